@@ -1,0 +1,79 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { DEV_MAILBOX_ROUTE } from '@medallion/contracts/site';
+import type { DatabaseHandle } from '@medallion/db/client';
+import type { Config } from './config';
+import { createMailer } from './integrations/mail/mailer';
+import { createSmtpTransport } from './integrations/mail/smtp-transport';
+import { contactRoutes } from './modules/contact/routes';
+import { devMailRoutes } from './modules/dev-mail/routes';
+import { healthRoutes } from './modules/health/routes';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Serve the built SPA (default true). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole Fastify app: plugins first, then the API modules under /api, then the SPA. */
+export async function buildApp({ config, database, serveWeb = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({
+    db: database.db,
+    logger: app.log,
+    from: config.MAIL_FROM,
+    transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : undefined,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    pollMs: config.MAIL_POLL_MS,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(contactRoutes);
+      if (mailer.mode === 'dev') await api.register(devMailRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (serveWeb) {
+    await registerWeb(app, {
+      webDist: config.WEB_DIST,
+      extraRoutes: mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [],
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, from either apps/api/src (tsx, tests) or apps/api/dist (built). */
+const defaultWebDist = resolve(here, '../../web/dist');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  WEB_DIST: z.string().min(1).default(defaultWebDist),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Medallion <no-reply@medallion.example>'),
+  SUPPORT_EMAIL: z.email().default('support@medallion.example'),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO_DATA: bool.default(true),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as "not set", so `SMTP_URL=` in a .env file means no SMTP.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return parsed.data;
+}

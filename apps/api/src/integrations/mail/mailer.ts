@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Database } from '@medallion/db/client';
+import { mailOutbox } from '@medallion/db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface MailerOptions {
+  db: Database;
+  logger: FastifyBaseLogger;
+  from: string;
+  /** SMTP transport; without one, mail is kept in the local dev mailbox. */
+  transport?: Transporter;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  pollMs: number;
+  /** How long a claimed message is reserved for one delivery attempt. */
+  leaseMs?: number;
+  batchSize?: number;
+  random?: () => number;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'dev';
+  /** Writes the message to the outbox (in the caller's transaction when given) and schedules delivery. */
+  send(mail: OutgoingMail, tx?: Database): Promise<{ id: string }>;
+  /** Delivers every due message once; returns how many were attempted. */
+  deliverDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff with ±20 % jitter, capped. attempt is 1 for the first retry. */
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const jitter = 1 + (random() * 0.4 - 0.2);
+  return Math.min(maxMs, Math.round(exp * jitter));
+}
+
+/** SMTP 5xx answers are permanent (bad recipient, rejected content); anything else is retried. */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, logger, transport } = options;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const batchSize = options.batchSize ?? 20;
+  const random = options.random ?? Math.random;
+  const mode = transport ? 'smtp' : 'dev';
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function claimDue() {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function deliverOnce(): Promise<number> {
+    if (!transport) return 0;
+    const batch = await claimDue();
+    for (const message of batch) {
+      const attempts = message.attempts + 1;
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          replyTo: message.replyTo ?? undefined,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
+          .where(eq(mailOutbox.id, message.id));
+        logger.info({ mailId: message.id, attempts }, 'mail delivered');
+      } catch (error) {
+        const permanent = isPermanentSmtpError(error);
+        const delay = retryDelayMs(attempts, options.retryBaseMs, options.retryMaxMs, random);
+        await db
+          .update(mailOutbox)
+          .set({
+            status: permanent ? 'failed' : 'pending',
+            attempts,
+            lastError: String((error as Error)?.message ?? error).slice(0, 1000),
+            nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+          })
+          .where(eq(mailOutbox.id, message.id));
+        logger.warn({ mailId: message.id, attempts, permanent, err: error }, 'mail delivery failed');
+      }
+    }
+    return batch.length;
+  }
+
+  async function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await deliverOnce();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function kick() {
+    if (!transport || stopped) return;
+    deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail delivery loop failed'));
+  }
+
+  return {
+    mode,
+    async send(mail, tx) {
+      const [row] = await (tx ?? db)
+        .insert(mailOutbox)
+        .values({
+          to: mail.to,
+          replyTo: mail.replyTo ?? null,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          status: transport ? 'pending' : 'dev',
+        })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      if (transport) {
+        // After the caller's transaction commits, the poller or this kick delivers it.
+        setImmediate(kick);
+      } else {
+        logger.info({ mailId: row.id, to: mail.to, subject: mail.subject }, 'mail kept in the dev mailbox (/dev/mail)');
+      }
+      return { id: row.id };
+    },
+    deliverDue,
+    start() {
+      if (!transport || timer) return;
+      stopped = false;
+      timer = setInterval(kick, options.pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (running) await running.catch(() => undefined);
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** Facts about the site shown in the shared frame. */
+export const CONTACT_EMAIL = 'support@medallion.example';
+export const CONTACT_PHONE = '(718) 555-0142';
+export const CONTACT_PHONE_HREF = 'tel:+17185550142';
+export const COPYRIGHT_YEAR = 2024;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOAST_DURATION_MS = 5000;
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/**
+ * Every client route of the product (spec §2), as exact patterns. The API serves the SPA for these
+ * with status 200 and for anything else with status 404 (the SPA then shows its not-found page).
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/',
+  '/marketplace',
+  '/exam',
+  '/dashboard',
+  '/login',
+  '/steps',
+  '/create-listing',
+  '/listing/:listingId',
+  '/checkout',
+  '/shop',
+  '/cart',
+  '/terms',
+  '/auth',
+  '/exam-checkout',
+  '/success-setup-intent',
+] as const;
+
+/** Only present while no SMTP server is configured. */
+export const DEV_MAILBOX_ROUTE = '/dev/mail';
+
+export function matchesRoutePattern(pattern: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const a = pattern.split('/');
+  const b = path.split('/');
+  if (a.length !== b.length) return false;
+  return a.every((part, i) => (part.startsWith(':') ? (b[i] ?? '').length > 0 : part === b[i]));
+}
+
+export function isAppRoute(pathname: string, extra: readonly string[] = []): boolean {
+  return [...APP_ROUTE_PATTERNS, ...extra].some((p) => matchesRoutePattern(p, pathname));
+}

@@ -1,0 +1,25 @@
+/**
+ * Validation messages shared by the API and the web app.
+ * Schemas use the key as the zod message; the web translates the key (locales: validation.<key>),
+ * the API answers with the English text below.
+ */
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  nameMin: 'Name must be at least 2 characters.',
+  nameMax: 'Name must be at most 100 characters.',
+  emailRequired: 'Please enter your e-mail.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  messageRequired: 'Please enter your message.',
+  messageMax: 'Message must be at most 5000 characters.',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return Object.prototype.hasOwnProperty.call(VALIDATION_MESSAGES, value);
+}
+
+/** English text for a key; unknown strings (already texts) pass through. */
+export function validationText(keyOrText: string): string {
+  return isValidationMessageKey(keyOrText) ? VALIDATION_MESSAGES[keyOrText] : keyOrText;
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every module uses, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies drizzle-kit migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Cheap round trip used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax?: number }
+  /** dataDir undefined = in memory; loadDataDir = a dump to start from (fast test databases). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Folder of the generated SQL migrations, found through the package so it works bundled too. */
+export function migrationsFolder(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@medallion/db/package.json')), 'migrations');
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** A migrated in-memory PGlite, dumped: load it with openDatabase({kind:'pglite', loadDataDir}). */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
