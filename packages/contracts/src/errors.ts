@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
 /** Every error the API returns has this shape (plus the HTTP status). */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL_ERROR',
-] as const;
-
 export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const apiErrorSchema = z.object({
   code: errorCodeSchema,
@@ -26,17 +12,3 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** English texts for error codes, used by the API when it has nothing more specific to say. */
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: 'Some fields are not filled in correctly.',
-  BAD_REQUEST: 'The request could not be understood.',
-  UNAUTHORIZED: 'User is not authenticated',
-  FORBIDDEN: 'You do not have permission to do this.',
-  NOT_FOUND: 'Not found.',
-  CONFLICT: 'This conflicts with existing data.',
-  PAYLOAD_TOO_LARGE: 'The request is too large.',
-  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
-  RATE_LIMITED: 'Too many requests. Please wait a few minutes and try again.',
-  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again later.',
-  INTERNAL_ERROR: 'Something went wrong on our side. Please try again later.',
-};

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@medallion/contracts/errors';
+import { ERROR_MESSAGES, type ErrorCode } from '@medallion/contracts/error-codes';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ApiError, type ErrorCode } from '@medallion/contracts/errors';
+import { ERROR_MESSAGES, type ErrorCode } from '@medallion/contracts/error-codes';
+import type { ApiError } from '@medallion/contracts/errors';
 import { validationText } from '@medallion/contracts/validation';
 import { AppError, statusForCode } from '../lib/app-error';
 

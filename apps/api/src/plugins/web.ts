@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_MESSAGES } from '@medallion/contracts/errors';
+import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { isAppRoute } from '@medallion/contracts/site';
 
 export interface WebOptions {
@@ -32,11 +32,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       index: false,
       wildcard: false,
       preCompressed: true,
-      setHeaders(res, path) {
+      setHeaders(reply, path) {
         if (path.includes('/assets/')) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.setHeader('cache-control', 'no-cache');
+          reply.header('cache-control', 'no-cache');
         }
       },
     });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('config', () => {
+  it('has working defaults for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SUPPORT_EMAIL: 'support@medallion.example',
+      SEED_DEMO_DATA: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('treats empty values as not set', () => {
+    const config = loadConfig({ SMTP_URL: '', DATABASE_URL: '' });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('coerces numbers and booleans', () => {
+    expect(loadConfig({ PORT: '8080', SEED_DEMO_DATA: 'false', TRUST_PROXY: '1' })).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO_DATA: false,
+      TRUST_PROXY: true,
+    });
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', SUPPORT_EMAIL: 'nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must start with postgres/m);
+    expect(problems).toMatch(/^SMTP_URL: must start with smtp/m);
+    expect(problems).toMatch(/^SUPPORT_EMAIL: /m);
+    expect((error as ConfigError).problems).toHaveLength(4);
+  });
+});

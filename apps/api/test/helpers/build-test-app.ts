@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+}
+
+/**
+ * The real app on a fresh database, closed after the file's tests (like fastify/demo's build(t)).
+ * env entries override the test defaults; SMTP_URL is unset unless given.
+ */
+export async function buildTestApp(env: Record<string, string> = {}, options: { serveWeb?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MAIL_POLL_MS: '60000',
+    ...env,
+  });
+  const app = await buildApp({ config, database, serveWeb: options.serveWeb ?? false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+  return { app, config };
+}

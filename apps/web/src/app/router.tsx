@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './routes/route-error';
+import type { ComingSoonFeature } from './routes/coming-soon';
+
+/** Routes of features that arrive with later issues show the frame and a short "coming soon" body. */
+function comingSoon(feature: ComingSoonFeature): RouteObject['lazy'] {
+  return async () => {
+    const { ComingSoon } = await import('./routes/coming-soon');
+    return { Component: () => <ComingSoon feature={feature} /> };
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
+      { path: 'steps', lazy: async () => ({ Component: (await import('./routes/steps')).StepsRoute }) },
+      { path: 'terms', lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }) },
+      { path: 'marketplace', lazy: comingSoon('marketplace') },
+      { path: 'listing/:listingId', lazy: comingSoon('listing') },
+      { path: 'create-listing', lazy: comingSoon('createListing') },
+      { path: 'checkout', lazy: comingSoon('checkout') },
+      { path: 'shop', lazy: comingSoon('shop') },
+      { path: 'cart', lazy: comingSoon('cart') },
+      { path: 'exam', lazy: comingSoon('exam') },
+      { path: 'exam-checkout', lazy: comingSoon('examCheckout') },
+      { path: 'dashboard', lazy: comingSoon('dashboard') },
+      { path: 'login', lazy: comingSoon('login') },
+      { path: 'auth', lazy: comingSoon('auth') },
+      { path: 'success-setup-intent', lazy: comingSoon('successSetupIntent') },
+      { path: 'dev/mail', lazy: async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <Container className="flex flex-col items-center gap-4 py-20 text-center">
+      <title>{`${t('notFound.title')} · Medallion`}</title>
+      <p className="text-7xl font-black text-taxi" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
+      <p className="max-w-md text-lg text-slate-700">{t('notFound.text')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          {t('notFound.home')}
+        </Link>
+        <Link to="/marketplace" className={buttonClasses('outline')}>
+          {t('nav.marketplace')}
+        </Link>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Container } from '@/components/ui/container';
+import { TermsDocument } from '@/features/terms/components/terms-document';
+
+export function TermsRoute() {
+  const { t } = useTranslation('terms');
+  return (
+    <Container className="max-w-[900px] py-10 sm:py-14">
+      <title>{`${t('title')} · Medallion`}</title>
+      <TermsDocument />
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { Slot } from 'radix-ui';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const VARIANTS = {
+  primary: 'bg-taxi text-asphalt hover:bg-taxi-dark shadow-sm',
+  dark: 'bg-asphalt text-white hover:bg-asphalt-soft',
+  outline: 'border border-slate-300 bg-white text-asphalt hover:bg-slate-50',
+  ghost: 'text-asphalt hover:bg-slate-100',
+  /** Outline on dark backgrounds (header, hero). */
+  outlineLight: 'border border-white/50 bg-transparent text-white hover:bg-white/10',
+} as const;
+
+const SIZES = {
+  md: 'min-h-11 px-5 text-base',
+  sm: 'min-h-9 px-3 text-sm',
+  lg: 'min-h-12 px-6 text-lg',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Render the child element (e.g. a router Link) with button styles. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    VARIANTS[variant],
+    SIZES[size],
+  );
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={cn(buttonClasses(variant, size), className)} {...props} />;
+  return <button type={type ?? 'button'} className={cn(buttonClasses(variant, size), className)} {...props} />;
+}

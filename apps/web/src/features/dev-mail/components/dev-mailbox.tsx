@@ -1,0 +1,68 @@
+import { Inbox, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { useDevMail } from '../api/get-dev-mail';
+
+/** The local dev mailbox: every e-mail the app "sent" while no SMTP server is configured. */
+export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
+  const { t, i18n } = useTranslation('devMail');
+  const mail = useDevMail();
+
+  if (mail.error instanceof ApiClientError && mail.error.status === 404) return <>{notFound}</>;
+  if (mail.isPending) return <Spinner label={t('loading')} className="text-slate-500" />;
+  // Transport errors while loading: say so, offer a retry.
+  if (mail.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-danger/10 p-4 text-danger-text">
+        <p>{mail.error.message}</p>
+        <Button variant="outline" onClick={() => void mail.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <p className="text-slate-700">{t('intro')}</p>
+      </header>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-slate-700">{t('count', { count: mail.data.data.length })}</p>
+        <Button variant="outline" size="sm" onClick={() => void mail.refetch()} disabled={mail.isFetching}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t('refresh')}
+        </Button>
+      </div>
+      {mail.data.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          <Inbox aria-hidden="true" className="size-10" />
+          <p>{t('empty')}</p>
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {mail.data.data.map((m, i) => (
+            <li key={`${m.created_at}-${i}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="font-semibold text-slate-600">{t('to')}</dt>
+                <dd className="break-all">{m.to}</dd>
+                <dt className="font-semibold text-slate-600">{t('subject')}</dt>
+                <dd className="font-semibold text-asphalt">{m.subject}</dd>
+                <dt className="font-semibold text-slate-600">{t('time')}</dt>
+                <dd>
+                  <time dateTime={m.created_at}>{format.format(new Date(m.created_at))}</time>
+                </dd>
+              </dl>
+              <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-paper p-3 font-sans text-sm text-slate-800">
+                {m.text}
+              </pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

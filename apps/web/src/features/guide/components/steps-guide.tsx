@@ -1,0 +1,188 @@
+import { BookOpenCheck, CheckCircle2, ChevronLeft, ChevronRight, Clock, DollarSign, Lightbulb } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+interface GuideStep {
+  nav: string;
+  title: string;
+  cost: string;
+  time: string;
+  paragraphs: string[];
+  checklist: string[];
+  tip: string;
+}
+
+interface FaqItem {
+  q: string;
+  a: string;
+}
+
+export const STEP_COUNT = 8;
+
+/** Step number from ?step=N, clamped to 1..8. */
+export function parseStep(value: string | null): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? Math.min(STEP_COUNT, Math.max(1, n)) : 1;
+}
+
+/** The 8-step licence guide: numbered step buttons, Previous/Next, the exam link and FAQ on step 8. */
+export function StepsGuide() {
+  const { t } = useTranslation('steps');
+  const [params, setParams] = useSearchParams();
+  const current = parseStep(params.get('step'));
+  const steps = t('steps', { returnObjects: true }) as GuideStep[];
+  const step = steps[current - 1];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const go = (n: number) => {
+    moved.current = true;
+    setParams(n === 1 ? {} : { step: String(n) }, { preventScrollReset: true });
+  };
+
+  useEffect(() => {
+    // After Previous/Next or a step button, move focus to the new step's heading (not on first load).
+    if (moved.current) headingRef.current?.focus();
+  }, [current]);
+
+  if (!step) return null;
+  return (
+    <div className="flex flex-col gap-8">
+      <nav aria-label={t('title')}>
+        <ol className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+          {steps.map((s, i) => {
+            const n = i + 1;
+            const active = n === current;
+            return (
+              <li key={s.nav}>
+                <button
+                  type="button"
+                  onClick={() => go(n)}
+                  aria-current={active ? 'step' : undefined}
+                  className={cn(
+                    'flex h-full min-h-14 w-full flex-col items-center justify-start gap-1 rounded-xl border p-2 text-center transition-colors',
+                    active
+                      ? 'border-asphalt bg-asphalt text-white'
+                      : n < current
+                        ? 'border-taxi bg-taxi-soft text-asphalt hover:bg-taxi/30'
+                        : 'border-slate-200 bg-white text-slate-700 hover:border-slate-400',
+                  )}
+                >
+                  <span
+                    className={cn(
+                      'flex size-8 items-center justify-center rounded-full text-sm font-bold',
+                      active ? 'bg-taxi text-asphalt' : 'bg-slate-100 text-asphalt',
+                    )}
+                  >
+                    {n}
+                  </span>
+                  <span className="hidden text-xs font-medium leading-tight sm:block">{s.nav}</span>
+                  <span className="sr-only sm:hidden">{s.nav}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <article aria-labelledby="step-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-taxi-dark">
+          {t('stepOf', { current, total: STEP_COUNT })}
+        </p>
+        <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold focus:outline-none sm:text-3xl">
+          {step.title}
+        </h2>
+        <dl className="mt-4 flex flex-wrap gap-3">
+          <div className="flex items-center gap-2 rounded-lg bg-taxi-soft px-3 py-2">
+            <DollarSign aria-hidden="true" className="size-4" />
+            <dt className="text-sm text-slate-700">{t('costLabel')}:</dt>
+            <dd className="font-semibold text-asphalt">{step.cost}</dd>
+          </div>
+          <div className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2">
+            <Clock aria-hidden="true" className="size-4" />
+            <dt className="text-sm text-slate-700">{t('timeLabel')}:</dt>
+            <dd className="font-semibold text-asphalt">{step.time}</dd>
+          </div>
+        </dl>
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+          <div className="flex flex-col gap-4 text-lg leading-relaxed text-slate-800">
+            {step.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+            <p className="flex items-start gap-3 rounded-xl border border-taxi/50 bg-taxi-soft/60 p-4 text-base">
+              <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-taxi-dark" />
+              <span>{step.tip}</span>
+            </p>
+          </div>
+          <div>
+            <h3 className="mb-3 text-lg font-semibold">{t('youNeed')}</h3>
+            <ul className="flex flex-col gap-2">
+              {step.checklist.map((item) => (
+                <li key={item} className="flex items-start gap-2">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        {current === STEP_COUNT && (
+          <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-asphalt p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-lg">{t('examCtaText')}</p>
+            <Link to="/exam" className={cn(buttonClasses('primary', 'lg'), 'shrink-0')}>
+              <BookOpenCheck aria-hidden="true" className="size-5" />
+              {t('examCta')}
+            </Link>
+          </div>
+        )}
+
+        <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
+          <Button variant="outline" onClick={() => go(current - 1)} disabled={current === 1}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+            {t('previous')}
+          </Button>
+          <Button variant="dark" onClick={() => go(current + 1)} disabled={current === STEP_COUNT}>
+            {t('next')}
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+      </article>
+
+      {current === STEP_COUNT && <Faq />}
+
+      <section aria-labelledby="total-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h2 id="total-title" className="text-xl font-bold">
+          {t('totalTitle')}
+        </h2>
+        <p className="mt-2 text-slate-700">{t('totalText')}</p>
+      </section>
+    </div>
+  );
+}
+
+function Faq() {
+  const { t } = useTranslation('steps');
+  const faq = t('faq', { returnObjects: true }) as FaqItem[];
+  return (
+    <section aria-labelledby="faq-title" className="flex flex-col gap-4">
+      <h2 id="faq-title" className="text-2xl font-bold">
+        {t('faqTitle')}
+      </h2>
+      <div className="flex flex-col gap-2">
+        {faq.map((item) => (
+          <details key={item.q} className="group rounded-xl border border-slate-200 bg-white p-4 open:shadow-sm">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-semibold text-asphalt">
+              {item.q}
+              <ChevronRight aria-hidden="true" className="size-5 shrink-0 transition group-open:rotate-90" />
+            </summary>
+            <p className="mt-3 text-slate-700">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { ERROR_CODES, type ErrorCode } from '@medallion/contracts/error-codes';
+import type { ApiError } from '@medallion/contracts/errors';
+import { i18n } from './i18n';
+
+/** Base of every API call. */
+export const API_BASE = '/api';
+
+/** Every failed call becomes one of these: the server's {code, message, fields} plus the HTTP status. */
+export class ApiClientError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ErrorCode | 'NETWORK_ERROR',
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+/** A structural check of {code, message, fields?} (kept zod-free so every page does not load zod). */
+function asApiError(payload: unknown): ApiError | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { code, message, fields } = payload as Record<string, unknown>;
+  if (typeof code !== 'string' || !(ERROR_CODES as readonly string[]).includes(code)) return null;
+  if (typeof message !== 'string') return null;
+  const validFields = typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
+  return { code: code as ErrorCode, message, ...(validFields ? { fields: validFields } : {}) };
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+/** The one fetch client: JSON in and out, the user's language sent along, errors normalised. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language || 'en' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiClientError(0, 'NETWORK_ERROR', i18n.t('common:errors.network'));
+  }
+
+  const text = await response.text();
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+  if (!response.ok) {
+    const apiError = asApiError(payload);
+    if (apiError) {
+      throw new ApiClientError(response.status, apiError.code, apiError.message, apiError.fields);
+    }
+    throw new ApiClientError(
+      response.status,
+      response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
+      i18n.t('common:errors.unexpected'),
+    );
+  }
+  return payload as T;
+}

@@ -1,0 +1,31 @@
+/** Error codes and their default English texts. Kept free of zod so the web can import it cheaply. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** English texts for error codes, used by the API when it has nothing more specific to say. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'Some fields are not filled in correctly.',
+  BAD_REQUEST: 'The request could not be understood.',
+  UNAUTHORIZED: 'User is not authenticated',
+  FORBIDDEN: 'You do not have permission to do this.',
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'This conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  RATE_LIMITED: 'Too many requests. Please wait a few minutes and try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again later.',
+  INTERNAL_ERROR: 'Something went wrong on our side. Please try again later.',
+};

@@ -1,0 +1,18 @@
+// Dev helper: node scripts/screenshot.mjs http://localhost:3000/ out-prefix [--ru]
+// Takes full-page screenshots at 375 px and 1280 px with Debian's Chromium.
+import { chromium } from '@playwright/test';
+
+const [url = 'http://localhost:3000/', prefix = '.tmp/shot', ...flags] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+for (const width of [375, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  if (flags.includes('--ru')) await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (flags.includes('--menu')) await page.getByRole('button', { name: /menu|меню/i }).click();
+  await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: !flags.includes('--viewport') });
+  await page.close();
+}
+await browser.close();
