@@ -21,7 +21,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/*', '!./*', '!../*'], message: 'Features never import each other; compose them in app/routes.' }] }],
+    },
+  },
+  {
+    // Features never import each other (compose them in app/routes); inside a feature use relative paths.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/**', '**/features/**'], message: 'Features never import each other; compose them in app/routes.' }] },
+      ],
     },
   },
   {

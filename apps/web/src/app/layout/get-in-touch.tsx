@@ -10,12 +10,12 @@ const ContactForm = lazy(() =>
   import('@/features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
 );
 
-function useNearViewport<T extends Element>(margin = '400px') {
+function useNearViewport<T extends Element>(enabled: boolean, margin = '400px') {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const node = ref.current;
-    if (near || !node) return;
+    if (near || !node || !enabled) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
@@ -24,7 +24,7 @@ function useNearViewport<T extends Element>(margin = '400px') {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [near, margin]);
+  }, [near, margin, enabled]);
   return [ref, near] as const;
 }
 
@@ -48,9 +48,9 @@ function ContactFormPlaceholder() {
 }
 
 /** The Get in touch section of the shared frame; the home page scrolls here (#contact). */
-export function GetInTouch() {
+export function GetInTouch({ observe }: { observe: boolean }) {
   const { t } = useTranslation();
-  const [ref, near] = useNearViewport<HTMLElement>();
+  const [ref, near] = useNearViewport<HTMLElement>(observe);
   return (
     <section ref={ref} id="contact" tabIndex={-1} aria-labelledby="contact-title" className="scroll-mt-20 focus:outline-none border-t border-slate-200 bg-white py-14">
       <Container className="grid gap-10 md:grid-cols-[1fr_1.4fr]">

@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  test: { name: 'web', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' },
+});

@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+
+export const WIDTHS = [375, 1280] as const;
+
+/** Routes of the spec (§2) with a concrete listing id. */
+export const ROUTES = [
+  '/',
+  '/marketplace',
+  '/exam',
+  '/dashboard',
+  '/login',
+  '/steps',
+  '/create-listing',
+  '/listing/demo-listing-1',
+  '/checkout',
+  '/shop',
+  '/cart',
+  '/terms',
+  '/auth',
+  '/exam-checkout',
+  '/success-setup-intent',
+] as const;
+
+/** Opens a page in English (the language is remembered per browser). */
+export async function openInEnglish(page: Page, path: string) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('medallion.language')) localStorage.setItem('medallion.language', 'en');
+  });
+  const response = await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible();
+  return response;
+}
+
+export async function openMobileMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}

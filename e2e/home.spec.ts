@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { openInEnglish, WIDTHS } from './fixtures';
+
+for (const width of WIDTHS) {
+  test.describe(`home at ${width}px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('Contact Us scrolls smoothly to the contact form', async ({ page }) => {
+      await openInEnglish(page, '/');
+      await expect(page.locator('#contact')).not.toBeInViewport();
+      const form = page.getByRole('form', { name: 'Contact us' });
+      await page.getByRole('button', { name: 'Contact Us' }).click();
+      // Smooth: the page is still on its way shortly after the click.
+      const midway = await page.evaluate(
+        () => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.scrollY)))),
+      );
+      await expect(form.getByLabel('Name')).toBeInViewport();
+      const end = await page.evaluate(() => window.scrollY);
+      expect(end).toBeGreaterThan(500);
+      expect(midway).toBeLessThan(end);
+    });
+
+    test('the two cards lead to the marketplace and the exam', async ({ page }) => {
+      await openInEnglish(page, '/');
+      await page.getByRole('link', { name: /TLC marketplace/ }).click();
+      await expect(page).toHaveURL('/marketplace');
+      await page.goBack();
+      await page.getByRole('link', { name: /Practice exam/ }).click();
+      await expect(page).toHaveURL('/exam');
+    });
+
+    test('Get started opens the licence guide', async ({ page }) => {
+      await openInEnglish(page, '/');
+      await expect(page.getByRole('heading', { name: '8 steps to your TLC licence' })).toBeVisible();
+      await page.getByRole('link', { name: 'Get started' }).click();
+      await expect(page).toHaveURL('/steps');
+      await expect(page.getByRole('heading', { level: 1, name: 'How to get your TLC licence' })).toBeVisible();
+    });
+
+    test('shows why drivers choose Medallion', async ({ page }) => {
+      await openInEnglish(page, '/');
+      const why = page.getByRole('region', { name: 'Why drivers choose Medallion' });
+      await expect(why.getByRole('heading', { level: 3 })).toHaveCount(5);
+      await expect(why).toContainText('Support 24/7');
+    });
+  });
+}
