@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', '.ci/**', '**/*.mjs'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**', '**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

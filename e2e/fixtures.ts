@@ -21,13 +21,14 @@ export const ROUTES = [
   '/success-setup-intent',
 ] as const;
 
-/** Opens a page in English (the language is remembered per browser). */
+/** Opens a page in English (the language is remembered per browser) and waits for its content. */
 export async function openInEnglish(page: Page, path: string) {
   await page.addInitScript(() => {
     if (!localStorage.getItem('medallion.language')) localStorage.setItem('medallion.language', 'en');
   });
   const response = await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   return response;
 }
 

@@ -1,4 +1,4 @@
-// Dev helper: node scripts/screenshot.mjs http://localhost:3000/ out-prefix [--ru]
+// Dev helper: node scripts/screenshot.mjs http://localhost:3000/ out-prefix [--ru] [--menu] [--viewport] [--at=css]
 // Takes full-page screenshots at 375 px and 1280 px with Debian's Chromium.
 import { chromium } from '@playwright/test';
 
@@ -12,7 +12,12 @@ for (const width of [375, 1280]) {
   if (flags.includes('--ru')) await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
   await page.goto(url, { waitUntil: 'networkidle' });
   if (flags.includes('--menu')) await page.getByRole('button', { name: /menu|меню/i }).click();
-  await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: !flags.includes('--viewport') });
+  const at = flags.find((f) => f.startsWith('--at='))?.slice(5);
+  if (at) {
+    await page.locator(at).first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(800);
+  }
+  await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: !flags.includes('--viewport') && !at });
   await page.close();
 }
 await browser.close();

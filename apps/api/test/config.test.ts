@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, configSchema, loadConfig } from '../src/config';
 
 describe('config', () => {
   it('has working defaults for every variable', () => {
@@ -42,5 +43,14 @@ describe('config', () => {
     expect(problems).toMatch(/^SMTP_URL: must start with smtp/m);
     expect(problems).toMatch(/^SUPPORT_EMAIL: /m);
     expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('documents every variable in .env.example and the README', () => {
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const key of Object.keys(configSchema.shape)) {
+      expect(example, key).toMatch(new RegExp(`^#? ?${key}=`, 'm'));
+      expect(readme, key).toContain(`\`${key}\``);
+    }
   });
 });

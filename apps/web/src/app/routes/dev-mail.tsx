@@ -6,7 +6,7 @@ import { NotFoundRoute } from './not-found';
 export function DevMailRoute() {
   const { t } = useTranslation('devMail');
   return (
-    <Container className="flex max-w-[900px] flex-col gap-6 py-10">
+    <Container width="narrow" className="flex flex-col gap-6 py-10">
       <title>{`${t('title')} · Medallion`}</title>
       <DevMailbox notFound={<NotFoundRoute />} />
     </Container>

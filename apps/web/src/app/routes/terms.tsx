@@ -5,7 +5,7 @@ import { TermsDocument } from '@/features/terms/components/terms-document';
 export function TermsRoute() {
   const { t } = useTranslation('terms');
   return (
-    <Container className="max-w-[900px] py-10 sm:py-14">
+    <Container width="narrow" className="py-10 sm:py-14">
       <title>{`${t('title')} · Medallion`}</title>
       <TermsDocument />
     </Container>

@@ -33,7 +33,7 @@ export function TermsDocument() {
         <h2 id="toc-title" className="mb-3 text-xl font-bold">
           {t('tocTitle')}
         </h2>
-        <ol className="grid list-decimal gap-x-8 gap-y-1.5 pl-6 sm:grid-cols-2">
+        <ol className="list-decimal gap-x-10 pl-6 sm:columns-2 [&>li]:mb-1.5 [&>li]:break-inside-avoid">
           {sections.map((s) => (
             <li key={s.id}>
               <a href={`#${s.id}`} className="text-info underline-offset-4 hover:underline">
