@@ -1,25 +1,10 @@
 import { expect, type Page } from '@playwright/test';
+import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 
 export const WIDTHS = [375, 1280] as const;
 
-/** Routes of the spec (§2) with a concrete listing id. */
-export const ROUTES = [
-  '/',
-  '/marketplace',
-  '/exam',
-  '/dashboard',
-  '/login',
-  '/steps',
-  '/create-listing',
-  '/listing/demo-listing-1',
-  '/checkout',
-  '/shop',
-  '/cart',
-  '/terms',
-  '/auth',
-  '/exam-checkout',
-  '/success-setup-intent',
-] as const;
+/** Routes of the spec (§2), with a concrete listing id. */
+export const ROUTES = APP_ROUTE_PATTERNS.map((p) => p.replace(':listingId', 'demo-listing-1'));
 
 /** Opens a page in English (the language is remembered per browser) and waits for its content. */
 export async function openInEnglish(page: Page, path: string) {

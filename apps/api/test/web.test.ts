@@ -12,8 +12,9 @@ const js = 'console.log("medallion");'.repeat(100);
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), js);
 writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(js));
 
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
 describe('serving the SPA', async () => {
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const { app } = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
 
   it.each(['/', '/marketplace', '/exam', '/listing/123', '/terms', '/steps', '/success-setup-intent', '/dev/mail'])(
@@ -47,3 +48,13 @@ describe('serving the SPA', async () => {
   });
 });
 
+
+describe('serving the SPA with SMTP configured', async () => {
+  const { app } = await buildTestApp({ WEB_DIST: dist, SMTP_URL: 'smtp://127.0.0.1:1' }, { serveWeb: true });
+
+  it('has no dev mailbox page: /dev/mail is a 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(res.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
+  });
+});

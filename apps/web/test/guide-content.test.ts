@@ -1,15 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseStep, STEP_COUNT } from '@/features/guide/components/steps-guide';
-
-interface Step {
-  title: string;
-  cost: string;
-  time: string;
-  paragraphs: string[];
-  checklist: string[];
-  tip: string;
-}
+import { parseStep, STEP_COUNT, type GuideStep as Step } from '@/features/guide/components/steps-guide';
 
 const load = (lng: string) =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lng}/steps.json`, import.meta.url), 'utf8')) as {

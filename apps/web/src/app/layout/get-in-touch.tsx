@@ -1,5 +1,5 @@
 import { Clock, Mail, Phone } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF } from '@medallion/contracts/site';
 import { Container } from '@/components/ui/container';
@@ -26,6 +26,20 @@ function useNearViewport<T extends Element>(enabled: boolean, margin = '400px') 
     return () => observer.disconnect();
   }, [near, margin, enabled]);
   return [ref, near] as const;
+}
+
+function ContactDetail({ Icon, label, children }: { Icon: typeof Mail; label?: string; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-taxi-soft text-asphalt">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span>
+        {label && <span className="block text-sm text-slate-600">{label}</span>}
+        {children}
+      </span>
+    </li>
+  );
 }
 
 /** Same height as the form, so nothing jumps when it arrives. */
@@ -60,34 +74,19 @@ export function GetInTouch({ observe }: { observe: boolean }) {
           </h2>
           <p className="text-lg text-slate-700">{t('contact.intro')}</p>
           <ul className="flex flex-col gap-4">
-            <li className="flex items-center gap-3">
-              <span className="flex size-10 items-center justify-center rounded-full bg-taxi-soft text-asphalt">
-                <Mail aria-hidden="true" className="size-5" />
-              </span>
-              <span>
-                <span className="block text-sm text-slate-600">{t('contact.emailLabel')}</span>
-                <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-info underline-offset-4 hover:underline">
-                  {CONTACT_EMAIL}
-                </a>
-              </span>
-            </li>
-            <li className="flex items-center gap-3">
-              <span className="flex size-10 items-center justify-center rounded-full bg-taxi-soft text-asphalt">
-                <Phone aria-hidden="true" className="size-5" />
-              </span>
-              <span>
-                <span className="block text-sm text-slate-600">{t('contact.phoneLabel')}</span>
-                <a href={CONTACT_PHONE_HREF} className="font-semibold text-info underline-offset-4 hover:underline">
-                  {CONTACT_PHONE}
-                </a>
-              </span>
-            </li>
-            <li className="flex items-center gap-3">
-              <span className="flex size-10 items-center justify-center rounded-full bg-taxi-soft text-asphalt">
-                <Clock aria-hidden="true" className="size-5" />
-              </span>
+            <ContactDetail Icon={Mail} label={t('contact.emailLabel')}>
+              <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-info underline-offset-4 hover:underline">
+                {CONTACT_EMAIL}
+              </a>
+            </ContactDetail>
+            <ContactDetail Icon={Phone} label={t('contact.phoneLabel')}>
+              <a href={CONTACT_PHONE_HREF} className="font-semibold text-info underline-offset-4 hover:underline">
+                {CONTACT_PHONE}
+              </a>
+            </ContactDetail>
+            <ContactDetail Icon={Clock}>
               <span className="font-semibold text-slate-800">{t('contact.hours')}</span>
-            </li>
+            </ContactDetail>
           </ul>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-paper p-5 shadow-sm sm:p-8">

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-interface GuideStep {
+export interface GuideStep {
   nav: string;
   title: string;
   cost: string;
