@@ -6,6 +6,11 @@ import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { createAuth } from './modules/auth/create-auth';
+import { authRoutes } from './modules/auth/routes';
+import { usersRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -47,6 +52,8 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) });
+  app.decorate('auth', auth);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
@@ -54,11 +61,14 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
   await registerSecurity(app);
   await app.register(cookie);
   await registerDocs(app);
+  registerAuth(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(contactRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },
     { prefix: '/api' },

@@ -20,7 +20,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Public address of the site; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   WEB_DIST: z.string().min(1).default(defaultWebDist),
   SMTP_URL: z
     .string()
@@ -35,10 +36,17 @@ export const configSchema = z.object({
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
+  /** Signs sessions and cookies. Without it, a random secret is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
+  STAFF_EMAIL: z.email().optional(),
+  STAFF_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   SEED_DEMO_DATA: bool.default(true),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -55,5 +63,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
-  return parsed.data;
+  return { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '') };
 }

@@ -1,7 +1,8 @@
 import { openDatabase } from '@medallion/db/client';
-import { runSeed } from '@medallion/db/seed';
+import { runSeed, seedSteps } from '@medallion/db/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
 
 async function main(): Promise<void> {
   let config;
@@ -21,8 +22,11 @@ async function main(): Promise<void> {
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db);
+    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep]);
     app.log.info(seeded, 'seed steps checked');
+  }
+  if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
+    await ensureAccount(database.db, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, name: 'Medallion Staff', role: 'staff' });
   }
 
   let closing = false;

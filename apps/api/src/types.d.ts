@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import type { Mailer } from './integrations/mail/mailer';
+import type { Auth } from './modules/auth/create-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,5 +9,6 @@ declare module 'fastify' {
     db: Database;
     database: DatabaseHandle;
     mailer: Mailer;
+    auth: Auth;
   }
 }

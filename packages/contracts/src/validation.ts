@@ -11,6 +11,12 @@ export const VALIDATION_MESSAGES = {
   emailInvalid: 'Please enter a valid e-mail address.',
   messageRequired: 'Please enter your message.',
   messageMax: 'Message must be at most 5000 characters.',
+  emailFormat: 'Invalid Email',
+  passwordRule: 'Password should contain numbers, upper and lower characters.',
+  passwordRequired: 'PASSWORD parameter is required',
+  newPasswordRequired: 'New password is required',
+  codeInvalid: 'Invalid Confirmation Code',
+  statusInvalid: 'Only the status CONFIRMED can be set.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import type { ConfirmForgotPasswordRequest, ConfirmSignUpRequest, SessionResponse, SessionUser, SignInRequest, SignUpRequest } from '@medallion/contracts/auth';
+import { AUTH_MESSAGES } from '@medallion/contracts/auth';
+import type { Database } from '@medallion/db/client';
+import { user } from '@medallion/db/schema';
+import { AppError } from '../../lib/app-error';
+import { betterAuthCode, toAppError } from './auth-errors';
+import type { Auth } from './create-auth';
+import { assertNotLocked, clearSignInFailures, recordSignInFailure } from './sign-in-lockout';
+
+/** What a flow answers: the JSON body and the headers (Set-Cookie) better-auth produced. */
+export interface FlowResult<T> {
+  body: T;
+  headers?: Headers | null;
+}
+
+interface BetterAuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  status?: string | null;
+}
+
+export function toSessionUser(u: BetterAuthUser): SessionUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role === 'staff' ? 'staff' : 'user',
+    status: u.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
+  };
+}
+
+export function codeSentMessage(email: string): string {
+  return AUTH_MESSAGES.codeSent.replace('{email}', email);
+}
+
+export async function emailExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return !!row;
+}
+
+async function markConfirmed(db: Database, userId: string): Promise<void> {
+  await db.update(user).set({ status: 'CONFIRMED', updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** Creates the account and e-mails a 6-digit code. The account cannot sign in before confirming. */
+export async function signUpUser(auth: Auth, db: Database, input: SignUpRequest): Promise<FlowResult<{ message: string }>> {
+  if (await emailExists(db, input.email)) throw new AppError('EMAIL_TAKEN');
+  try {
+    await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password } });
+  } catch (error) {
+    toAppError(error);
+  }
+  return { body: { message: codeSentMessage(input.email) } };
+}
+
+/** Checks the code, marks the e-mail verified and the user CONFIRMED, and signs in. */
+export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSignUpRequest): Promise<FlowResult<SessionResponse>> {
+  try {
+    const { headers, response } = await auth.api.verifyEmailOTP({
+      body: { email: input.email, otp: input.code },
+      returnHeaders: true,
+    });
+    await markConfirmed(db, response.user.id);
+    return {
+      body: { user: toSessionUser({ ...response.user, status: 'CONFIRMED' }), token: response.token ?? null },
+      headers,
+    };
+  } catch (error) {
+    return toAppError(error);
+  }
+}
+
+export async function resendConfirmationCode(auth: Auth, input: { email: string }): Promise<FlowResult<{ message: string }>> {
+  try {
+    await auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
+  } catch (error) {
+    toAppError(error);
+  }
+  return { body: { message: codeSentMessage(input.email) } };
+}
+
+/**
+ * Signs in with e-mail and password. Wrong passwords count towards the lockout; an unconfirmed account
+ * gets a new code and EMAIL_NOT_VERIFIED ("Code sent to {email}"), so the app can switch to confirm mode.
+ */
+export async function signInUser(auth: Auth, db: Database, input: SignInRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
+  await assertNotLocked(db, input.email);
+  try {
+    const { headers: out, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+    await clearSignInFailures(db, input.email);
+    return { body: { user: toSessionUser(response.user as BetterAuthUser), token: response.token }, headers: out };
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+      if (await recordSignInFailure(db, input.email)) throw new AppError('ACCOUNT_LOCKED');
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      await resendConfirmationCode(auth, input);
+      throw new AppError('EMAIL_NOT_VERIFIED', codeSentMessage(input.email));
+    }
+    return toAppError(error);
+  }
+}
+
+/** E-mails a password-reset code; an unknown e-mail is answered as the spec says. */
+export async function requestPasswordReset(auth: Auth, db: Database, input: { email: string }): Promise<FlowResult<{ message: string }>> {
+  if (!(await emailExists(db, input.email))) throw new AppError('USER_NOT_FOUND');
+  try {
+    await auth.api.requestPasswordResetEmailOTP({ body: { email: input.email } });
+  } catch (error) {
+    toAppError(error);
+  }
+  return { body: { message: codeSentMessage(input.email) } };
+}
+
+/** Sets the new password with the code, then signs in (spec: automatic sign-in after reset). */
+export async function resetPassword(
+  auth: Auth,
+  db: Database,
+  input: ConfirmForgotPasswordRequest,
+  headers: Headers,
+): Promise<FlowResult<SessionResponse>> {
+  try {
+    await auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });
+  } catch (error) {
+    toAppError(error);
+  }
+  await clearSignInFailures(db, input.email);
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+  if (row) await markConfirmed(db, row.id);
+  return signInUser(auth, db, { email: input.email, password: input.password }, headers);
+}
+
+export async function getSessionUser(auth: Auth, headers: Headers): Promise<{ user: SessionUser; token: string } | null> {
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  return { user: toSessionUser(result.user as BetterAuthUser), token: result.session.token };
+}
+
+export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowResult<{ message: string }>> {
+  try {
+    const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
+    return { body: { message: 'Signed out.' }, headers: out };
+  } catch {
+    // No valid session: signing out is already done.
+    return { body: { message: 'Signed out.' } };
+  }
+}

@@ -1,0 +1,80 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, emailOTP } from 'better-auth/plugins';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@medallion/contracts/auth';
+import type { Database } from '@medallion/db/client';
+import { account, session, user, verification } from '@medallion/db/schema';
+import type { Config } from '../../config';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { codeEmail } from './code-email';
+
+export interface CreateAuthOptions {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+}
+
+/**
+ * better-auth over our database: e-mail + password, 6-digit e-mailed codes (verification and password
+ * reset), bearer tokens for API clients, and a role field (user, staff). Its HTTP endpoints are not exposed
+ * wholesale: modules/auth/routes.ts calls auth.api.* and keeps our validation, limits and error model.
+ */
+export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
+  const secure = config.PUBLIC_URL.startsWith('https://');
+  return betterAuth({
+    appName: 'Medallion',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [new URL(config.PUBLIC_URL).origin],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    user: {
+      additionalFields: {
+        status: { type: 'string', required: false, defaultValue: 'UNCONFIRMED', input: false },
+        phone: { type: 'string', required: false, input: false },
+        /** user or staff; set only by the seed or by staff tools, never by the user. */
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      autoSignInAfterVerification: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Limits are applied per route in Fastify (per IP) and per account in the services.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'medallion',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    logger: { disabled: config.NODE_ENV === 'test' },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: CODE_MAX_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          await mailer.send(codeEmail({ to: email, code: otp, purpose: type === 'forget-password' ? 'reset' : 'confirm' }));
+        },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

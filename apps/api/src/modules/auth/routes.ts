@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  confirmForgotPasswordRequestSchema,
+  confirmSignUpRequestSchema,
+  emailOnlyRequestSchema,
+  okResponseSchema,
+  sessionResponseSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+} from '@medallion/contracts/auth';
+import { apiErrorSchema } from '@medallion/contracts/errors';
+import { AppError } from '../../lib/app-error';
+import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
+import {
+  confirmSignUp,
+  getSessionUser,
+  requestPasswordReset,
+  resendConfirmationCode,
+  resetPassword,
+  signInUser,
+  signOutUser,
+  signUpUser,
+  type FlowResult,
+} from './account-flows';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
+
+function send<T>(reply: FastifyReply, result: FlowResult<T>): T {
+  forwardCookies(result.headers, reply);
+  return result.body;
+}
+
+/** Our identity endpoints (spec §7 identity-provider calls), over better-auth. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const limited = {
+    rateLimit: {
+      max: app.config.AUTH_RATE_LIMIT_MAX,
+      timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    },
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.post('/auth/sign-up', { config: limited, schema: { tags, body: signUpRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await signUpUser(app.auth, app.db, req.body)),
+  );
+  r.post('/auth/confirm-sign-up', { config: limited, schema: { tags, body: confirmSignUpRequestSchema, response: { 200: sessionResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await confirmSignUp(app.auth, app.db, req.body)),
+  );
+  r.post('/auth/resend-code', { config: limited, schema: { tags, body: emailOnlyRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await resendConfirmationCode(app.auth, req.body)),
+  );
+  r.post('/auth/sign-in', { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await signInUser(app.auth, app.db, req.body, toWebHeaders(req))),
+  );
+  r.post('/auth/forgot-password', { config: limited, schema: { tags, body: emailOnlyRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await requestPasswordReset(app.auth, app.db, req.body)),
+  );
+  r.post(
+    '/auth/confirm-forgot-password',
+    { config: limited, schema: { tags, body: confirmForgotPasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+    async (req, reply) => send(reply, await resetPassword(app.auth, app.db, req.body, toWebHeaders(req))),
+  );
+  r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>
+    send(reply, await signOutUser(app.auth, toWebHeaders(req))),
+  );
+  r.get('/auth/session', { schema: { tags, response: { 200: sessionResponseSchema } } }, async (req) => {
+    const session = await getSessionUser(app.auth, toWebHeaders(req));
+    return { user: session?.user ?? null, token: session?.token ?? null };
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emailOnlyRequestSchema } from '@medallion/contracts/auth';
+import { apiErrorSchema } from '@medallion/contracts/errors';
+import {
+  createUserRequestSchema,
+  emailCheckResponseSchema,
+  getUserResponseSchema,
+  patchUserRequestSchema,
+} from '@medallion/contracts/users';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth';
+import { emailExists } from '../auth/account-flows';
+import { confirmUser, getUserRecord, updateOwnName } from './user-record';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Spec §7 /users calls. A user only ever reads and changes their own record. */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.get('/users', { preHandler: requireUser, schema: { tags, response: { 200: getUserResponseSchema, ...errors } } }, async (req) => ({
+    data: await getUserRecord(app.db, req.user.id),
+  }));
+
+  r.post(
+    '/users',
+    { preHandler: requireUser, schema: { tags, body: createUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
+    async (req) => {
+      if (req.body['user-id'] !== req.user.id || req.body.email.toLowerCase() !== req.user.email) {
+        throw new AppError('FORBIDDEN', 'You can only create your own user record.');
+      }
+      await updateOwnName(app.db, req.user.id, req.body['full-name']);
+      return { data: await getUserRecord(app.db, req.user.id) };
+    },
+  );
+
+  r.patch(
+    '/users',
+    { preHandler: requireUser, schema: { tags, body: patchUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
+    async (req) => {
+      await confirmUser(app.db, req.user.id);
+      return { data: await getUserRecord(app.db, req.user.id) };
+    },
+  );
+
+  r.post(
+    '/users/email-check',
+    {
+      config: {
+        rateLimit: {
+          max: app.config.AUTH_RATE_LIMIT_MAX,
+          timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
+          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+        },
+      },
+      schema: { tags, body: emailOnlyRequestSchema, response: { 200: emailCheckResponseSchema, ...errors } },
+    },
+    async (req) => ({ email_exist: await emailExists(app.db, req.body.email) }),
+  );
+}

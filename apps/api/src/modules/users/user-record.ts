@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { UserRecord } from '@medallion/contracts/users';
+import type { Database } from '@medallion/db/client';
+import { user } from '@medallion/db/schema';
+import { AppError } from '../../lib/app-error';
+
+export async function getUserRecord(db: Database, userId: string): Promise<UserRecord> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return {
+    'user-id': row.id,
+    email: row.email,
+    'full-name': row.name,
+    phone: row.phone,
+    status: row.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
+    role: row.role === 'staff' ? 'staff' : 'user',
+    // Exam access purchases arrive with the payments issue.
+    payment_transactions: [],
+  };
+}
+
+export async function updateOwnName(db: Database, userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** PATCH status CONFIRMED: only once the e-mail address is verified. */
+export async function confirmUser(db: Database, userId: string): Promise<void> {
+  const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  if (!row?.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  await db.update(user).set({ status: 'CONFIRMED', updatedAt: new Date() }).where(eq(user.id, userId));
+}

@@ -1,0 +1,34 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mailOutbox } from '@medallion/db/schema';
+
+/** The newest 6-digit code e-mailed to this address (read from the outbox, as a user reads the mail). */
+export async function latestCode(app: FastifyInstance, email: string): Promise<string> {
+  const [mail] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code e-mailed to ${email}`);
+  return code;
+}
+
+/** The session cookie from a response, ready for a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookies = res.cookies.filter((c) => c.name.includes('session_token'));
+  if (cookies.length === 0) throw new Error(`no session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Signs up and confirms an account; returns its cookie, bearer token and id. */
+export async function createConfirmedUser(app: FastifyInstance, email: string, password = 'Secret123', name = 'Test Driver') {
+  const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { name, email, password } });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const code = await latestCode(app, email);
+  const confirm = await app.inject({ method: 'POST', url: '/api/auth/confirm-sign-up', payload: { email, code } });
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const body = confirm.json() as { user: { id: string }; token: string };
+  return { cookie: sessionCookie(confirm), token: body.token, id: body.user.id };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Spec §5: letters, digits, dot, underscore or hyphen, then @, a domain and an alphabetic suffix. */
+export const SIGN_UP_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]+$/;
+/** Spec §5: at least 6 characters with a digit, a lowercase and an uppercase letter, letters and digits only. */
+export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z\d]{6,128}$/;
+/** Spec §5: numeric, at most 6 digits. */
+export const CODE_PATTERN = /^\d{1,6}$/;
+export const CODE_TTL_SECONDS = 600;
+export const CODE_MAX_ATTEMPTS = 5;
+export const LOCKOUT_MAX_FAILURES = 10;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+
+/** Texts of the auth flows that are not error codes (those are in error-codes.ts). */
+export const AUTH_MESSAGES = {
+  codeSent: 'Code sent to {email}',
+  crossSite: 'This request came from another site and was refused.',
+} as const;
+
+const email = z.string({ error: 'emailRequired' }).trim().toLowerCase().min(1, 'emailRequired').max(254, 'emailFormat');
+const signUpEmail = email.regex(SIGN_UP_EMAIL_PATTERN, 'emailFormat');
+const code = z.string({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid');
+const newPassword = z.string({ error: 'passwordRule' }).regex(PASSWORD_PATTERN, 'passwordRule');
+
+export const signUpRequestSchema = z.object({
+  name: z.string({ error: 'nameMin' }).trim().min(2, 'nameMin').max(100, 'nameMax'),
+  email: signUpEmail,
+  password: newPassword,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const signInRequestSchema = z.object({
+  email: email.pipe(z.email('emailInvalid')),
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const emailOnlyRequestSchema = z.object({ email: email.pipe(z.email('emailInvalid')) });
+export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
+
+export const confirmSignUpRequestSchema = z.object({ email: email.pipe(z.email('emailInvalid')), code });
+export type ConfirmSignUpRequest = z.infer<typeof confirmSignUpRequestSchema>;
+
+export const confirmForgotPasswordRequestSchema = z.object({
+  email: email.pipe(z.email('emailInvalid')),
+  code,
+  password: z.string({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
+});
+export type ConfirmForgotPasswordRequest = z.infer<typeof confirmForgotPasswordRequestSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'staff']),
+  status: z.enum(['UNCONFIRMED', 'CONFIRMED']),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Answer of sign-in, confirm-sign-up, confirm-forgot-password and GET /auth/session. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  /** Bearer token for API clients (the web app uses the httpOnly cookie instead). */
+  token: z.string().nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const okResponseSchema = z.object({ message: z.string() });
+export type OkResponse = z.infer<typeof okResponseSchema>;
