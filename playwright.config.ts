@@ -47,7 +47,9 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       CONTACT_RATE_LIMIT_MAX: '1000',
+      AUTH_RATE_LIMIT_MAX: '1000',
     },
   },
 });

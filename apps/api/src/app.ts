@@ -1,13 +1,14 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { DEV_MAILBOX_ROUTE } from '@medallion/contracts/site';
+import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
       await api.register(contactRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(adminRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },
     { prefix: '/api' },
@@ -77,7 +79,7 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [],
+      extraRoutes: [...STAFF_ROUTE_PATTERNS, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

@@ -31,6 +31,9 @@ export const APP_ROUTE_PATTERNS = [
   '/success-setup-intent',
 ] as const;
 
+/** The staff console (not in the spec's route list; added for staff tools). */
+export const STAFF_ROUTE_PATTERNS = ['/admin'] as const;
+
 /** Only present while no SMTP server is configured. */
 export const DEV_MAILBOX_ROUTE = '/dev/mail';
 

@@ -107,9 +107,9 @@ export function Header() {
                 </NavLink>
               ))}
             </nav>
-            <div className="mt-2 flex items-center justify-between gap-3 border-t border-white/10 pt-3">
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-3">
               <LanguageSwitch />
-              <HeaderAccount onNavigate={close} />
+              <HeaderAccount onNavigate={close} className="flex-wrap" />
             </div>
           </Container>
         </div>

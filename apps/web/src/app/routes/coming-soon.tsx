@@ -13,8 +13,6 @@ export type ComingSoonFeature =
   | 'cart'
   | 'exam'
   | 'examCheckout'
-  | 'dashboard'
-  | 'login'
   | 'auth'
   | 'successSetupIntent';
 

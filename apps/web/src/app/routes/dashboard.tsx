@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Container } from '@/components/ui/container';
+import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
+import { UserCard } from '@/features/dashboard/components/user-card';
+import { RequireSession } from './require-session';
+
+export function DashboardRoute() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <RequireSession>
+      <Container className="flex flex-col gap-6 py-10">
+        <title>{`${t('title')} · Medallion`}</title>
+        <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+        <UserCard />
+        <DashboardTabs />
+      </Container>
+    </RequireSession>
+  );
+}

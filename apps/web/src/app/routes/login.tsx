@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Container } from '@/components/ui/container';
+import { useSession } from '@/features/auth/api/get-session';
+import { LoginPanel } from '@/features/auth/components/login-panel';
+import { safeRedirect } from '@/features/auth/components/use-auth-error';
+import { PageLoader } from '../layout/app-layout';
+
+export function LoginRoute() {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const redirect = safeRedirect(params.get('redirect'));
+
+  if (session.isPending) return <PageLoader />;
+  if (session.data?.user) return <Navigate to={redirect} replace />;
+  return (
+    <Container className="py-10 sm:py-16">
+      <title>{`${t('signIn.title')} · Medallion`}</title>
+      <LoginPanel
+        onSignedIn={() => {
+          void queryClient.invalidateQueries({ queryKey: ['user'] });
+          void navigate(redirect, { replace: true });
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmSignUpRequest, SessionResponse } from '@medallion/contracts/auth';
+import { apiFetch } from '@/lib/api-client';
+import { sessionQueryKey } from './get-session';
+
+/** POST /auth/confirm-sign-up */
+export function confirmSignUp(body: ConfirmSignUpRequest): Promise<SessionResponse> {
+  return apiFetch<SessionResponse>('/auth/confirm-sign-up', { method: 'POST', body });
+}
+
+/** On success the session query holds the signed-in user. */
+export function useConfirmSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmSignUp,
+    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
+  });
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { signInRequestSchema, type SignInRequest } from '@medallion/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { ApiClientError } from '@/lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { AuthCard, TextButton } from './auth-card';
+import type { LoginMode } from './login-panel';
+import { useAuthErrorText } from './use-auth-error';
+
+interface Props {
+  email: string;
+  onMode: (mode: LoginMode, email: string) => void;
+  onSignedIn: () => void;
+}
+
+export function SignInForm({ email, onMode, onSignedIn }: Props) {
+  const { t } = useTranslation('auth');
+  const errorText = useAuthErrorText();
+  const signIn = useSignIn();
+  const form = useForm<SignInRequest>({ resolver: zodResolver(signInRequestSchema), defaultValues: { email, password: '' } });
+  const { errors } = form.formState;
+  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (error instanceof ApiClientError && error.code === 'EMAIL_NOT_VERIFIED') {
+          toast.success(t('codeSent', { email: values.email }));
+          onMode('confirm_sign_up', values.email);
+          return;
+        }
+        toast.error(errorText(error, values.email));
+        form.resetField('password');
+      },
+    }),
+  );
+
+  return (
+    <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')} className="flex flex-col gap-4">
+        <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={v(errors.email?.message)} {...form.register('email')} />
+        <TextField label={t('fields.password')} type="password" autoComplete="current-password" error={v(errors.password?.message)} {...form.register('password')} />
+        <div className="text-right">
+          <TextButton onClick={() => onMode('forgot_password', form.getValues('email'))}>{t('signIn.forgot')}</TextButton>
+        </div>
+        <Button type="submit" size="lg" disabled={signIn.isPending}>
+          {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-slate-700">
+        {t('signIn.noAccount')} <TextButton onClick={() => onMode('sign_up', form.getValues('email'))}>{t('signIn.signUp')}</TextButton>
+      </p>
+    </AuthCard>
+  );
+}

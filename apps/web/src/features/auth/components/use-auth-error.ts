@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { ApiClientError } from '@/lib/api-client';
+
+/** Text for a failed auth call in the user's language: known codes are translated, others keep the server's text. */
+export function useAuthErrorText() {
+  const { t } = useTranslation('auth');
+  return (error: unknown, email?: string): string => {
+    if (error instanceof ApiClientError) {
+      return t(`codes.${error.code}`, { defaultValue: error.message, email });
+    }
+    return t('common:errors.unexpected');
+  };
+}
+
+/** A path inside the app to return to after signing in (never another site). */
+export function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}

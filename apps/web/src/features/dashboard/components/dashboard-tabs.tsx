@@ -1,0 +1,58 @@
+import { BookmarkX, CreditCard, Megaphone } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export const DASHBOARD_TABS = ['settings', 'ads', 'saved'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export function parseTab(value: string | null): DashboardTab {
+  return (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'settings';
+}
+
+function EmptyState({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+      <Icon aria-hidden="true" className="size-10" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/**
+ * Settings, Marketplace ads, Saved questions; the open tab lives in ?tab= so it survives reloads and
+ * links. Their content arrives with the payments, listings and exam features; until then each shows
+ * its empty state from the spec.
+ */
+export function DashboardTabs({ settings, ads, saved }: { settings?: ReactNode; ads?: ReactNode; saved?: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const trigger = 'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold transition-colors sm:flex-none sm:px-5 sm:text-base';
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'settings' ? {} : { tab: value }, { replace: true })}>
+      <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+        {DASHBOARD_TABS.map((value) => (
+          <Tabs.Trigger
+            key={value}
+            value={value}
+            className={cn(trigger, 'text-slate-700 data-[state=active]:bg-white data-[state=active]:text-asphalt data-[state=active]:shadow-sm')}
+          >
+            {t(`tabs.${value}`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+        {settings ?? <EmptyState Icon={CreditCard} text={t('empty.settings')} />}
+      </Tabs.Content>
+      <Tabs.Content value="ads" className="mt-6 focus:outline-none">
+        {ads ?? <EmptyState Icon={Megaphone} text={t('empty.ads')} />}
+      </Tabs.Content>
+      <Tabs.Content value="saved" className="mt-6 focus:outline-none">
+        {saved ?? <EmptyState Icon={BookmarkX} text={t('empty.saved')} />}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
