@@ -43,6 +43,16 @@ export const configSchema = z.object({
   /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
   STAFF_EMAIL: z.email().optional(),
   STAFF_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** "Continue with Google": shown only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OpenID configuration; changed only to test against a local provider. */
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** A second OpenID Connect provider (e.g. Microsoft, Apple), shown as "Continue with OIDC_NAME". */
+  OIDC_NAME: z.string().min(1).default('Microsoft'),
+  OIDC_DISCOVERY_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO_DATA: bool.default(true),
 });
 

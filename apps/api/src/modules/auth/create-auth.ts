@@ -1,12 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, emailOTP } from 'better-auth/plugins';
+import { bearer, emailOTP, genericOAuth } from 'better-auth/plugins';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
 import { account, session, user, verification } from '@medallion/db/schema';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { codeEmail } from './code-email';
+import { socialProviders } from './social-providers';
 
 export interface CreateAuthOptions {
   db: Database;
@@ -48,6 +49,17 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
     emailVerification: {
       autoSignInAfterVerification: true,
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // An e-mail the identity provider has verified needs no code: the account is CONFIRMED at once.
+          before: async (data) => ({ data: { ...data, status: data.emailVerified ? 'CONFIRMED' : 'UNCONFIRMED' } }),
+        },
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google', 'oidc'] },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -73,6 +85,7 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
         },
       }),
       bearer(),
+      ...(socialProviders(config).length > 0 ? [genericOAuth({ config: socialProviders(config).map((p) => p.oauth) })] : []),
     ],
   });
 }

@@ -10,6 +10,12 @@ import {
   signUpRequestSchema,
 } from '@medallion/contracts/auth';
 import { apiErrorSchema } from '@medallion/contracts/errors';
+import {
+  socialCallbackRequestSchema,
+  socialProvidersResponseSchema,
+  socialStartRequestSchema,
+  socialStartResponseSchema,
+} from '@medallion/contracts/social';
 import { AppError } from '../../lib/app-error';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import {
@@ -23,6 +29,8 @@ import {
   signUpUser,
   type FlowResult,
 } from './account-flows';
+import { completeSocialSignIn, startSocialSignIn } from './social-sign-in';
+import { socialProviders } from './social-providers';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
 
@@ -65,6 +73,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>
     send(reply, await signOutUser(app.auth, toWebHeaders(req))),
+  );
+  const providers = socialProviders(app.config);
+  r.get('/auth/providers', { schema: { tags, response: { 200: socialProvidersResponseSchema } } }, async () => ({
+    data: providers.map((p) => ({ id: p.id, name: p.name })),
+  }));
+  r.post('/auth/social/start', { config: limited, schema: { tags, body: socialStartRequestSchema, response: { 200: socialStartResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await startSocialSignIn(app.auth, req.body.provider, providers.map((p) => p.id), toWebHeaders(req))),
+  );
+  r.post('/auth/social/callback', { config: limited, schema: { tags, body: socialCallbackRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (req, reply) =>
+    send(reply, await completeSocialSignIn(app.auth, app.config.PUBLIC_URL, req.body, toWebHeaders(req))),
   );
   r.get('/auth/session', { schema: { tags, response: { 200: sessionResponseSchema } } }, async (req) => {
     const session = await getSessionUser(app.auth, toWebHeaders(req));
