@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medallion-e2e-'));
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,24 +33,39 @@ export default defineConfig({
       ],
     },
   },
-  // The built app, started the way `npm start` starts it, on an empty data dir.
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CONTACT_RATE_LIMIT_MAX: '1000',
-      AUTH_RATE_LIMIT_MAX: '1000',
+  webServer: [
+    {
+      // A local OpenID provider standing in for Google in the social sign-in test.
+      command: 'npx tsx e2e/oidc-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(oidcPort), APP_URL: `http://127.0.0.1:${port}` },
     },
-  },
+    // The built app, started the way `npm start` starts it, on an empty data dir.
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        CONTACT_RATE_LIMIT_MAX: '1000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        GOOGLE_CLIENT_ID: 'medallion-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

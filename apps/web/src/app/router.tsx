@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },
-      { path: 'auth', lazy: comingSoon('auth') },
+      { path: 'auth', lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackRoute }) },
       { path: 'success-setup-intent', lazy: comingSoon('successSetupIntent') },
       { path: 'dev/mail', lazy: async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },

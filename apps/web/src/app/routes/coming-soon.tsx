@@ -13,7 +13,6 @@ export type ComingSoonFeature =
   | 'cart'
   | 'exam'
   | 'examCheckout'
-  | 'auth'
   | 'successSetupIntent';
 
 export function ComingSoon({ feature }: { feature: ComingSoonFeature }) {

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard, TextButton } from './auth-card';
+import { SocialButtons } from './social-buttons';
 import type { LoginMode } from './login-panel';
 import { useAuthErrorText } from './use-auth-error';
 
@@ -52,6 +53,7 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
           {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </form>
+      <SocialButtons />
       <p className="mt-6 text-center text-slate-700">
         {t('signIn.noAccount')} <TextButton onClick={() => onMode('sign_up', form.getValues('email'))}>{t('signIn.signUp')}</TextButton>
       </p>
