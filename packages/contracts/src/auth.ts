@@ -67,3 +67,22 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const okResponseSchema = z.object({ message: z.string() });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** POST /auth/change-password (signed in). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
+  newPassword: z.string({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * DELETE /users (signed in): confirmed by the password, or, for accounts without one (social
+ * sign-in), by a code e-mailed through POST /users/delete-code.
+ */
+export const deleteAccountRequestSchema = z
+  .object({
+    password: z.string().min(1, 'passwordRequired').max(128, 'passwordRequired').optional(),
+    code: z.string().trim().regex(CODE_PATTERN, 'codeInvalid').optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'passwordRequired', path: ['password'] });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

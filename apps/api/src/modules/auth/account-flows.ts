@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ConfirmForgotPasswordRequest, ConfirmSignUpRequest, SessionResponse, SessionUser, SignInRequest, SignUpRequest } from '@medallion/contracts/auth';
+import type { ChangePasswordRequest, ConfirmForgotPasswordRequest, ConfirmSignUpRequest, SessionResponse, SessionUser, SignInRequest, SignUpRequest } from '@medallion/contracts/auth';
 import { AUTH_MESSAGES } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
 import { user } from '@medallion/db/schema';
@@ -152,5 +152,24 @@ export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowRes
   } catch {
     // No valid session: signing out is already done.
     return { body: { message: 'Signed out.' } };
+  }
+}
+
+/** Changes the password of the signed-in user and signs out their other devices. */
+export async function changePassword(auth: Auth, input: ChangePasswordRequest, headers: Headers): Promise<FlowResult<{ message: string }>> {
+  try {
+    const { headers: out } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    return { body: { message: 'Your password has been changed.' }, headers: out };
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct.');
+    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+      throw new AppError('BAD_REQUEST', 'This account signs in with Google or another provider and has no password to change.');
+    }
+    return toAppError(error);
   }
 }

@@ -2,16 +2,20 @@ import { CODE_TTL_SECONDS } from '@medallion/contracts/auth';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 /** The e-mail with a 6-digit code, in English and Russian (we do not know the reader's language yet). */
-export function codeEmail({ to, code, purpose }: { to: string; code: string; purpose: 'confirm' | 'reset' }): OutgoingMail {
+export type CodePurpose = 'confirm' | 'reset' | 'delete';
+
+export function codeEmail({ to, code, purpose }: { to: string; code: string; purpose: CodePurpose }): OutgoingMail {
   const minutes = Math.round(CODE_TTL_SECONDS / 60);
-  const en =
-    purpose === 'confirm'
-      ? { subject: 'Your Medallion confirmation code', intro: 'Use this code to confirm your e-mail address:' }
-      : { subject: 'Your Medallion password reset code', intro: 'Use this code to set a new password:' };
-  const ru =
-    purpose === 'confirm'
-      ? { intro: 'Введите этот код, чтобы подтвердить адрес эл. почты:' }
-      : { intro: 'Введите этот код, чтобы задать новый пароль:' };
+  const en = {
+    confirm: { subject: 'Your Medallion confirmation code', intro: 'Use this code to confirm your e-mail address:' },
+    reset: { subject: 'Your Medallion password reset code', intro: 'Use this code to set a new password:' },
+    delete: { subject: 'Your Medallion account deletion code', intro: 'Use this code to confirm that you want to delete your account:' },
+  }[purpose];
+  const ru = {
+    confirm: { intro: 'Введите этот код, чтобы подтвердить адрес эл. почты:' },
+    reset: { intro: 'Введите этот код, чтобы задать новый пароль:' },
+    delete: { intro: 'Введите этот код, чтобы подтвердить удаление аккаунта:' },
+  }[purpose];
   const text = [
     en.intro,
     '',

@@ -81,7 +81,9 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         async sendVerificationOTP({ email, otp, type }) {
-          await mailer.send(codeEmail({ to: email, code: otp, purpose: type === 'forget-password' ? 'reset' : 'confirm' }));
+          // 'sign-in' codes are only used to confirm deleting an account without a password.
+          const purpose = type === 'forget-password' ? 'reset' : type === 'sign-in' ? 'delete' : 'confirm';
+          await mailer.send(codeEmail({ to: email, code: otp, purpose }));
         },
       }),
       bearer(),

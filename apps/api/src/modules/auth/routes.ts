@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  changePasswordRequestSchema,
   confirmForgotPasswordRequestSchema,
   confirmSignUpRequestSchema,
   emailOnlyRequestSchema,
@@ -17,8 +18,10 @@ import {
   socialStartResponseSchema,
 } from '@medallion/contracts/social';
 import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import {
+  changePassword,
   confirmSignUp,
   getSessionUser,
   requestPasswordReset,
@@ -70,6 +73,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/confirm-forgot-password',
     { config: limited, schema: { tags, body: confirmForgotPasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (req, reply) => send(reply, await resetPassword(app.auth, app.db, req.body, toWebHeaders(req))),
+  );
+  r.post(
+    '/auth/change-password',
+    { config: limited, preHandler: requireUser, schema: { tags, body: changePasswordRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+    async (req, reply) => send(reply, await changePassword(app.auth, req.body, toWebHeaders(req))),
   );
   r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>
     send(reply, await signOutUser(app.auth, toWebHeaders(req))),

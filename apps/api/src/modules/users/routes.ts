@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailOnlyRequestSchema } from '@medallion/contracts/auth';
+import { deleteAccountRequestSchema, emailOnlyRequestSchema, okResponseSchema } from '@medallion/contracts/auth';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   createUserRequestSchema,
@@ -11,6 +11,8 @@ import {
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { emailExists } from '../auth/account-flows';
+import { toWebHeaders } from '../../lib/web-headers';
+import { deleteAccount, sendDeleteAccountCode } from './delete-account';
 import { confirmUser, getUserRecord, updateOwnName } from './user-record';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -45,16 +47,35 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const limited = {
+    rateLimit: {
+      max: app.config.AUTH_RATE_LIMIT_MAX,
+      timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    },
+  };
+
+  r.post('/users/delete-code', { config: limited, preHandler: requireUser, schema: { tags, response: { 200: okResponseSchema, ...errors } } }, async (req) =>
+    sendDeleteAccountCode(app.auth, req.user.email),
+  );
+
+  r.delete(
+    '/users',
+    { config: limited, preHandler: requireUser, schema: { tags, body: deleteAccountRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+    async (req, reply) => {
+      const result = await deleteAccount(app.auth, app.db, req.user, req.body, toWebHeaders(req));
+      // The session is gone with the account; tell the browser to drop its cookie too.
+      for (const name of ['medallion.session_token', '__Secure-medallion.session_token']) {
+        reply.clearCookie(name, { path: '/' });
+      }
+      return result;
+    },
+  );
+
   r.post(
     '/users/email-check',
     {
-      config: {
-        rateLimit: {
-          max: app.config.AUTH_RATE_LIMIT_MAX,
-          timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
-          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-        },
-      },
+      config: limited,
       schema: { tags, body: emailOnlyRequestSchema, response: { 200: emailCheckResponseSchema, ...errors } },
     },
     async (req) => ({ email_exist: await emailExists(app.db, req.body.email) }),
