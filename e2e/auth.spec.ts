@@ -185,3 +185,42 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/login?redirect=%2Fadmin');
   });
 });
+
+test.describe('account settings', () => {
+  test('change password, then delete the account', async ({ page, request }) => {
+    const email = unique('settings');
+    await request.post('/api/auth/sign-up', { data: { name: 'Settings User', email, password: 'OldPass1' } });
+    const confirm = await request.post('/api/auth/confirm-sign-up', { data: { email, code: await codeFor(request, email) } });
+    expect(confirm.status()).toBe(200);
+
+    await openInEnglish(page, '/login?redirect=/dashboard');
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('E-mail').fill(email);
+    await signIn.getByLabel('Password').fill('OldPass1');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/dashboard');
+
+    const change = page.getByRole('form', { name: 'Change password' });
+    await change.getByLabel('Current password').fill('Wrong123');
+    await change.getByLabel('New password').fill('NewPass2');
+    await change.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('The current password is not correct.')).toBeVisible();
+    await change.getByLabel('Current password').fill('OldPass1');
+    await change.getByLabel('New password').fill('NewPass2');
+    await change.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('OldPass1');
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(page.getByText('The password is not correct.')).toBeVisible();
+    await dialog.getByLabel('Password').fill('NewPass2');
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    const again = await request.post('/api/auth/sign-in', { data: { email, password: 'NewPass2' } });
+    expect(again.status()).toBe(401);
+  });
+});

@@ -38,6 +38,7 @@ describe('/api/users', async () => {
           phone: null,
           status: 'CONFIRMED',
           role: 'user',
+          has_password: true,
           payment_transactions: [],
         },
       });

@@ -8,6 +8,8 @@ export const userRecordSchema = z.object({
   phone: z.string().nullable(),
   status: z.enum(['UNCONFIRMED', 'CONFIRMED']),
   role: z.enum(['user', 'staff']),
+  /** false for accounts that only sign in with Google or another provider. */
+  has_password: z.boolean(),
   payment_transactions: z.array(z.object({ 'transaction-id': z.string(), access_expiry: z.string() })),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { UserRecord } from '@medallion/contracts/users';
 import type { Database } from '@medallion/db/client';
-import { user } from '@medallion/db/schema';
+import { account, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
 export async function getUserRecord(db: Database, userId: string): Promise<UserRecord> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  const methods = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
   return {
     'user-id': row.id,
     email: row.email,
@@ -14,6 +15,7 @@ export async function getUserRecord(db: Database, userId: string): Promise<UserR
     phone: row.phone,
     status: row.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
     role: row.role === 'staff' ? 'staff' : 'user',
+    has_password: methods.some((m) => !!m.password),
     // Exam access purchases arrive with the payments issue.
     payment_transactions: [],
   };

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
+import { AccountSettings } from '@/features/auth/components/account-settings';
+import { useUser } from '@/features/dashboard/api/get-user';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { RequireSession } from './require-session';
@@ -12,8 +14,14 @@ export function DashboardRoute() {
         <title>{`${t('title')} · Medallion`}</title>
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>
         <UserCard />
-        <DashboardTabs />
+        <DashboardTabs settingsExtra={<AccountSection />} />
       </Container>
     </RequireSession>
   );
+}
+
+function AccountSection() {
+  const user = useUser();
+  if (!user.data) return null;
+  return <AccountSettings email={user.data.data.email} hasPassword={user.data.data.has_password} />;
 }

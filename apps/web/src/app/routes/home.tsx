@@ -1,6 +1,8 @@
 import { ArrowRight, BookOpenCheck, CarFront, Compass, Headphones, Layers, RefreshCw, Route as RouteIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 
@@ -21,8 +23,21 @@ function scrollToContact() {
   section.focus({ preventScroll: true });
 }
 
+/** After an account deletion the app reloads to /?deleted=1: confirm it once. */
+function useDeletedNotice() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const deleted = params.has('deleted');
+  useEffect(() => {
+    if (!deleted) return;
+    toast.success(t('accountDeleted'));
+    setParams({}, { replace: true });
+  }, [deleted, setParams, t]);
+}
+
 export function HomeRoute() {
   const { t } = useTranslation('home');
+  useDeletedNotice();
   return (
     <>
       <title>{t('metaTitle')}</title>

@@ -26,7 +26,18 @@ function EmptyState({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
  * links. Their content arrives with the payments, listings and exam features; until then each shows
  * its empty state from the spec.
  */
-export function DashboardTabs({ settings, ads, saved }: { settings?: ReactNode; ads?: ReactNode; saved?: ReactNode }) {
+export function DashboardTabs({
+  settings,
+  settingsExtra,
+  ads,
+  saved,
+}: {
+  settings?: ReactNode;
+  /** Shown under the payment cards (e.g. the account section). */
+  settingsExtra?: ReactNode;
+  ads?: ReactNode;
+  saved?: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
@@ -44,8 +55,9 @@ export function DashboardTabs({ settings, ads, saved }: { settings?: ReactNode; 
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+      <Tabs.Content value="settings" className="mt-6 flex flex-col gap-6 focus:outline-none">
         {settings ?? <EmptyState Icon={CreditCard} text={t('empty.settings')} />}
+        {settingsExtra}
       </Tabs.Content>
       <Tabs.Content value="ads" className="mt-6 focus:outline-none">
         {ads ?? <EmptyState Icon={Megaphone} text={t('empty.ads')} />}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '@medallion/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { ApiClientError } from '@/lib/api-client';
+import { TextField } from '@/components/ui/field';
+import { useChangePassword } from '../api/change-password';
+import { sendDeleteCode, useDeleteAccount } from '../api/delete-account';
+import { useAuthErrorText } from './use-auth-error';
+
+const isWrongPassword = (error: unknown) => error instanceof ApiClientError && error.code === 'INVALID_CREDENTIALS';
+
+/** Account section of the dashboard settings: change password, delete account. */
+export function AccountSettings({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const { t } = useTranslation('auth');
+  return (
+    <section aria-labelledby="account-title" className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="account-title" className="text-xl font-bold">
+        {t('account.title')}
+      </h2>
+      {hasPassword && <ChangePasswordForm />}
+      <DeleteAccount email={email} hasPassword={hasPassword} />
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('auth');
+  const errorText = useAuthErrorText();
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        toast.success(t('account.passwordChanged'));
+        form.reset();
+      },
+      onError: (error) => {
+        toast.error(isWrongPassword(error) ? t('account.wrongCurrentPassword') : errorText(error));
+        form.resetField('currentPassword');
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('account.changePassword')} className="flex max-w-md flex-col gap-4">
+      <h3 className="text-lg font-semibold">{t('account.changePassword')}</h3>
+      <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" error={v(errors.currentPassword?.message)} {...form.register('currentPassword')} />
+      <TextField
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('fields.passwordHint')}
+        error={v(errors.newPassword?.message)}
+        {...form.register('newPassword')}
+      />
+      <div>
+        <Button type="submit" variant="dark" disabled={change.isPending}>
+          {change.isPending ? t('account.saving') : t('account.savePassword')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const { t } = useTranslation('auth');
+  const errorText = useAuthErrorText();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [secret, setSecret] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const confirmLabel = hasPassword ? t('fields.password') : t('fields.code');
+
+  const submit = () =>
+    remove.mutate(hasPassword ? { password: secret } : { code: secret }, {
+      onError: (error) => {
+        toast.error(isWrongPassword(error) ? t('account.wrongPassword') : errorText(error, email));
+        setSecret('');
+      },
+    });
+
+  return (
+    <div className="flex flex-col items-start gap-3 border-t border-slate-200 pt-6">
+      <h3 className="text-lg font-semibold text-danger-text">{t('account.deleteTitle')}</h3>
+      <p className="max-w-prose text-slate-700">{t('account.deleteText')}</p>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger asChild>
+          <Button variant="outline" className="border-danger text-danger-text hover:bg-danger/10">
+            {t('account.deleteButton')}
+          </Button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-xl font-bold text-asphalt">{t('account.deleteConfirmTitle')}</Dialog.Title>
+            <Dialog.Description className="mt-2 text-slate-700">
+              {hasPassword ? t('account.deleteConfirmPassword') : t('account.deleteConfirmCode', { email })}
+            </Dialog.Description>
+            <form
+              noValidate
+              className="mt-4 flex flex-col gap-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+            >
+              {!hasPassword && (
+                <div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      void sendDeleteCode().then(
+                        () => {
+                          setCodeSent(true);
+                          toast.success(t('codeSent', { email }));
+                        },
+                        (error: unknown) => toast.error(errorText(error, email)),
+                      )
+                    }
+                  >
+                    {codeSent ? t('confirm.resend') : t('account.sendCode')}
+                  </Button>
+                </div>
+              )}
+              <TextField
+                label={confirmLabel}
+                type={hasPassword ? 'password' : 'text'}
+                inputMode={hasPassword ? undefined : 'numeric'}
+                autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+              />
+              <div className="flex flex-wrap justify-end gap-3">
+                <Dialog.Close asChild>
+                  <Button variant="outline">{t('account.cancel')}</Button>
+                </Dialog.Close>
+                <Button type="submit" className="bg-danger text-white hover:bg-danger-text" disabled={!secret || remove.isPending}>
+                  {remove.isPending ? t('account.deleting') : t('account.deleteForever')}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
