@@ -25,14 +25,17 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the built SPA (default true). */
   serveWeb?: boolean;
+  /** Where logs go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole Fastify app: plugins first, then the API modules under /api, then the SPA. */
-export async function buildApp({ config, database, serveWeb = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, serveWeb = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,

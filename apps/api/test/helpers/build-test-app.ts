@@ -13,7 +13,10 @@ export interface TestApp {
  * The real app on a fresh database, closed after the file's tests (like fastify/demo's build(t)).
  * env entries override the test defaults; SMTP_URL is unset unless given.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { serveWeb?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { serveWeb?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -21,7 +24,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     MAIL_POLL_MS: '60000',
     ...env,
   });
-  const app = await buildApp({ config, database, serveWeb: options.serveWeb ?? false });
+  const app = await buildApp({ config, database, serveWeb: options.serveWeb ?? false, logStream: options.logStream });
   await app.ready();
   afterAll(async () => {
     await app.close();

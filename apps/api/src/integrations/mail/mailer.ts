@@ -156,7 +156,8 @@ export function createMailer(options: MailerOptions): Mailer {
         // After the caller's transaction commits, the poller or this kick delivers it.
         setImmediate(kick);
       } else {
-        logger.info({ mailId: row.id, to: mail.to, subject: mail.subject }, 'mail kept in the dev mailbox (/dev/mail)');
+        // Subjects and bodies may hold one-time codes: never log them.
+        logger.info({ mailId: row.id }, 'mail kept in the dev mailbox (/dev/mail)');
       }
       return { id: row.id };
     },
