@@ -1,4 +1,4 @@
-// Dev helper: node scripts/screenshot.mjs http://localhost:3000/ out-prefix [--ru] [--menu] [--viewport] [--at=css]
+// Dev helper: node scripts/screenshot.mjs http://localhost:3000/ out-prefix [--ru] [--menu] [--viewport] [--at=css] [--sign-in=email:password]
 // Takes full-page screenshots at 375 px and 1280 px with Debian's Chromium.
 import { chromium } from '@playwright/test';
 
@@ -10,6 +10,11 @@ const browser = await chromium.launch({
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   if (flags.includes('--ru')) await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  const signIn = flags.find((f) => f.startsWith('--sign-in='))?.slice(10);
+  if (signIn) {
+    const [email, password] = signIn.split(':');
+    await page.request.post(new URL('/api/auth/sign-in', url).toString(), { data: { email, password } });
+  }
   await page.goto(url, { waitUntil: 'networkidle' });
   if (flags.includes('--menu')) await page.getByRole('button', { name: /menu|меню/i }).click();
   const at = flags.find((f) => f.startsWith('--at='))?.slice(5);
