@@ -192,6 +192,23 @@ describe('lockout and rate limits', async () => {
   });
 });
 
+describe('per-account limit on e-mailed codes', async () => {
+  const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
+
+  it('sends at most 5 codes to one address in 15 minutes', async () => {
+    await createConfirmedUser(app, 'flood@example.com'); // 1 code (sign-up)
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'flood@example.com' } });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'flood@example.com' } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many codes were sent to this address. Please wait 15 minutes and try again.');
+    const resend = await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email: 'flood@example.com' } });
+    expect(resend.statusCode).toBe(429);
+  });
+});
+
 describe('per-IP rate limit on auth calls', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
 

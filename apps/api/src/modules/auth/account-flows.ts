@@ -6,6 +6,7 @@ import { user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
+import { assertCodeQuota } from './code-quota';
 import { assertNotLocked, clearSignInFailures, recordSignInFailure } from './sign-in-lockout';
 
 /** What a flow answers: the JSON body and the headers (Set-Cookie) better-auth produced. */
@@ -73,7 +74,8 @@ export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSign
   }
 }
 
-export async function resendConfirmationCode(auth: Auth, input: { email: string }): Promise<FlowResult<{ message: string }>> {
+export async function resendConfirmationCode(auth: Auth, db: Database, input: { email: string }): Promise<FlowResult<{ message: string }>> {
+  await assertCodeQuota(db, input.email);
   try {
     await auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
   } catch (error) {
@@ -103,7 +105,7 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (code === 'EMAIL_NOT_VERIFIED') {
-      await resendConfirmationCode(auth, input);
+      await resendConfirmationCode(auth, db, input);
       throw new AppError('EMAIL_NOT_VERIFIED', codeSentMessage(input.email));
     }
     return toAppError(error);
@@ -113,6 +115,7 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
 /** E-mails a password-reset code; an unknown e-mail is answered as the spec says. */
 export async function requestPasswordReset(auth: Auth, db: Database, input: { email: string }): Promise<FlowResult<{ message: string }>> {
   if (!(await emailExists(db, input.email))) throw new AppError('USER_NOT_FOUND');
+  await assertCodeQuota(db, input.email);
   try {
     await auth.api.requestPasswordResetEmailOTP({ body: { email: input.email } });
   } catch (error) {

@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     send(reply, await confirmSignUp(app.auth, app.db, req.body)),
   );
   r.post('/auth/resend-code', { config: limited, schema: { tags, body: emailOnlyRequestSchema, response: { 200: okResponseSchema, ...errors } } }, async (req, reply) =>
-    send(reply, await resendConfirmationCode(app.auth, req.body)),
+    send(reply, await resendConfirmationCode(app.auth, app.db, req.body)),
   );
   r.post('/auth/sign-in', { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } }, async (req, reply) =>
     send(reply, await signInUser(app.auth, app.db, req.body, toWebHeaders(req))),

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from '../auth/auth-errors';
 import type { Auth } from '../auth/create-auth';
 import { codeSentMessage } from '../auth/account-flows';
+import { assertCodeQuota } from '../auth/code-quota';
 
 async function hasPassword(db: Database, userId: string): Promise<boolean> {
   const rows = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
@@ -13,7 +14,8 @@ async function hasPassword(db: Database, userId: string): Promise<boolean> {
 }
 
 /** E-mails a one-time code that confirms deleting an account without a password. */
-export async function sendDeleteAccountCode(auth: Auth, email: string): Promise<{ message: string }> {
+export async function sendDeleteAccountCode(auth: Auth, db: Database, email: string): Promise<{ message: string }> {
+  await assertCodeQuota(db, email);
   try {
     await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } });
   } catch (error) {

@@ -56,7 +56,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   r.post('/users/delete-code', { config: limited, preHandler: requireUser, schema: { tags, response: { 200: okResponseSchema, ...errors } } }, async (req) =>
-    sendDeleteAccountCode(app.auth, req.user.email),
+    sendDeleteAccountCode(app.auth, app.db, req.user.email),
   );
 
   r.delete(
