@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminOverview } from '../api/get-admin-overview';
 
@@ -9,14 +9,7 @@ export function AdminOverview() {
   const overview = useAdminOverview();
   if (overview.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
   if (overview.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-danger/10 p-4 text-danger-text">
-        <p>{overview.error.message}</p>
-        <Button variant="outline" onClick={() => void overview.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState message={overview.error.message} retryLabel={t('retry')} onRetry={() => void overview.refetch()} />;
   }
   const d = overview.data.data;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,7 +10,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { TextField } from '@/components/ui/field';
 import { useChangePassword } from '../api/change-password';
 import { sendDeleteCode, useDeleteAccount } from '../api/delete-account';
-import { useAuthErrorText } from './use-auth-error';
+import { useAuthErrorText, useValidationText } from './use-auth-error';
 
 const isWrongPassword = (error: unknown) => error instanceof ApiClientError && error.code === 'INVALID_CREDENTIALS';
 
@@ -37,7 +37,7 @@ function ChangePasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {

@@ -9,7 +9,7 @@ import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useResendCode } from '../api/resend-code';
 import { AuthCard, TextButton } from './auth-card';
 import type { LoginMode } from './login-panel';
-import { useAuthErrorText } from './use-auth-error';
+import { useAuthErrorText, useValidationText } from './use-auth-error';
 
 interface Props {
   email: string;
@@ -24,7 +24,7 @@ export function ConfirmSignUpForm({ email, onMode, onSignedIn }: Props) {
   const resend = useResendCode();
   const form = useForm<ConfirmSignUpRequest>({ resolver: zodResolver(confirmSignUpRequestSchema), defaultValues: { email, code: '' } });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
 
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(values, {

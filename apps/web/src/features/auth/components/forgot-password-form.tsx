@@ -15,7 +15,7 @@ import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, TextButton } from './auth-card';
 import type { LoginMode } from './login-panel';
-import { useAuthErrorText } from './use-auth-error';
+import { useAuthErrorText, useValidationText } from './use-auth-error';
 
 interface Props {
   email: string;
@@ -44,7 +44,7 @@ function RequestStep({ email, onSent }: { email: string; onSent: (email: string)
   const errorText = useAuthErrorText();
   const request = useForgotPassword();
   const form = useForm<EmailOnlyRequest>({ resolver: zodResolver(emailOnlyRequestSchema), defaultValues: { email } });
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
   const onSubmit = form.handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: () => {
@@ -73,7 +73,7 @@ function ResetStep({ email, onMode, onSignedIn }: Props) {
     defaultValues: { email, code: '', password: '' },
   });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: onSignedIn,

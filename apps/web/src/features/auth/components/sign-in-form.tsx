@@ -10,7 +10,7 @@ import { useSignIn } from '../api/sign-in';
 import { AuthCard, TextButton } from './auth-card';
 import { SocialButtons } from './social-buttons';
 import type { LoginMode } from './login-panel';
-import { useAuthErrorText } from './use-auth-error';
+import { useAuthErrorText, useValidationText } from './use-auth-error';
 
 interface Props {
   email: string;
@@ -24,7 +24,7 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
   const signIn = useSignIn();
   const form = useForm<SignInRequest>({ resolver: zodResolver(signInRequestSchema), defaultValues: { email, password: '' } });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {

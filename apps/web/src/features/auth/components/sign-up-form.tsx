@@ -11,7 +11,7 @@ import { checkEmail } from '../api/check-email';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard, TextButton } from './auth-card';
 import type { LoginMode } from './login-panel';
-import { useAuthErrorText } from './use-auth-error';
+import { useAuthErrorText, useValidationText } from './use-auth-error';
 
 const TAKEN_TOAST_MS = 3500;
 
@@ -26,7 +26,7 @@ export function SignUpForm({ email, onMode }: Props) {
   const signUp = useSignUp();
   const form = useForm<SignUpRequest>({ resolver: zodResolver(signUpRequestSchema), defaultValues: { name: '', email, password: '' } });
   const { errors, isSubmitting } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = useValidationText();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

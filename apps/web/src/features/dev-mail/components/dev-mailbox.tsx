@@ -1,6 +1,7 @@
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useDevMail } from '../api/get-dev-mail';
@@ -14,14 +15,7 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
   if (mail.isPending) return <Spinner label={t('loading')} className="text-slate-500" />;
   // Transport errors while loading: say so, offer a retry.
   if (mail.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-danger/10 p-4 text-danger-text">
-        <p>{mail.error.message}</p>
-        <Button variant="outline" onClick={() => void mail.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState message={mail.error.message} retryLabel={t('retry')} onRetry={() => void mail.refetch()} />;
   }
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
