@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { account, user } from '@medallion/db/schema';
+import { account, user, verification } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, latestCode, sessionCookie } from './helpers/auth';
 
@@ -147,6 +147,33 @@ describe('forgot password', async () => {
     expect(old.statusCode).toBe(401);
     const fresh = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'forgot@example.com', password: 'NewPass2' } });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses a code older than 10 minutes', async () => {
+    await createConfirmedUser(app, 'late@example.com');
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'late@example.com' } });
+    const code = await latestCode(app, 'late@example.com');
+    await app.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verification.identifier, '%late@example.com%'));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-forgot-password',
+      payload: { email: 'late@example.com', code, password: 'NewPass2' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('CODE_EXPIRED');
+  });
+
+  it('issues codes that expire 10 minutes after they are sent', async () => {
+    await createConfirmedUser(app, 'ttl@example.com');
+    const before = Date.now();
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ttl@example.com' } });
+    const [row] = await app.db.select().from(verification).where(like(verification.identifier, '%ttl@example.com%'));
+    const ttl = row!.expiresAt.getTime() - before;
+    expect(ttl).toBeGreaterThan(9.9 * 60_000);
+    expect(ttl).toBeLessThan(10.1 * 60_000);
   });
 
   it('kills a code after 5 wrong tries', async () => {

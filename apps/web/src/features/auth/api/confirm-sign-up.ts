@@ -3,9 +3,11 @@ import type { ConfirmSignUpRequest, SessionResponse } from '@medallion/contracts
 import { apiFetch } from '@/lib/api-client';
 import { sessionQueryKey } from './get-session';
 
-/** POST /auth/confirm-sign-up */
-export function confirmSignUp(body: ConfirmSignUpRequest): Promise<SessionResponse> {
-  return apiFetch<SessionResponse>('/auth/confirm-sign-up', { method: 'POST', body });
+/** POST /auth/confirm-sign-up (signs in), then PATCH /users status CONFIRMED as the spec's flow does. */
+export async function confirmSignUp(body: ConfirmSignUpRequest): Promise<SessionResponse> {
+  const session = await apiFetch<SessionResponse>('/auth/confirm-sign-up', { method: 'POST', body });
+  await apiFetch('/users', { method: 'PATCH', body: { status: 'CONFIRMED' } });
+  return session;
 }
 
 /** On success the session query holds the signed-in user. */
