@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
+import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
+import { paymentsRoutes } from './modules/payments/routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
 import { adminRoutes } from './modules/admin/routes';
@@ -58,6 +60,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('mailer', mailer);
   const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) });
   app.decorate('auth', auth);
+  app.decorate('payments', createSandboxGateway(database.db));
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
@@ -74,6 +77,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(adminRoutes);
+      await api.register(paymentsRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },
     { prefix: '/api' },

@@ -53,6 +53,8 @@ export const configSchema = z.object({
   OIDC_DISCOVERY_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The six-character exam promo code ($5 off), compared case-insensitively. */
+  EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
 });
 

@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Auth } from './modules/auth/create-auth';
+import type { PaymentGateway } from './integrations/payments/gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +11,6 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     auth: Auth;
+    payments: PaymentGateway;
   }
 }

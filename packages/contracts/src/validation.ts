@@ -17,6 +17,9 @@ export const VALIDATION_MESSAGES = {
   newPasswordRequired: 'New password is required',
   codeInvalid: 'Invalid Confirmation Code',
   statusInvalid: 'Only the status CONFIRMED can be set.',
+  cardNumberInvalid: 'Enter a valid card number.',
+  cardExpiryInvalid: 'Enter the expiry month and year.',
+  cardCvcInvalid: 'Enter the 3 or 4 digit security code.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

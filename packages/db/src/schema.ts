@@ -138,3 +138,62 @@ export const signInFailures = pgTable('sign_in_failures', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Saved cards of the sandbox gateway (never the number: brand, last 4, expiry and our token). */
+export const sandboxCards = pgTable(
+  'sandbox_cards',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** Which Stripe test behaviour this card has when charged (e.g. insufficient_funds). */
+    behaviour: text('behaviour').notNull().default('succeed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_cards_user_idx').on(t.userId)],
+);
+
+/** Sandbox setup intents: a client secret that allows saving one card for one user. */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('requires_payment_method'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every payment attempt. The idempotency key (purpose + user + the client's transaction id) is unique,
+ * so a double click, a retry or parallel calls create one row and charge once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['exam', 'listing', 'cart'] }).notNull(),
+    reference: text('reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['processing', 'succeeded', 'failed'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    paymentMethodId: text('payment_method_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    failureMessage: text('failure_message'),
+    /** Exam access: paid access lasts until this moment. */
+    accessExpiry: timestamp('access_expiry', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_purpose_idx').on(t.userId, t.purpose)],
+);

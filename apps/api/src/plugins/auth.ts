@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES } from '@medallion/contracts/auth';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { AppError } from '../lib/app-error';
@@ -34,15 +34,18 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-/** preHandler: 401 "User is not authenticated" without a valid session (cookie or bearer token). */
-export const requireUser: preHandlerAsyncHookHandler = async function (request) {
+/**
+ * onRequest hook: 401 "User is not authenticated" without a valid session (cookie or bearer token).
+ * It runs before body validation, so anonymous callers learn nothing about a route's input.
+ */
+export const requireUser: onRequestAsyncHookHandler = async function (request) {
   const session = await getSessionUser(this.auth, toWebHeaders(request));
   if (!session) throw new AppError('UNAUTHORIZED');
   request.user = session.user;
 };
 
-/** preHandler: staff only (401 without a session, 403 for other users). */
-export const requireStaff: preHandlerAsyncHookHandler = async function (request) {
-  await requireUser.call(this, request, undefined as never);
+/** onRequest hook: staff only (401 without a session, 403 for other users). */
+export const requireStaff: onRequestAsyncHookHandler = async function (request, reply) {
+  await requireUser.call(this, request, reply);
   if (request.user.role !== 'staff') throw new AppError('FORBIDDEN');
 };

@@ -7,7 +7,7 @@ import { getAdminOverview } from './get-admin-overview';
 
 /** The staff console's API. Every route is staff only. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', requireStaff);
+  app.addHook('onRequest', requireStaff);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/overview',
     { schema: { tags: ['admin'], response: { 200: adminOverviewResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },

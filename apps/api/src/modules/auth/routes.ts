@@ -76,7 +76,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/auth/change-password',
-    { config: limited, preHandler: requireUser, schema: { tags, body: changePasswordRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+    { config: limited, onRequest: requireUser, schema: { tags, body: changePasswordRequestSchema, response: { 200: okResponseSchema, ...errors } } },
     async (req, reply) => send(reply, await changePassword(app.auth, req.body, toWebHeaders(req))),
   );
   r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>

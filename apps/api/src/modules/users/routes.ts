@@ -22,13 +22,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
-  r.get('/users', { preHandler: requireUser, schema: { tags, response: { 200: getUserResponseSchema, ...errors } } }, async (req) => ({
+  r.get('/users', { onRequest: requireUser, schema: { tags, response: { 200: getUserResponseSchema, ...errors } } }, async (req) => ({
     data: await getUserRecord(app.db, req.user.id),
   }));
 
   r.post(
     '/users',
-    { preHandler: requireUser, schema: { tags, body: createUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
+    { onRequest: requireUser, schema: { tags, body: createUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
     async (req) => {
       if (req.body['user-id'] !== req.user.id || req.body.email.toLowerCase() !== req.user.email) {
         throw new AppError('FORBIDDEN', 'You can only create your own user record.');
@@ -40,7 +40,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     '/users',
-    { preHandler: requireUser, schema: { tags, body: patchUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
+    { onRequest: requireUser, schema: { tags, body: patchUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
     async (req) => {
       await confirmUser(app.db, req.user.id);
       return { data: await getUserRecord(app.db, req.user.id) };
@@ -55,13 +55,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   };
 
-  r.post('/users/delete-code', { config: limited, preHandler: requireUser, schema: { tags, response: { 200: okResponseSchema, ...errors } } }, async (req) =>
+  r.post('/users/delete-code', { config: limited, onRequest: requireUser, schema: { tags, response: { 200: okResponseSchema, ...errors } } }, async (req) =>
     sendDeleteAccountCode(app.auth, app.db, req.user.email),
   );
 
   r.delete(
     '/users',
-    { config: limited, preHandler: requireUser, schema: { tags, body: deleteAccountRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+    { config: limited, onRequest: requireUser, schema: { tags, body: deleteAccountRequestSchema, response: { 200: okResponseSchema, ...errors } } },
     async (req, reply) => {
       const result = await deleteAccount(app.auth, app.db, req.user, req.body, toWebHeaders(req));
       // The session is gone with the account; tell the browser to drop its cookie too.

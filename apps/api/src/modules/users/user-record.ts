@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { UserRecord } from '@medallion/contracts/users';
 import type { Database } from '@medallion/db/client';
-import { account, user } from '@medallion/db/schema';
+import { account, payments, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
 export async function getUserRecord(db: Database, userId: string): Promise<UserRecord> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   const methods = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
+  const paid = await db
+    .select({ reference: payments.reference, accessExpiry: payments.accessExpiry })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt));
   return {
     'user-id': row.id,
     email: row.email,
@@ -16,8 +21,9 @@ export async function getUserRecord(db: Database, userId: string): Promise<UserR
     status: row.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
     role: row.role === 'staff' ? 'staff' : 'user',
     has_password: methods.some((m) => !!m.password),
-    // Exam access purchases arrive with the payments issue.
-    payment_transactions: [],
+    payment_transactions: paid
+      .filter((p) => p.accessExpiry)
+      .map((p) => ({ 'transaction-id': p.reference, access_expiry: p.accessExpiry!.toISOString() })),
   };
 }
 

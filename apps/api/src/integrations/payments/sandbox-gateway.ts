@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { PaymentMethod, SandboxConfirmSetupRequest } from '@medallion/contracts/payments';
+import { sandboxConfirmSetupRequestSchema } from '@medallion/contracts/payments';
+import type { Database } from '@medallion/db/client';
+import { payments, sandboxCards, sandboxSetupIntents } from '@medallion/db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ChargeRequest, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
+import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from './test-cards';
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function toMethod(row: typeof sandboxCards.$inferSelect): PaymentMethod {
+  return { id: row.id, brand: row.brand as PaymentMethod['brand'], last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear };
+}
+
+/**
+ * The offline gateway used when no Stripe key is set. Cards are tokenised into our database (brand,
+ * last 4, expiry, a token; never the number) and behave like Stripe's test cards.
+ */
+export function createSandboxGateway(db: Database, now: () => Date = () => new Date()): PaymentGateway & {
+  confirmSetup(user: GatewayUser, input: SandboxConfirmSetupRequest): Promise<PaymentMethod>;
+} {
+  return {
+    kind: 'sandbox',
+    publishableKey: 'pk_sandbox_medallion',
+
+    async createSetupIntent(user) {
+      const clientSecret = `${id('seti_sbx')}_secret_${randomBytes(8).toString('hex')}`;
+      await db.insert(sandboxSetupIntents).values({ id: id('seti_sbx'), clientSecret, userId: user.id });
+      return { clientSecret };
+    },
+
+    /** Stands in for Stripe.js confirmCardSetup: checks the card and saves it. */
+    async confirmSetup(user, raw) {
+      const input = sandboxConfirmSetupRequestSchema.parse(raw);
+      const [intent] = await db
+        .select()
+        .from(sandboxSetupIntents)
+        .where(and(eq(sandboxSetupIntents.clientSecret, input['client-secret']), eq(sandboxSetupIntents.userId, user.id)));
+      if (!intent || intent.status !== 'requires_payment_method') {
+        throw new AppError('BAD_REQUEST', 'This card form has expired. Please open it again.');
+      }
+      const fail = (message: string): never => {
+        throw new AppError('PAYMENT_FAILED', message, { number: message });
+      };
+      if (!passesLuhn(input.number)) fail('Your card number is incorrect.');
+      const brand = cardBrand(input.number);
+      if (!brand) fail('This card brand is not supported. Use Visa, Mastercard, American Express, Discover or UnionPay.');
+      const today = now();
+      if (input.exp_year < today.getUTCFullYear() || (input.exp_year === today.getUTCFullYear() && input.exp_month < today.getUTCMonth() + 1)) {
+        fail('Your card has expired.');
+      }
+      const outcome = TEST_CARD_OUTCOMES[input.number];
+      if (outcome?.setupError) fail(outcome.setupError);
+
+      const [card] = await db
+        .insert(sandboxCards)
+        .values({
+          id: id('pm_sbx'),
+          userId: user.id,
+          brand: brand!,
+          last4: input.number.slice(-4),
+          expMonth: input.exp_month,
+          expYear: input.exp_year,
+          behaviour: outcome?.behaviour ?? 'succeed',
+        })
+        .returning();
+      await db.update(sandboxSetupIntents).set({ status: 'succeeded' }).where(eq(sandboxSetupIntents.id, intent.id));
+      return toMethod(card!);
+    },
+
+    async listPaymentMethods(user) {
+      const rows = await db.select().from(sandboxCards).where(eq(sandboxCards.userId, user.id)).orderBy(desc(sandboxCards.createdAt));
+      return rows.map(toMethod);
+    },
+
+    async findPaymentMethod(user, paymentMethodId) {
+      const [row] = await db
+        .select()
+        .from(sandboxCards)
+        .where(and(eq(sandboxCards.id, paymentMethodId), eq(sandboxCards.userId, user.id)));
+      return row ? toMethod(row) : null;
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const [card] = await db
+        .select()
+        .from(sandboxCards)
+        .where(and(eq(sandboxCards.id, request.paymentMethodId), eq(sandboxCards.userId, request.user.id)));
+      if (!card) return { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' };
+      // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
+      const providerPaymentId = `pi_sbx_${Buffer.from(request.idempotencyKey).toString('base64url').slice(0, 40)}`;
+      const [existing] = await db.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+      if (existing?.status === 'succeeded') return { status: 'succeeded', providerPaymentId };
+      if (card.behaviour === 'insufficient_funds') return { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE };
+      return { status: 'succeeded', providerPaymentId };
+    },
+  };
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;

@@ -1,0 +1,125 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import {
+  createPaymentIntentRequestSchema,
+  EXAM_ACCESS_MONTHS,
+  EXAM_PRICE_CENTS,
+  EXAM_PROMO_PRICE_CENTS,
+  type CreatePaymentIntentResponse,
+} from '@medallion/contracts/payments';
+import type { z } from 'zod';
+import type { Database } from '@medallion/db/client';
+import { payments } from '@medallion/db/schema';
+import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { AppError } from '../../lib/app-error';
+
+type Input = z.output<typeof createPaymentIntentRequestSchema>;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The exam price the server charges: $20, or $15 with the valid promo code (spec §9). */
+export function examAmount(referalCode: string | undefined, validCode: string): number {
+  if (!referalCode) return EXAM_PRICE_CENTS;
+  if (referalCode.trim().toUpperCase() !== validCode.toUpperCase()) {
+    throw new AppError('BAD_REQUEST', 'Invalid promo code', { 'referal-code': 'Invalid promo code' });
+  }
+  return EXAM_PROMO_PRICE_CENTS;
+}
+
+function toResponse(row: typeof payments.$inferSelect): CreatePaymentIntentResponse {
+  return {
+    data: {
+      'payment-id': row.id,
+      status: 'succeeded',
+      amount: row.amountCents,
+      'access-expiry': row.accessExpiry ? row.accessExpiry.toISOString() : null,
+    },
+  };
+}
+
+/**
+ * Charges a saved card for one purpose. The server computes the amount; a different client amount is
+ * refused and never charged. The idempotency key (purpose + user + transaction id) makes double clicks,
+ * retries and parallel calls charge once.
+ */
+export async function createPaymentIntent(
+  db: Database,
+  gateway: PaymentGateway,
+  user: GatewayUser,
+  input: Input,
+  options: { examPromoCode: string },
+): Promise<CreatePaymentIntentResponse> {
+  if (input['transaction-type'] !== 'exam') {
+    // Listing fees and cart orders are charged here once their features land.
+    throw new AppError('BAD_REQUEST', 'Only exam access can be paid for at the moment.');
+  }
+
+  const idempotencyKey = `exam:${user.id}:${input['transaction-id']}`;
+  const [previous] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+  if (previous?.status === 'succeeded') return toResponse(previous);
+
+  const [active] = await db
+    .select({ accessExpiry: payments.accessExpiry })
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), gt(payments.accessExpiry, sql`now()`)));
+  if (active?.accessExpiry) {
+    throw new AppError('CONFLICT', `You already have full access until ${active.accessExpiry.toISOString().slice(0, 10)}.`);
+  }
+
+  const amount = examAmount(input['referal-code'], options.examPromoCode);
+  if (input['payment-amount'] !== amount) {
+    throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(amount)} (${amount} cents).`, {
+      'payment-amount': String(amount),
+    });
+  }
+
+  const method = await gateway.findPaymentMethod(user, input['user-pm']);
+  if (!method) throw new AppError('NOT_FOUND', 'Payment method not found.');
+
+  const [claimed] = await db
+    .insert(payments)
+    .values({
+      userId: user.id,
+      purpose: 'exam',
+      reference: input['transaction-id'],
+      amountCents: amount,
+      status: 'processing',
+      provider: gateway.kind,
+      paymentMethodId: method.id,
+      idempotencyKey,
+    })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning();
+
+  if (!claimed) {
+    const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    if (existing?.status === 'succeeded') return toResponse(existing);
+    if (existing?.status === 'failed') throw new AppError('PAYMENT_FAILED', existing.failureMessage ?? 'The payment did not go through.');
+    throw new AppError('CONFLICT', 'This payment is already being processed.');
+  }
+
+  const result = await gateway.charge({
+    user,
+    paymentMethodId: method.id,
+    amountCents: amount,
+    idempotencyKey,
+    description: 'Medallion practice exam: 3 months of full access',
+  });
+  if (result.status === 'failed') {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureMessage: result.message, providerPaymentId: result.providerPaymentId, updatedAt: new Date() })
+      .where(eq(payments.id, claimed.id));
+    throw new AppError('PAYMENT_FAILED', result.message);
+  }
+  const [paid] = await db
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      providerPaymentId: result.providerPaymentId,
+      accessExpiry: sql`now() + ${`${EXAM_ACCESS_MONTHS} months`}::interval`,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, claimed.id))
+    .returning();
+  return toResponse(paid!);
+}

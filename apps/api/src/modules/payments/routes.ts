@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@medallion/contracts/errors';
+import {
+  createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
+  paymentMethodsResponseSchema,
+  sandboxConfirmSetupRequestSchema,
+  sandboxConfirmSetupResponseSchema,
+  setupIntentResponseSchema,
+} from '@medallion/contracts/payments';
+import type { GatewayUser } from '../../integrations/payments/gateway';
+import type { SandboxGateway } from '../../integrations/payments/sandbox-gateway';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth';
+import { createPaymentIntent } from './create-payment-intent';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Spec §7 /payments calls, over the configured gateway (sandbox or Stripe). */
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  app.addHook('onRequest', requireUser);
+  const me = (req: { user: { id: string; email: string; name: string } }): GatewayUser => ({
+    id: req.user.id,
+    email: req.user.email,
+    name: req.user.name,
+  });
+
+  r.post('/payments/create-setup-intent', { schema: { tags, response: { 200: setupIntentResponseSchema, ...errors } } }, async (req) => {
+    const { clientSecret } = await app.payments.createSetupIntent(me(req));
+    return { data: { 'client-secret': clientSecret, 'publishable-key': app.payments.publishableKey, mode: app.payments.kind } };
+  });
+
+  r.get('/payments/payment-methods', { schema: { tags, response: { 200: paymentMethodsResponseSchema, ...errors } } }, async (req) => ({
+    data: await app.payments.listPaymentMethods(me(req)),
+  }));
+
+  r.post(
+    '/payments/sandbox/confirm-setup',
+    { schema: { tags, body: sandboxConfirmSetupRequestSchema, response: { 200: sandboxConfirmSetupResponseSchema, ...errors } } },
+    async (req) => {
+      if (app.payments.kind !== 'sandbox') throw new AppError('NOT_FOUND', 'The sandbox card form is off: cards are saved with Stripe.');
+      return { data: await (app.payments as SandboxGateway).confirmSetup(me(req), req.body) };
+    },
+  );
+
+  r.post(
+    '/payments/create-payment-intent',
+    { schema: { tags, body: createPaymentIntentRequestSchema, response: { 200: createPaymentIntentResponseSchema, ...errors } } },
+    async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, { examPromoCode: app.config.EXAM_PROMO_CODE }),
+  );
+}

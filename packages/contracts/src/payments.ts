@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unionpay'] as const;
+export const cardBrandSchema = z.enum(CARD_BRANDS);
+export type CardBrand = z.infer<typeof cardBrandSchema>;
+
+/** Spec §9: amounts in integer cents. */
+export const EXAM_PRICE_CENTS = 2000;
+export const EXAM_PROMO_PRICE_CENTS = 1500;
+export const EXAM_ACCESS_MONTHS = 3;
+export const PROMO_CODE_LENGTH = 6;
+export const LISTING_FEE = { subtotalCents: 99, taxCents: 9, totalCents: 108 } as const;
+
+/** Where /success-setup-intent sends the browser after a card is saved (spec §2). */
+export const SETUP_RETURN_TARGETS = ['dashboard', 'listing-checkout', 'cart', 'exam-checkout'] as const;
+export type SetupReturnTarget = (typeof SETUP_RETURN_TARGETS)[number];
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  brand: cardBrandSchema,
+  last4: z.string().regex(/^\d{4}$/),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** GET /payments/payment-methods */
+export const paymentMethodsResponseSchema = z.object({ data: z.array(paymentMethodSchema) });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+/** POST /payments/create-setup-intent */
+export const setupIntentResponseSchema = z.object({
+  data: z.object({
+    'client-secret': z.string(),
+    'publishable-key': z.string(),
+    /** sandbox: our own test card form; stripe: Stripe Elements. */
+    mode: z.enum(['sandbox', 'stripe']),
+  }),
+});
+export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
+
+/** POST /payments/sandbox/confirm-setup: the sandbox stand-in for Stripe's confirmCardSetup. */
+export const sandboxConfirmSetupRequestSchema = z.object({
+  'client-secret': z.string().min(1),
+  number: z
+    .string({ error: 'cardNumberInvalid' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumberInvalid')),
+  exp_month: z.coerce.number({ error: 'cardExpiryInvalid' }).int('cardExpiryInvalid').min(1, 'cardExpiryInvalid').max(12, 'cardExpiryInvalid'),
+  exp_year: z.coerce.number({ error: 'cardExpiryInvalid' }).int('cardExpiryInvalid').min(2000, 'cardExpiryInvalid').max(2100, 'cardExpiryInvalid'),
+  cvc: z.string({ error: 'cardCvcInvalid' }).regex(/^\d{3,4}$/, 'cardCvcInvalid'),
+});
+export type SandboxConfirmSetupRequest = z.input<typeof sandboxConfirmSetupRequestSchema>;
+
+export const sandboxConfirmSetupResponseSchema = z.object({ data: paymentMethodSchema });
+
+/**
+ * POST /payments/create-payment-intent (spec §7 field names). Exam: transaction-type "exam",
+ * referal-code; listing: listing-id; cart: transaction-id. `transaction-id` identifies one checkout
+ * attempt: the same id is charged at most once.
+ */
+export const createPaymentIntentRequestSchema = z.object({
+  'user-pm': z.string().min(1),
+  'payment-amount': z.coerce.number().int().min(0),
+  'transaction-id': z.string().min(6).max(100),
+  'transaction-type': z.enum(['exam']).optional(),
+  'referal-code': z.string().max(PROMO_CODE_LENGTH).optional(),
+  'original-amount': z.coerce.number().int().optional(),
+  'discount-amount': z.coerce.number().int().optional(),
+  'listing-id': z.string().optional(),
+});
+export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  data: z.object({
+    'payment-id': z.string(),
+    status: z.literal('succeeded'),
+    amount: z.number().int(),
+    'access-expiry': z.string().nullable(),
+  }),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
