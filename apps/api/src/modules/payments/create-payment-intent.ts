@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type {
+  createPaymentIntentRequestSchema} from '@medallion/contracts/payments';
 import {
-  createPaymentIntentRequestSchema,
   EXAM_ACCESS_MONTHS,
   EXAM_PRICE_CENTS,
   EXAM_PROMO_PRICE_CENTS,
