@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },
       { path: 'auth', lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackRoute }) },
-      { path: 'success-setup-intent', lazy: comingSoon('successSetupIntent') },
+      { path: 'success-setup-intent', lazy: async () => ({ Component: (await import('./routes/success-setup-intent')).SuccessSetupIntentRoute }) },
       { path: 'dev/mail', lazy: async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],

@@ -12,8 +12,7 @@ export type ComingSoonFeature =
   | 'shop'
   | 'cart'
   | 'exam'
-  | 'examCheckout'
-  | 'successSetupIntent';
+  | 'examCheckout';
 
 export function ComingSoon({ feature }: { feature: ComingSoonFeature }) {
   const { t } = useTranslation();

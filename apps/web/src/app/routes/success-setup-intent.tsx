@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { SetupReturnTarget } from '@medallion/contracts/payments';
+import { PageLoader } from '../layout/app-layout';
+
+/** Where each `from` value of /success-setup-intent leads (spec §2). */
+export function setupRedirect(from: string | null, listingId: string | null): { to: string; state?: { listingId: string } } {
+  switch (from as SetupReturnTarget | null) {
+    case 'dashboard':
+      return { to: '/dashboard' };
+    case 'listing-checkout':
+      return listingId ? { to: '/checkout', state: { listingId } } : { to: '/dashboard' };
+    case 'cart':
+      return { to: '/cart' };
+    case 'exam-checkout':
+      return { to: '/exam-checkout' };
+    default:
+      return { to: '/' };
+  }
+}
+
+export function SuccessSetupIntentRoute() {
+  const { t } = useTranslation('payments');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const from = params.get('from');
+  const listingId = params.get('listingId');
+
+  useEffect(() => {
+    const target = setupRedirect(from, listingId);
+    if (from) toast.success(t('saved'));
+    void navigate(target.to, { replace: true, state: target.state });
+  }, [from, listingId, navigate, t]);
+
+  return <PageLoader />;
+}

@@ -1,0 +1,60 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { openInEnglish, WIDTHS } from './fixtures';
+
+async function newDriver(request: APIRequestContext): Promise<void> {
+  const email = `cards-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await request.post('/api/auth/sign-up', { data: { name: 'Card Holder', email, password: 'Cards2024' } })).status()).toBe(200);
+  const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  expect((await request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+}
+
+const nextYear = String(new Date().getFullYear() + 3);
+
+for (const width of WIDTHS) {
+  test.describe(`saved cards at ${width}px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('add a 4242 card in the dashboard; a 0002 card is declined', async ({ page }) => {
+      await newDriver(page.request);
+      await openInEnglish(page, '/dashboard');
+      const methods = page.getByRole('region', { name: 'Payment methods' });
+      await expect(methods.getByText('No payments method yet.')).toBeVisible();
+
+      await methods.getByRole('button', { name: 'Add payment method' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a card' });
+      await expect(dialog.getByText('Test mode.')).toBeVisible();
+      await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await dialog.getByLabel('Month (MM)').fill('12');
+      await dialog.getByLabel('Year (YYYY)').fill(nextYear);
+      await dialog.getByLabel('CVC').fill('123');
+      await dialog.getByRole('button', { name: 'Save card' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
+
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await dialog.getByRole('button', { name: 'Save card' }).click();
+      await expect(page).toHaveURL('/dashboard');
+      await expect(page.getByText('Your card has been saved.')).toBeVisible();
+      await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
+      await expect(methods.getByText(`Expires 12/${nextYear}`)).toBeVisible();
+      await expect(methods.getByText('No payments method yet.')).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('/success-setup-intent', () => {
+  for (const [from, target] of [
+    ['dashboard', '/dashboard'],
+    ['listing-checkout&listingId=abc123', '/checkout'],
+    ['cart', '/cart'],
+    ['exam-checkout', '/exam-checkout'],
+    ['something-else', '/'],
+  ] as const) {
+    test(`from=${from} goes to ${target}`, async ({ page }) => {
+      await newDriver(page.request);
+      await openInEnglish(page, '/');
+      await page.goto(`/success-setup-intent?from=${from}`);
+      await expect(page).toHaveURL(target);
+    });
+  }
+});
