@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
+import { createStripeGateway } from './integrations/payments/stripe-gateway';
+import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
@@ -60,7 +62,17 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('mailer', mailer);
   const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) });
   app.decorate('auth', auth);
-  app.decorate('payments', createSandboxGateway(database.db));
+  app.decorate(
+    'payments',
+    config.STRIPE_SECRET_KEY
+      ? createStripeGateway({
+          db: database.db,
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
+          apiUrl: config.STRIPE_API_URL,
+        })
+      : createSandboxGateway(database.db),
+  );
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
@@ -78,6 +90,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(usersRoutes);
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
+      await api.register(paymentsWebhookRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },
     { prefix: '/api' },

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { CardBrand, PaymentMethod } from '@medallion/contracts/payments';
+import { CARD_BRANDS } from '@medallion/contracts/payments';
+import type { Database } from '@medallion/db/client';
+import { paymentCustomers } from '@medallion/db/schema';
+import type { ChargeResult, GatewayUser, PaymentGateway } from './gateway';
+
+export interface StripeGatewayOptions {
+  db: Database;
+  secretKey: string;
+  publishableKey: string;
+  /** A local server that speaks Stripe's API (tests only). */
+  apiUrl?: string;
+}
+
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: url ? 0 : 2,
+    telemetry: false,
+    ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+function toMethod(pm: Stripe.PaymentMethod): PaymentMethod | null {
+  const card = pm.card;
+  if (!card) return null;
+  const brand = (CARD_BRANDS as readonly string[]).includes(card.brand) ? (card.brand as CardBrand) : null;
+  if (!brand) return null;
+  return { id: pm.id, brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year };
+}
+
+/** Stripe: a customer per user, SetupIntents to save cards, off-session PaymentIntents to charge them. */
+export function createStripeGateway({ db, secretKey, publishableKey, apiUrl }: StripeGatewayOptions): PaymentGateway {
+  const stripe = createStripeClient(secretKey, apiUrl);
+
+  async function customerId(user: GatewayUser, create: boolean): Promise<string | null> {
+    const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
+    if (row) return row.providerCustomerId;
+    if (!create) return null;
+    const customer = await stripe.customers.create(
+      { email: user.email, name: user.name, metadata: { user_id: user.id } },
+      { idempotencyKey: `customer:${user.id}` },
+    );
+    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer.id }).onConflictDoNothing();
+    const [stored] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
+    return stored!.providerCustomerId;
+  }
+
+  return {
+    kind: 'stripe',
+    publishableKey,
+
+    async createSetupIntent(user) {
+      const customer = (await customerId(user, true))!;
+      const intent = await stripe.setupIntents.create({ customer, allowed_payment_method_types: ['card'], usage: 'off_session' });
+      if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a client secret');
+      return { clientSecret: intent.client_secret };
+    },
+
+    async listPaymentMethods(user) {
+      const customer = await customerId(user, false);
+      if (!customer) return [];
+      const list = await stripe.paymentMethods.list({ customer, type: 'card' });
+      return list.data.map(toMethod).filter((m): m is PaymentMethod => m !== null);
+    },
+
+    async findPaymentMethod(user, paymentMethodId) {
+      const customer = await customerId(user, false);
+      if (!customer || !/^pm_[A-Za-z0-9_]+$/.test(paymentMethodId)) return null;
+      try {
+        const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
+        const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+        return owner === customer ? toMethod(pm) : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+
+    async charge(request): Promise<ChargeResult> {
+      const customer = await customerId(request.user, false);
+      if (!customer) return { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { user_id: request.user.id, idempotency_key: request.idempotencyKey },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', providerPaymentId: intent.id };
+        return { status: 'failed', providerPaymentId: intent.id, message: 'The payment needs more steps; please use another card.' };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const pi = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? null;
+          return { status: 'failed', providerPaymentId: pi, message: error.message };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+import { handleStripeEvent } from './handle-stripe-event';
+
+/** POST /payments/webhook: Stripe events, verified on the raw body with the webhook secret. */
+export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void> {
+  const secret = app.config.STRIPE_WEBHOOK_SECRET;
+  if (app.payments.kind !== 'stripe' || !secret) return;
+  // The signature covers the exact bytes, so this route keeps the body raw.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.post('/payments/webhook', { schema: { hide: true } }, async (request) => {
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      throw new AppError('BAD_REQUEST', 'Missing Stripe signature.');
+    }
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(request.body, signature, secret);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The webhook signature is not valid.');
+    }
+    const applied = await handleStripeEvent(app.db, event);
+    return { received: true, duplicate: !applied };
+  });
+}
