@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, sandboxCards } from '@medallion/db/schema';
+import { mailOutbox, payments, sandboxCards } from '@medallion/db/schema';
 import { passesLuhn } from '../src/integrations/payments/test-cards';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
@@ -132,6 +132,10 @@ describe('payments (sandbox gateway)', async () => {
       } finally {
         app.payments.charge = original;
       }
+      const receipts = (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'payer@example.com'))).filter((m) => m.subject.includes('receipt'));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.subject).toBe('Medallion receipt / Чек Medallion: $15.00');
+      expect(receipts[0]!.text).toContain('VISA •••• 4242');
       const user = await app.inject({ method: 'GET', url: '/api/users', headers: { cookie: me.cookie } });
       expect(user.json().data.payment_transactions).toHaveLength(1);
       expect(Date.parse(user.json().data.payment_transactions[0].access_expiry)).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000);

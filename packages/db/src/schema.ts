@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** What the message is (e.g. 'code' for one-time codes, counted by the per-address code limit). */
+    category: text('category'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'dev'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

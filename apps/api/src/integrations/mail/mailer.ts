@@ -10,6 +10,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  category?: 'code' | 'receipt' | 'contact';
 }
 
 export interface MailerOptions {
@@ -148,6 +149,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
+          category: mail.category ?? null,
           status: transport ? 'pending' : 'dev',
         })
         .returning({ id: mailOutbox.id });

@@ -34,5 +34,5 @@ export function codeEmail({ to, code, purpose }: { to: string; code: string; pur
 <p>The code works for ${minutes} minutes and only once. If you did not ask for it, ignore this e-mail.</p><hr>
 <p>${ru.intro}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
 <p>Код действует ${minutes} минут и только один раз. Если вы его не запрашивали, просто проигнорируйте это письмо.</p>`;
-  return { to, subject: `${en.subject} / Код Medallion: ${code}`, text, html };
+  return { to, subject: `${en.subject} / Код Medallion: ${code}`, text, html, category: 'code' };
 }

@@ -34,6 +34,7 @@ export async function createContactMessage(db: Database, mailer: Mailer, input: 
         to: input.supportEmail,
         replyTo: input.email,
         subject: `Contact form: ${input.name}`,
+        category: 'contact',
         text: lines.join('\n'),
         html: `<p>New message from the Contact us form.</p>
 <p><strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>E-mail:</strong> ${escapeHtml(input.email)}<br><strong>Language:</strong> ${escapeHtml(input.locale ?? 'unknown')}<br><strong>Reference:</strong> ${row.id}</p>

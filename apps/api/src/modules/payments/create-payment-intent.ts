@@ -10,7 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Database } from '@medallion/db/client';
 import { payments } from '@medallion/db/schema';
+import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { receiptEmail } from './receipt-email';
 import { AppError } from '../../lib/app-error';
 
 type Input = z.output<typeof createPaymentIntentRequestSchema>;
@@ -47,7 +49,7 @@ export async function createPaymentIntent(
   gateway: PaymentGateway,
   user: GatewayUser,
   input: Input,
-  options: { examPromoCode: string },
+  options: { examPromoCode: string; mailer: Mailer },
 ): Promise<CreatePaymentIntentResponse> {
   if (input['transaction-type'] !== 'exam') {
     // Listing fees and cart orders are charged here once their features land.
@@ -122,5 +124,17 @@ export async function createPaymentIntent(
     })
     .where(eq(payments.id, claimed.id))
     .returning();
+  await options.mailer.send(
+    receiptEmail({
+      to: user.email,
+      name: user.name,
+      paymentId: paid!.id,
+      description: { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' },
+      amountCents: paid!.amountCents,
+      card: { brand: method.brand, last4: method.last4 },
+      paidAt: paid!.updatedAt,
+      accessExpiry: paid!.accessExpiry,
+    }),
+  );
   return toResponse(paid!);
 }
