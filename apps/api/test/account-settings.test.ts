@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { account, contactMessages, session, user } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, latestCode, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, googleEnv, latestCode, sessionCookie, startSocial } from './helpers/auth';
 import { authorizeAsUser, startOidcProvider } from './helpers/oidc-provider';
 
 describe('change password', async () => {
@@ -60,17 +60,12 @@ describe('account deletion without a password (social sign-in)', async () => {
   const client = { clientId: 'del-test', clientSecret: 'secret', redirectUris: ['http://localhost:3000/auth'] };
   const provider = await startOidcProvider({ clients: [client], accounts: [{ sub: 's-1', email: 'social@example.com', name: 'Social User' }] });
   afterAll(() => provider.close());
-  const { app } = await buildTestApp({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    GOOGLE_CLIENT_ID: client.clientId,
-    GOOGLE_CLIENT_SECRET: client.clientSecret,
-    GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
-  });
+  const { app } = await buildTestApp(googleEnv(client, provider.discoveryUrl));
 
   it('is confirmed by an e-mailed code', async () => {
-    const start = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider: 'google' } });
-    const stateCookie = start.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const back = new URL(await authorizeAsUser(start.json().url, 's-1'));
+    const start = await startSocial(app);
+    const stateCookie = start.cookie;
+    const back = new URL(await authorizeAsUser(start.url, 's-1'));
     const done = await app.inject({
       method: 'POST',
       url: '/api/auth/social/callback',

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/build-test-app';
-import { sessionCookie } from './helpers/auth';
+import { googleEnv, sessionCookie, startSocial } from './helpers/auth';
 import { authorizeAsUser, startOidcProvider } from './helpers/oidc-provider';
 
 const client = { clientId: 'medallion-test', clientSecret: 'test secret & more', redirectUris: ['http://localhost:3000/auth'] };
@@ -11,19 +11,8 @@ describe('social sign-in against a local OpenID provider', async () => {
     accounts: [{ sub: 'g-123', email: 'Gulnara@Example.com', name: 'Gulnara Sadykova' }],
   });
   afterAll(() => provider.close());
-  const { app } = await buildTestApp({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    GOOGLE_CLIENT_ID: client.clientId,
-    GOOGLE_CLIENT_SECRET: client.clientSecret,
-    GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
-  });
-
-  async function start() {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider: 'google' } });
-    expect(res.statusCode).toBe(200);
-    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    return { url: (res.json() as { url: string }).url, cookie };
-  }
+  const { app } = await buildTestApp(googleEnv(client, provider.discoveryUrl));
+  const start = () => startSocial(app);
 
   it('lists the configured provider', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/providers' });

@@ -32,3 +32,20 @@ export async function createConfirmedUser(app: FastifyInstance, email: string, p
   const body = confirm.json() as { user: { id: string }; token: string };
   return { cookie: sessionCookie(confirm), token: body.token, id: body.user.id };
 }
+
+/** The app configured with "Google" pointing at a local OpenID provider (see oidc-provider.ts). */
+export function googleEnv(client: { clientId: string; clientSecret: string }, discoveryUrl: string): Record<string, string> {
+  return {
+    AUTH_RATE_LIMIT_MAX: '1000',
+    GOOGLE_CLIENT_ID: client.clientId,
+    GOOGLE_CLIENT_SECRET: client.clientSecret,
+    GOOGLE_DISCOVERY_URL: discoveryUrl,
+  };
+}
+
+/** POST /api/auth/social/start: the provider URL and the browser's state cookie. */
+export async function startSocial(app: FastifyInstance, provider = 'google') {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider } });
+  if (res.statusCode !== 200) throw new Error(`social start failed: ${res.body}`);
+  return { url: (res.json() as { url: string }).url, cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
