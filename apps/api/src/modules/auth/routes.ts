@@ -10,14 +10,12 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from '@medallion/contracts/auth';
-import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   socialCallbackRequestSchema,
   socialProvidersResponseSchema,
   socialStartRequestSchema,
   socialStartResponseSchema,
 } from '@medallion/contracts/social';
-import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import {
@@ -34,8 +32,9 @@ import {
 } from './account-flows';
 import { completeSocialSignIn, startSocialSignIn } from './social-sign-in';
 import { socialProviders } from './social-providers';
+import { authRateLimit, errorResponses } from '../../lib/route-options';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses;
 
 function send<T>(reply: FastifyReply, result: FlowResult<T>): T {
   forwardCookies(result.headers, reply);
@@ -44,13 +43,7 @@ function send<T>(reply: FastifyReply, result: FlowResult<T>): T {
 
 /** Our identity endpoints (spec §7 identity-provider calls), over better-auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const limited = {
-    rateLimit: {
-      max: app.config.AUTH_RATE_LIMIT_MAX,
-      timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    },
-  };
+  const limited = authRateLimit(app.config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 

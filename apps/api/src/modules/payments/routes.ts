@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
@@ -14,8 +13,9 @@ import type { SandboxGateway } from '../../integrations/payments/sandbox-gateway
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { createPaymentIntent } from './create-payment-intent';
+import { errorResponses } from '../../lib/route-options';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses;
 
 /** Spec §7 /payments calls, over the configured gateway (sandbox or Stripe). */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountRequestSchema, emailOnlyRequestSchema, okResponseSchema } from '@medallion/contracts/auth';
-import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   createUserRequestSchema,
   emailCheckResponseSchema,
@@ -14,8 +13,9 @@ import { emailExists } from '../auth/account-flows';
 import { toWebHeaders } from '../../lib/web-headers';
 import { deleteAccount, sendDeleteAccountCode } from './delete-account';
 import { confirmUser, getUserRecord, updateOwnName } from './user-record';
+import { authRateLimit, errorResponses } from '../../lib/route-options';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses;
 
 /** Spec §7 /users calls. A user only ever reads and changes their own record. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -47,13 +47,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const limited = {
-    rateLimit: {
-      max: app.config.AUTH_RATE_LIMIT_MAX,
-      timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    },
-  };
+  const limited = authRateLimit(app.config);
 
   r.post('/users/delete-code', { config: limited, onRequest: requireUser, schema: { tags, response: { 200: okResponseSchema, ...errors } } }, async (req) =>
     sendDeleteAccountCode(app.auth, app.db, req.user.email),
