@@ -27,13 +27,11 @@ test('/auth without code or state goes home', async ({ page }) => {
 });
 
 test('/auth after a provider error explains and goes home after 5 seconds', async ({ page }) => {
-  // A controlled clock makes the 5 seconds exact, whatever the machine's load.
-  await page.clock.install();
   await openInEnglish(page, '/');
+  // Timed from before the navigation: the 5 s timer starts later (at render), so this bound holds on any load.
+  const start = Date.now();
   await page.goto('/auth?error=access_denied&state=xyz');
   await expect(page.getByRole('heading', { name: 'Sign-in did not work' })).toBeVisible();
-  await page.clock.runFor(4500);
-  await expect(page).toHaveURL(/\/auth\?error=access_denied/);
-  await page.clock.runFor(1000);
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/', { timeout: 12_000 });
+  expect(Date.now() - start).toBeGreaterThanOrEqual(5000);
 });
