@@ -39,6 +39,13 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    let closing = false;
+    // An idle connection the server drops (restart, admin termination) must not crash the process;
+    // the pool replaces it on the next query. While closing, the server ending it is expected.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (closing && error.code === '57P01') return;
+      console.warn(`database connection error: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     return {
       db: db as unknown as Database,
@@ -47,7 +54,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
 

@@ -30,8 +30,13 @@ export interface MailerOptions {
 
 export interface Mailer {
   readonly mode: 'smtp' | 'dev';
-  /** Writes the message to the outbox (in the caller's transaction when given) and schedules delivery. */
+  /**
+   * Writes the message to the outbox and schedules delivery. Inside the caller's transaction (tx),
+   * the caller calls deliverSoon() after the commit, or the next poll picks it up.
+   */
   send(mail: OutgoingMail, tx?: Database): Promise<{ id: string }>;
+  /** Starts a delivery round now (after a transaction that queued mail has committed). */
+  deliverSoon(): void;
   /** Delivers every due message once; returns how many were attempted. */
   deliverDue(): Promise<number>;
   start(): void;
@@ -155,8 +160,8 @@ export function createMailer(options: MailerOptions): Mailer {
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned no row');
       if (transport) {
-        // After the caller's transaction commits, the poller or this kick delivers it.
-        setImmediate(kick);
+        // Outside a transaction the row is visible now; inside one, deliverSoon() follows the commit.
+        if (!tx) setImmediate(kick);
       } else {
         // Subjects and bodies may hold one-time codes: never log them.
         logger.info({ mailId: row.id }, 'mail kept in the dev mailbox (/dev/mail)');
@@ -164,6 +169,9 @@ export function createMailer(options: MailerOptions): Mailer {
       return { id: row.id };
     },
     deliverDue,
+    deliverSoon() {
+      setImmediate(kick);
+    },
     start() {
       if (!transport || timer) return;
       stopped = false;

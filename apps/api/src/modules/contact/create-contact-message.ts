@@ -11,7 +11,7 @@ export interface ContactMessageInput extends ContactUsRequest {
 
 /** Stores the message and queues the e-mail to the support mailbox in one transaction. */
 export async function createContactMessage(db: Database, mailer: Mailer, input: ContactMessageInput): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, message: input.message, locale: input.locale })
@@ -44,4 +44,6 @@ export async function createContactMessage(db: Database, mailer: Mailer, input: 
     );
     return { id: row.id };
   });
+  mailer.deliverSoon();
+  return created;
 }
