@@ -38,6 +38,8 @@ for (const width of WIDTHS) {
     test('shows validation messages in Russian', async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
       await page.goto('/terms');
+      // Scroll only once the page has its content, so the lazily loaded form is reached.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Условия использования');
       await page.locator('#contact').scrollIntoViewIfNeeded();
       const form = page.getByRole('form', { name: 'Напишите нам' });
       await form.getByRole('button', { name: 'Отправить сообщение' }).click();
