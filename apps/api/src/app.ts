@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS } from '@medallion/contracts/site';
@@ -6,6 +8,7 @@ import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
+import { createDiskStorage, MEDIA_ROUTE_PREFIX } from './integrations/storage/disk-storage';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
 import { createStripeGateway } from './integrations/payments/stripe-gateway';
 import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
@@ -15,6 +18,7 @@ import { createAuth } from './modules/auth/create-auth';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
+import { listingsRoutes } from './modules/listings/routes';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
@@ -73,6 +77,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
         })
       : createSandboxGateway(database.db),
   );
+  const storage = createDiskStorage(join(config.DATA_DIR, 'media'));
+  app.decorate('storage', storage);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 
@@ -81,6 +87,16 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   await app.register(cookie);
   await registerDocs(app);
   registerAuth(app);
+  // Listing photos and product images: file names are unique, so they can be cached for good.
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: MEDIA_ROUTE_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 
   await app.register(
     async (api) => {
@@ -91,6 +107,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(paymentsWebhookRoutes);
+      await api.register(listingsRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },
     { prefix: '/api' },

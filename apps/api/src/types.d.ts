@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Auth } from './modules/auth/create-auth';
 import type { PaymentGateway } from './integrations/payments/gateway';
+import type { Storage } from './integrations/storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,5 +13,6 @@ declare module 'fastify' {
     mailer: Mailer;
     auth: Auth;
     payments: PaymentGateway;
+    storage: Storage;
   }
 }

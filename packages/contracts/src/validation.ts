@@ -20,6 +20,22 @@ export const VALIDATION_MESSAGES = {
   cardNumberInvalid: 'Enter a valid card number.',
   cardExpiryInvalid: 'Enter the expiry month and year.',
   cardCvcInvalid: 'Enter the 3 or 4 digit security code.',
+  filterTextTooLong: 'This filter is too long (100 characters at most).',
+  filterNumber: 'Enter a whole number of 0 or more.',
+  filterPriceTooHigh: 'Enter a price of at most $10,000,000.',
+  filterZip: 'Enter a 5-digit ZIP code.',
+  filterState: 'Enter a 2-letter state code, for example NY.',
+  filterCategory: 'Choose Cars, Plates or All.',
+  filterYear: 'Enter a year from 1980 to next year.',
+  filterMake: 'Choose a make from the list.',
+  filterModel: 'Choose a model from the list.',
+  filterPage: 'The page number must be between 1 and 50,000.',
+  filterPageSize: 'The page size must be between 1 and 100.',
+  filterPriceRange: 'The minimum price cannot be more than the maximum price.',
+  filterYearRange: 'The minimum year cannot be after the maximum year.',
+  listingNotFound: 'This listing does not exist or is not available.',
+  listingStatusInvalid: 'The status can only be Active or Deactivated.',
+  locationQueryRequired: 'Enter a ZIP code or a city name.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable(
@@ -215,3 +215,71 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Marketplace listings (spec §3). A draft is created at create-listing step 1; it is ACTIVE once staff
+ * publish it. `published_at` is the spec's `timestamp` (null until published). Prices in cents.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] }).notNull().default('DRAFT'),
+    category: text('category', { enum: ['cars', 'plates'] }).notNull(),
+    title: text('title'),
+    description: text('description'),
+    priceCents: integer('price_cents'),
+    paymentPeriod: text('payment_period', { enum: ['weekly', 'monthly'] }),
+    /** File names in order; the first is the cover. Stored at {listing id}/{file name}. */
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    plateNumber: text('plate_number'),
+    vin: text('vin'),
+    viewCount: integer('view_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    name: text('name'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    locationCity: text('location_city'),
+    locationState: text('location_state'),
+    locationZip: text('location_zip'),
+    carMake: text('car_make'),
+    carMakeId: integer('car_make_id'),
+    carModel: text('car_model'),
+    carModelId: integer('car_model_id'),
+    carYear: integer('car_year'),
+    carBodyClass: text('car_body_class'),
+    carFuel: text('car_fuel'),
+    carDoorNumber: integer('car_door_number'),
+    carSeatNumber: integer('car_seat_number'),
+    carSeatRowNumber: integer('car_seat_row_number'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_user_idx').on(t.userId, t.createdAt),
+    // Newest-first browsing with and without a category; the other filters narrow these ranges.
+    index('listings_status_published_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
+    index('listings_status_category_published_idx').on(t.status, t.category, t.publishedAt.desc(), t.id.desc()),
+    index('listings_status_category_price_idx').on(t.status, t.category, t.priceCents),
+    index('listings_status_make_model_year_idx').on(t.status, t.carMakeId, t.carModelId, t.carYear),
+    index('listings_status_zip_idx').on(t.status, t.locationZip),
+    index('listings_status_city_idx').on(t.status, sql`lower(${t.locationCity})`, t.locationState),
+  ],
+);
+
+/** One row per browser (visitor cookie) per listing that was counted as a view. */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
+);

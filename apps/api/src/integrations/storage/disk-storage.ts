@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { assertSafeKey, type Storage } from './storage';
+
+/** The mount point of disk storage in the web app. */
+export const MEDIA_ROUTE_PREFIX = '/media/';
+
+/** Files under `{root}/{key}`, served by the app at /media/{key}. Writes are atomic (temp + rename). */
+export function createDiskStorage(root: string): Storage & { root: string } {
+  const base = resolve(root);
+  mkdirSync(base, { recursive: true });
+  return {
+    kind: 'disk',
+    root: base,
+    async put(key, body) {
+      assertSafeKey(key);
+      const target = join(base, key);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, target);
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await rm(join(base, key), { force: true });
+    },
+    publicUrl(key) {
+      return `${MEDIA_ROUTE_PREFIX}${key}`;
+    },
+  };
+}

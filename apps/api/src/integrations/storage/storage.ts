@@ -1,0 +1,18 @@
+/**
+ * Where uploaded and generated files (listing photos, product images) live. Keys look like
+ * `{listing_id}/{file name}` (spec §3); `publicUrl` is what browsers load.
+ */
+export interface Storage {
+  readonly kind: 'disk' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes a file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  publicUrl(key: string): string;
+}
+
+/** Keys are made by us, but check anyway: no traversal, no absolute paths, no odd characters. */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+/** Spec §3/§4/§9. */
+export const LISTING_STATUSES = ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const LISTING_CATEGORIES = ['cars', 'plates'] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+export const PAYMENT_PERIODS = ['weekly', 'monthly'] as const;
+export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+
+export const MARKETPLACE_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE = 50_000;
+export const LOCATION_SUGGESTION_LIMIT = 5;
+export const LOCATION_DEBOUNCE_MS = 1000;
+export const MAX_LISTING_IMAGES = 9;
+export const VISITED_LISTINGS_COOKIE = 'visited-listings';
+export const VISITED_LISTINGS_DAYS = 14;
+export const MIN_CAR_YEAR = 1980;
+/** Upper bound for price filters, in whole dollars. */
+export const MAX_PRICE = 10_000_000;
+
+export const locationSchema = z.object({
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string().optional(),
+});
+export type ListingLocation = z.infer<typeof locationSchema>;
+
+/** A listing as the API answers it (spec §3 field names). `price` is in dollars (2 decimals at most). */
+export const listingSchema = z.object({
+  listing_id: z.string(),
+  user_id: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  category: z.enum(LISTING_CATEGORIES),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  price: z.number().nullable(),
+  payment_period: z.enum(PAYMENT_PERIODS).nullable(),
+  /** File names; the first is the cover. Each is stored at {listing_id}/{file name}. */
+  images: z.array(z.string()),
+  /** Public URLs of the images (1600 px) and of their 400 px thumbnails, in the same order. */
+  image_urls: z.array(z.string()),
+  thumbnail_urls: z.array(z.string()),
+  plate_number: z.string().nullable(),
+  vin: z.string().nullable(),
+  view_count: z.number().int(),
+  /** Publication time (ISO 8601), null until published ("NaT" in the spec). */
+  timestamp: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  location: locationSchema.nullable(),
+  car_make: z.string().nullable(),
+  car_make_id: z.number().int().nullable(),
+  car_model: z.string().nullable(),
+  car_model_id: z.number().int().nullable(),
+  car_year: z.number().int().nullable(),
+  car_body_class: z.string().nullable(),
+  car_fuel: z.string().nullable(),
+  car_door_number: z.number().int().nullable(),
+  car_seat_number: z.number().int().nullable(),
+  car_seat_row_number: z.number().int().nullable(),
+  /** Staff's reason when a listing was sent back to draft (moderation). */
+  rejection_reason: z.string().nullable(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100, 'filterTextTooLong')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+function wholeNumber(max: number, tooBig: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'filterNumber')
+        .transform(Number)
+        .pipe(z.number().max(max, tooBig))
+        .optional(),
+    );
+}
+
+/**
+ * GET /listing-all query: the stored filter object's field names (spec §3) plus server paging.
+ * Every field is optional; empty strings count as absent.
+ */
+export const listingFiltersQuerySchema = z
+  .object({
+    location: optionalText,
+    location_zip: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().regex(/^\d{5}$/, 'filterZip').optional()),
+    location_city: optionalText,
+    location_state: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.toUpperCase() : undefined))
+      .pipe(z.string().regex(/^[A-Z]{2}$/, 'filterState').optional()),
+    category: z
+      .string()
+      .optional()
+      .transform((v) => (v && v !== 'all' ? v : undefined))
+      .pipe(z.enum(LISTING_CATEGORIES, { error: 'filterCategory' }).optional()),
+    price_min: wholeNumber(MAX_PRICE, 'filterPriceTooHigh'),
+    price_max: wholeNumber(MAX_PRICE, 'filterPriceTooHigh'),
+    car_year_min: wholeNumber(9999, 'filterYear'),
+    car_year_max: wholeNumber(9999, 'filterYear'),
+    car_make: optionalText,
+    car_make_value: z
+      .string()
+      .optional()
+      .transform((v) => (v && v !== 'all' ? v : undefined))
+      .pipe(z.string().regex(/^\d{1,9}$/, 'filterMake').transform(Number).optional()),
+    car_model: optionalText,
+    car_model_value: z
+      .string()
+      .optional()
+      .transform((v) => (v && v !== 'all' ? v : undefined))
+      .pipe(z.string().regex(/^\d{1,9}$/, 'filterModel').transform(Number).optional()),
+    page: wholeNumber(MAX_PAGE, 'filterPage'),
+    page_size: wholeNumber(MAX_PAGE_SIZE, 'filterPageSize'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
+      ctx.addIssue({ code: 'custom', path: ['price_min'], message: 'filterPriceRange' });
+    }
+    for (const key of ['car_year_min', 'car_year_max'] as const) {
+      const year = q[key];
+      if (year !== undefined && (year < MIN_CAR_YEAR || year > new Date().getFullYear() + 1)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'filterYear' });
+      }
+    }
+    if (q.car_year_min !== undefined && q.car_year_max !== undefined && q.car_year_min > q.car_year_max) {
+      ctx.addIssue({ code: 'custom', path: ['car_year_min'], message: 'filterYearRange' });
+    }
+    if (q.page !== undefined && q.page < 1) ctx.addIssue({ code: 'custom', path: ['page'], message: 'filterPage' });
+    if (q.page_size !== undefined && q.page_size < 1) {
+      ctx.addIssue({ code: 'custom', path: ['page_size'], message: 'filterPageSize' });
+    }
+  });
+export type ListingFiltersQuery = z.input<typeof listingFiltersQuerySchema>;
+export type ListingFilters = z.output<typeof listingFiltersQuerySchema>;
+
+/** GET /listing-all answer: data.listings as in the spec, plus the paging facts. */
+export const listingAllResponseSchema = z.object({
+  data: z.object({
+    listings: z.array(listingSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});
+export type ListingAllResponse = z.infer<typeof listingAllResponseSchema>;
+
+/** GET /listing/{id} */
+export const listingResponseSchema = z.object({ data: listingSchema });
+/** GET /listing (auth): the user's own listings. */
+export const myListingsResponseSchema = z.object({ data: z.object({ data: z.array(listingSchema) }) });
+
+export const listingIdParamsSchema = z.object({ listing_id: z.string().uuid('listingNotFound') });
+
+/** POST /listing/change-status (auth): the owner switches ACTIVE <-> INACTIVE. */
+export const changeListingStatusRequestSchema = z.object({
+  listing_id: z.string().uuid('listingNotFound'),
+  listing_status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'listingStatusInvalid' }),
+});
+export type ChangeListingStatusRequest = z.infer<typeof changeListingStatusRequestSchema>;
+export const changeListingStatusResponseSchema = z.object({
+  data: z.object({ listing_id: z.string(), status: z.enum(LISTING_STATUSES) }),
+});
+
+/** POST /listing/{listing_id}/views: user_id is optional (visitors have none). */
+export const recordListingViewRequestSchema = z.object({ user_id: z.string().max(100).optional() }).default({});
+export const recordListingViewResponseSchema = z.object({
+  data: z.object({ counted: z.boolean(), view_count: z.number().int() }),
+});
+
+/** GET /listing/suggested-locations: limit=5 and zip_code or city. */
+export const suggestedLocationsQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().regex(/^\d{1,2}$/, 'filterNumber').transform(Number).optional()),
+    zip_code: z.string().trim().max(5, 'filterZip').optional(),
+    city: z.string().trim().max(60, 'filterTextTooLong').optional(),
+  })
+  .refine((q) => Boolean(q.zip_code) !== Boolean(q.city), { message: 'locationQueryRequired', path: ['city'] })
+  .refine((q) => !q.zip_code || /^\d+$/.test(q.zip_code), { message: 'filterZip', path: ['zip_code'] });
+export const locationSuggestionSchema = z.object({
+  zip_code: z.string().optional(),
+  city: z.string(),
+  state: z.string(),
+});
+export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
+export const suggestedLocationsResponseSchema = z.object({ data: z.array(locationSuggestionSchema) });
+
+/** GET /cars/makes and /cars/models-by-make-id?make-id= (plain lists, spec §7). */
+export const carMakeSchema = z.object({ make_id: z.number().int(), make_name: z.string() });
+export type CarMake = z.infer<typeof carMakeSchema>;
+export const carModelSchema = z.object({ model_id: z.number().int(), model_name: z.string() });
+export type CarModel = z.infer<typeof carModelSchema>;
+export const carMakesResponseSchema = z.array(carMakeSchema);
+export const carModelsQuerySchema = z.object({
+  'make-id': z.string({ error: 'filterMake' }).regex(/^\d{1,9}$/, 'filterMake').transform(Number),
+});
+export const carModelsResponseSchema = z.array(carModelSchema);
+
+/**
+ * The client store `listingFilters` (spec §3): labels and values as strings, "" when unset.
+ * The same keys travel in the URL query and to GET /listing-all.
+ */
+export const LISTING_FILTER_KEYS = [
+  'location',
+  'location_zip',
+  'location_city',
+  'location_state',
+  'category',
+  'price_min',
+  'price_max',
+  'car_year_min',
+  'car_year_max',
+  'car_make',
+  'car_make_value',
+  'car_model',
+  'car_model_value',
+] as const;
+export type ListingFilterKey = (typeof LISTING_FILTER_KEYS)[number];
+export type StoredListingFilters = Record<ListingFilterKey, string>;
+
+/**
+ * Spec §5 "On Search": only non-empty filters are sent; location and category only if set and not
+ * "all"; make only for cars; model only when make is not "all".
+ */
+export function filtersToQuery(filters: StoredListingFilters): Partial<StoredListingFilters> {
+  const query: Partial<StoredListingFilters> = {};
+  const set = (key: ListingFilterKey) => {
+    const value = filters[key].trim();
+    if (value !== '' && value !== 'all') query[key] = value;
+  };
+  for (const key of ['location', 'location_zip', 'location_city', 'location_state', 'category', 'price_min', 'price_max'] as const) {
+    set(key);
+  }
+  if (filters.category === 'cars') {
+    set('car_year_min');
+    set('car_year_max');
+    const makeChosen = filters.car_make_value !== '' && filters.car_make_value !== 'all';
+    if (makeChosen) {
+      set('car_make');
+      set('car_make_value');
+      set('car_model');
+      set('car_model_value');
+    }
+  }
+  return query;
+}
+
+export function emptyListingFilters(): StoredListingFilters {
+  return Object.fromEntries(LISTING_FILTER_KEYS.map((k) => [k, ''])) as StoredListingFilters;
+}
