@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { listingsRoutes } from './modules/listings/routes';
+import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     await registerWeb(app, {
       webDist: config.WEB_DIST,
       extraRoutes: [...STAFF_ROUTE_PATTERNS, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      pageHead: (path) => listingPageHead(database.db, storage, config.PUBLIC_URL, path),
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

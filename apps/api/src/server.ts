@@ -3,6 +3,7 @@ import { runSeed, seedSteps } from '@medallion/db/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
+import { demoListingsSeedStep } from './modules/listings/seed-listings';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep]);
+    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage })]);
     app.log.info(seeded, 'seed steps checked');
   }
   if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {

@@ -4,12 +4,43 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { isAppRoute } from '@medallion/contracts/site';
+import { escapeHtml } from '../lib/escape-html';
 
 export interface WebOptions {
   /** Folder with the built SPA (vite build output). */
   webDist: string;
   /** Extra client routes that exist in this configuration (e.g. the dev mailbox). */
   extraRoutes: string[];
+  /** Page-specific title, description and preview image (Open Graph) for share-friendly pages. */
+  pageHead?: (path: string) => Promise<PageHead | null>;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page and of its preview image. */
+  url: string;
+  image?: string;
+}
+
+/** index.html with the page's own title, description and Open Graph tags. */
+export function withPageHead(html: string, head: PageHead): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Medallion" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(head.image
+      ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`]
+      : [`<meta name="twitter:card" content="summary" />`]),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
+    .replace('</head>', `  ${tags}\n  </head>`);
 }
 
 /**
@@ -42,7 +73,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' });
@@ -51,10 +82,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
     }
     const status = isAppRoute(path, options.extraRoutes) ? 200 : 404;
+    let html = indexHtml;
+    if (status === 200 && options.pageHead) {
+      try {
+        const head = await options.pageHead(path);
+        if (head) html = withPageHead(indexHtml, head);
+      } catch (error) {
+        request.log.warn({ err: error, path }, 'page head failed; serving the plain page');
+      }
+    }
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(html);
   });
 }

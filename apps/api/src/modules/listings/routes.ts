@@ -1,4 +1,145 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changeListingStatusRequestSchema,
+  changeListingStatusResponseSchema,
+  listingAllResponseSchema,
+  listingFiltersQuerySchema,
+  listingIdParamsSchema,
+  listingResponseSchema,
+  myListingsResponseSchema,
+  recordListingViewRequestSchema,
+  recordListingViewResponseSchema,
+  suggestedLocationsQuerySchema,
+  suggestedLocationsResponseSchema,
+} from '@medallion/contracts/listings';
+import { AppError } from '../../lib/app-error';
+import { errorResponses as errors } from '../../lib/route-options';
+import { toWebHeaders } from '../../lib/web-headers';
+import { requireUser } from '../../plugins/auth';
+import { getSessionUser } from '../auth/account-flows';
+import { changeListingStatus } from './change-listing-status';
+import { getVisibleListing } from './get-listing';
+import { listUserListings } from './list-user-listings';
+import { toListing } from './listing-record';
+import { recordListingView } from './record-listing-view';
+import { searchListings } from './search-listings';
+import { suggestLocations } from './suggest-locations';
 
-/** Marketplace listings (spec §7): browse, detail, views, owner status. */
-export const listingsRoutes: FastifyPluginAsync = async () => {};
+/** The browser's anonymous id for counting listing views once per browser (spec §4 Listing view). */
+export const VISITOR_COOKIE = 'medallion_vid';
+const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** Marketplace listings (spec §7): browse, suggestions, detail, views, the owner's list and status. */
+export async function listingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['listings'];
+  const viewer = async (req: FastifyRequest) => (await getSessionUser(app.auth, toWebHeaders(req)))?.user ?? null;
+
+  r.get(
+    '/listing-all',
+    {
+      schema: {
+        tags,
+        summary: 'Browse published listings with the stored filter object as query (newest first, paged)',
+        querystring: listingFiltersQuerySchema,
+        response: { 200: listingAllResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const page = await searchListings(app.db, req.query);
+      return {
+        data: {
+          listings: page.rows.map((row) => toListing(row, app.storage)),
+          total: page.total,
+          page: page.page,
+          page_size: page.pageSize,
+        },
+      };
+    },
+  );
+
+  r.get(
+    '/listing/suggested-locations',
+    {
+      schema: {
+        tags,
+        summary: 'Location suggestions: a zip prefix or a city prefix (400 when nothing matches)',
+        querystring: suggestedLocationsQuerySchema,
+        response: { 200: suggestedLocationsResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return { data: suggestLocations(req.query) };
+    },
+  );
+
+  r.get(
+    '/listing',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: "The signed-in user's own listings, any status", response: { 200: myListingsResponseSchema, ...errors } },
+    },
+    async (req) => ({ data: { data: (await listUserListings(app.db, req.user.id)).map((row) => toListing(row, app.storage)) } }),
+  );
+
+  r.post(
+    '/listing/change-status',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'The owner switches a published listing between ACTIVE and INACTIVE',
+        body: changeListingStatusRequestSchema,
+        response: { 200: changeListingStatusResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await changeListingStatus(app.db, req.user.id, req.body) }),
+  );
+
+  r.get(
+    '/listing/:listing_id',
+    {
+      schema: {
+        tags,
+        summary: 'One listing: ACTIVE for everyone, any status for its owner',
+        params: listingIdParamsSchema,
+        response: { 200: listingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: toListing(await getVisibleListing(app.db, req.params.listing_id, await viewer(req)), app.storage) }),
+  );
+
+  r.post(
+    '/listing/:listing_id/views',
+    {
+      config: {
+        rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') },
+      },
+      schema: {
+        tags,
+        summary: 'Count the first view of a listing by this browser',
+        params: listingIdParamsSchema,
+        body: recordListingViewRequestSchema,
+        response: { 200: recordListingViewResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      let visitorId = req.cookies[VISITOR_COOKIE];
+      if (!visitorId || !/^[A-Za-z0-9_-]{16,64}$/.test(visitorId)) {
+        visitorId = randomBytes(16).toString('base64url');
+        reply.setCookie(VISITOR_COOKIE, visitorId, {
+          path: '/api/listing',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: app.config.PUBLIC_URL.startsWith('https:'),
+          maxAge: VISITOR_COOKIE_MAX_AGE_S,
+        });
+      }
+      const me = await viewer(req);
+      return { data: await recordListingView(app.db, req.params.listing_id, visitorId, me?.id ?? null) };
+    },
+  );
+}

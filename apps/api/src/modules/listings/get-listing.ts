@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@medallion/db/client';
+import { listings } from '@medallion/db/schema';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { AppError } from '../../lib/app-error';
+import type { ListingRow } from './listing-record';
+
+/**
+ * A listing as a given viewer may see it: the public sees ACTIVE listings only, the owner (and
+ * staff) see theirs in any status. Anything else is "not found", so drafts do not leak.
+ */
+export async function getVisibleListing(
+  db: Database,
+  listingId: string,
+  viewer: { id: string; role?: string } | null,
+): Promise<ListingRow> {
+  const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
+  const visible = row && (row.status === 'ACTIVE' || row.userId === viewer?.id || viewer?.role === 'staff');
+  if (!row || !visible) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  return row;
+}

@@ -1,0 +1,9 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '@medallion/db/client';
+import { listings } from '@medallion/db/schema';
+import type { ListingRow } from './listing-record';
+
+/** GET /listing: the user's own listings in any status, the latest first. */
+export function listUserListings(db: Database, userId: string): Promise<ListingRow[]> {
+  return db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), desc(listings.id));
+}

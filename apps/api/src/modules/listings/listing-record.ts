@@ -1,0 +1,52 @@
+import type { Listing } from '@medallion/contracts/listings';
+import type { listings } from '@medallion/db/schema';
+import type { Storage } from '../../integrations/storage/storage';
+
+export type ListingRow = typeof listings.$inferSelect;
+
+/** Storage keys of a listing image: the 1600 px file at {listing_id}/{name} (spec §3), its thumbnail beside it. */
+export function imageKey(listingId: string, name: string): string {
+  return `${listingId}/${name}`;
+}
+export function thumbnailKey(listingId: string, name: string): string {
+  return `${listingId}/thumbs/${name}`;
+}
+
+/** A row as the API answers it (spec §3 field names; price in dollars). */
+export function toListing(row: ListingRow, storage: Storage): Listing {
+  const hasLocation = row.locationCity !== null && row.locationState !== null;
+  return {
+    listing_id: row.id,
+    user_id: row.userId,
+    status: row.status,
+    category: row.category,
+    title: row.title,
+    description: row.description,
+    price: row.priceCents === null ? null : row.priceCents / 100,
+    payment_period: row.paymentPeriod,
+    images: row.images,
+    image_urls: row.images.map((name) => storage.publicUrl(imageKey(row.id, name))),
+    thumbnail_urls: row.images.map((name) => storage.publicUrl(thumbnailKey(row.id, name))),
+    plate_number: row.plateNumber,
+    vin: row.vin,
+    view_count: row.viewCount,
+    timestamp: row.publishedAt ? row.publishedAt.toISOString() : null,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    location: hasLocation
+      ? { city: row.locationCity!, state: row.locationState!, ...(row.locationZip ? { zip_code: row.locationZip } : {}) }
+      : null,
+    car_make: row.carMake,
+    car_make_id: row.carMakeId,
+    car_model: row.carModel,
+    car_model_id: row.carModelId,
+    car_year: row.carYear,
+    car_body_class: row.carBodyClass,
+    car_fuel: row.carFuel,
+    car_door_number: row.carDoorNumber,
+    car_seat_number: row.carSeatNumber,
+    car_seat_row_number: row.carSeatRowNumber,
+    rejection_reason: row.rejectionReason,
+  };
+}
