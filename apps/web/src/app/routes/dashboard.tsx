@@ -3,6 +3,7 @@ import { Container } from '@/components/ui/container';
 import { AccountSettings } from '@/features/auth/components/account-settings';
 import { useUser } from '@/features/dashboard/api/get-user';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
+import { MyListings } from '@/features/listings/components/my-listings';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { RequireSession } from './require-session';
@@ -15,7 +16,7 @@ export function DashboardRoute() {
         <title>{`${t('title')} · Medallion`}</title>
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>
         <UserCard />
-        <DashboardTabs settings={<PaymentMethods from="dashboard" />} settingsExtra={<AccountSection />} />
+        <DashboardTabs settings={<PaymentMethods from="dashboard" />} settingsExtra={<AccountSection />} ads={<MyListings />} />
       </Container>
     </RequireSession>
   );

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangeListingStatusRequest, ListingStatus } from '@medallion/contracts/listings';
+import { apiFetch } from '@/lib/api-client';
+import type { ListingResponse } from './get-listing';
+import { listingQueryKey } from './get-listing';
+
+export interface ChangeListingStatusResponse {
+  data: { listing_id: string; status: ListingStatus };
+}
+
+/** POST /listing/change-status (owner): ACTIVE <-> INACTIVE. */
+export function changeListingStatus(body: ChangeListingStatusRequest): Promise<ChangeListingStatusResponse> {
+  return apiFetch<ChangeListingStatusResponse>('/listing/change-status', { method: 'POST', body });
+}
+
+/** The new status is written into the cached listing only after the server's 200 (spec §4). */
+export function useChangeListingStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeListingStatus,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData<ListingResponse>(listingQueryKey(data.listing_id), (old) =>
+        old ? { data: { ...old.data, status: data.status } } : old,
+      );
+      // The marketplace pages and the dashboard list change with it.
+      void queryClient.invalidateQueries({ queryKey: ['listings', 'all'] });
+      void queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] });
+    },
+  });
+}

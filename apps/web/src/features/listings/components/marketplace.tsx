@@ -1,0 +1,160 @@
+import { SearchX } from 'lucide-react';
+import { filtersToQuery, MARKETPLACE_PAGE_SIZE, type StoredListingFilters } from '@medallion/contracts/listings';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigationType, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { useListings } from '../api/get-listings';
+import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '../lib/filter-params';
+import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
+import { FiltersSheet } from './filters-sheet';
+import { ListingCard } from './listing-card';
+import { ListingFiltersForm } from './listing-filters-form';
+import { Pagination } from './pagination';
+
+/**
+ * The marketplace: filters beside the list (a sheet on phones), 20 cards a page from the server.
+ * The applied search lives in the URL (?filters&page=N) and in the `listingFilters` store, so a
+ * reload, a shared link and coming back from a listing all restore it.
+ */
+export function Marketplace() {
+  const { t } = useTranslation('listings');
+  const [params, setParams] = useSearchParams();
+  const store = useListingFilters();
+  const listRef = useRef<HTMLHeadingElement>(null);
+
+  // A plain /marketplace link (the header's) brings back this visit's search from the store;
+  // Back/Forward and reloads follow the URL as it is.
+  const navigationType = useNavigationType();
+  const storeParams = searchToParams(store.applied, store.page);
+  const restoreFromStore = navigationType !== 'POP' && !hasSearchParams(params) && hasSearchParams(storeParams);
+  const urlFilters = useMemo(() => filtersFromParams(params), [params]);
+  const urlPage = pageFromParams(params);
+  const applied = restoreFromStore ? store.applied : urlFilters;
+  const page = restoreFromStore ? store.page : urlPage;
+  const query = useMemo(() => filtersToQuery(applied), [applied]);
+
+  useLayoutEffect(() => {
+    if (restoreFromStore) {
+      setParams(storeParams, { replace: true, preventScrollReset: true });
+      return;
+    }
+    // A link, a reload or Back/Forward: the store (and the form) follow the URL.
+    const state = listingFilters.getState();
+    const current = searchToParams(state.applied, 1).toString();
+    const next = searchToParams(urlFilters, 1).toString();
+    if (current !== next || state.page !== urlPage) listingFilters.apply(urlFilters, urlPage, current !== next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL changes
+  }, [params]);
+
+  const listings = useListings(query, page);
+  const result = listings.data?.data;
+  const pageCount = result ? Math.max(1, Math.ceil(result.total / MARKETPLACE_PAGE_SIZE)) : 0;
+
+  useEffect(() => {
+    // Spec §8: a failed load is only logged; the list then says nothing was found.
+    if (listings.isError) console.error('Loading the marketplace failed', listings.error);
+  }, [listings.isError, listings.error]);
+  const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? listings.error.fields : undefined;
+
+  /** After a new page or search, bring the top of the list into view and announce it. */
+  const scrollToList = useCallback(() => {
+    requestAnimationFrame(() => {
+      const heading = listRef.current;
+      if (!heading) return;
+      if (heading.getBoundingClientRect().top < 0) heading.scrollIntoView({ block: 'start' });
+      heading.focus({ preventScroll: true });
+    });
+  }, []);
+
+  const search = useCallback(
+    (filters: StoredListingFilters) => {
+      const next = searchToParams(filters, 1);
+      listingFilters.apply(filters, 1, false);
+      if (next.toString() === params.toString()) void listings.refetch();
+      else setParams(next, { preventScrollReset: true });
+      scrollToList();
+    },
+    [params, setParams, listings, scrollToList],
+  );
+
+  const hrefFor = (target: number) => {
+    const next = searchToParams(applied, target).toString();
+    return next ? `?${next}` : '?';
+  };
+
+  let body;
+  if (listings.isPending || (listings.isFetching && listings.isError)) {
+    body = (
+      <div className="flex min-h-64 items-center justify-center rounded-2xl border border-slate-200 bg-white text-slate-500">
+        <Spinner label={t('marketplace.loading')} className="[&>span:first-child]:size-8" />
+      </div>
+    );
+  } else if (listings.isError || !result || result.listings.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <SearchX aria-hidden="true" className="size-10 text-slate-400" />
+        <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
+        <p className="max-w-sm text-slate-600">{listings.isError ? t('marketplace.errorHint') : t('marketplace.emptyHint')}</p>
+        {listings.isError && (
+          <Button variant="outline" onClick={() => void listings.refetch()}>
+            {t('marketplace.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4">
+        {result.listings.map((listing) => (
+          <li key={listing.listing_id}>
+            <ListingCard listing={listing} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[18.5rem_minmax(0,1fr)] lg:gap-8">
+      <aside aria-labelledby="filters-title" className="hidden rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-20 md:block md:max-h-[calc(100dvh-6rem)] md:overflow-y-auto">
+        <h2 id="filters-title" className="mb-4 text-xl font-bold">
+          {t('filters.title')}
+        </h2>
+        <ListingFiltersForm onSearch={search} serverErrors={serverErrors} />
+      </aside>
+
+      <section aria-labelledby="results-title" className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="results-title" ref={listRef} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
+              {t('marketplace.resultsTitle')}
+            </h2>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {result && !listings.isError
+                ? pageCount > 1
+                  ? t('marketplace.countWithPage', { count: result.total, page: Math.min(page, pageCount), pages: pageCount })
+                  : t('marketplace.count', { count: result.total })
+                : '\u00a0'}
+            </p>
+          </div>
+          <FiltersSheet activeCount={activeFilterCount(applied)} onSearch={search} serverErrors={serverErrors} />
+        </div>
+        <div aria-busy={listings.isFetching}>{body}</div>
+        {result && !listings.isError && (
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={hrefFor}
+            onNavigate={(target) => {
+              listingFilters.apply(applied, target, false);
+              scrollToList();
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  emptyListingFilters,
+  filtersToQuery,
+  LISTING_FILTER_KEYS,
+  MAX_PAGE,
+  type StoredListingFilters,
+} from '@medallion/contracts/listings';
+
+/** The stored filter object from a URL query (absent keys are ""). */
+export function filtersFromParams(params: URLSearchParams): StoredListingFilters {
+  const filters = emptyListingFilters();
+  for (const key of LISTING_FILTER_KEYS) filters[key] = params.get(key) ?? '';
+  return filters;
+}
+
+/** ?page=N, 1 when absent or not a page number. */
+export function pageFromParams(params: URLSearchParams): number {
+  const raw = params.get('page') ?? '';
+  if (!/^\d{1,6}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/** The URL query of a search: the filters that would be sent (spec §5 "On Search"), plus the page after the first. */
+export function searchToParams(filters: StoredListingFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  const query = filtersToQuery(filters);
+  for (const key of LISTING_FILTER_KEYS) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** True when the URL names no filter and no page (e.g. the header's Marketplace link). */
+export function hasSearchParams(params: URLSearchParams): boolean {
+  return params.has('page') || LISTING_FILTER_KEYS.some((key) => params.has(key));
+}
+
+/** How many filters a search uses (the badge on the phone's Filters button). */
+export function activeFilterCount(filters: StoredListingFilters): number {
+  const query = filtersToQuery(filters);
+  const groups = [
+    query.location || query.location_zip || query.location_city,
+    query.category,
+    query.price_min || query.price_max,
+    query.car_year_min || query.car_year_max,
+    query.car_make_value || query.car_make,
+    query.car_model_value || query.car_model,
+  ];
+  return groups.filter(Boolean).length;
+}

@@ -1,0 +1,34 @@
+import type { Listing, ListingLocation } from '@medallion/contracts/listings';
+
+/** "$450" / "$1,800" ("$1 800" in Russian); cents only when there are some. */
+export function formatPrice(price: number, language: string): string {
+  const whole = Number.isInteger(price);
+  const number = new Intl.NumberFormat(language, {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(price);
+  return `$${number}`;
+}
+
+/** "Brooklyn, NY 11201" (zip only when known). */
+export function formatLocation(location: ListingLocation | null): string | null {
+  if (!location) return null;
+  const place = [location.city, location.state].filter(Boolean).join(', ');
+  return location.zip_code ? `${place} ${location.zip_code}` : place;
+}
+
+/** A long local date in the UI language ("March 5, 2026", "5 марта 2026 г."). */
+export function formatLongDate(iso: string, language: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+}
+
+export type PostedState = { kind: 'notPosted' } | { kind: 'underReview' } | { kind: 'posted'; date: string };
+
+/** Spec §2: "Not posted yet" without a timestamp, "Waiting for review" when under review, else the date. */
+export function postedState(listing: Pick<Listing, 'status' | 'timestamp'>, language: string): PostedState {
+  if (listing.status === 'UNDER_REVIEW') return { kind: 'underReview' };
+  const date = listing.timestamp ? formatLongDate(listing.timestamp, language) : null;
+  return date ? { kind: 'posted', date } : { kind: 'notPosted' };
+}
