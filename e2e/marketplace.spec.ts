@@ -15,6 +15,15 @@ async function signInDriver(page: Page) {
   expect(res.status()).toBe(200);
 }
 
+/** A fresh, confirmed and signed-in account (no listings). */
+async function newUser(page: Page) {
+  const email = `ads-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'New Owner', email, password: 'Ads2024x' } })).status()).toBe(200);
+  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+}
+
 async function driverListings(page: Page): Promise<ApiListing[]> {
   const res = await page.request.get('/api/listing');
   expect(res.status()).toBe(200);
@@ -359,6 +368,13 @@ for (const width of WIDTHS) {
       await expect(draft).toContainText('0 views');
       await draft.getByRole('button').first().click();
       await expect(page).toHaveURL('/checkout');
+    });
+
+    test('dashboard ads of an account without listings: the empty text and + New Listing', async ({ page }) => {
+      await newUser(page);
+      await openInEnglish(page, '/dashboard?tab=ads');
+      await expect(page.getByText('Sorry, listings not found')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
     });
 
     test('a listing that does not exist has a not-found page', async ({ page }) => {
