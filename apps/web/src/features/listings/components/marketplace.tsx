@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { filtersToQuery, MARKETPLACE_PAGE_SIZE, type StoredListingFilters } from '@medallion/contracts/listings';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigationType, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
@@ -22,6 +22,7 @@ import { Pagination } from './pagination';
 export function Marketplace() {
   const { t } = useTranslation('listings');
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const store = useListingFilters();
   const listRef = useRef<HTMLHeadingElement>(null);
 
@@ -82,8 +83,9 @@ export function Marketplace() {
 
   const hrefFor = (target: number) => {
     const next = searchToParams(applied, target).toString();
-    return next ? `?${next}` : '?';
+    return next ? `${pathname}?${next}` : pathname;
   };
+  const pastEnd = !!result && result.total > 0 && page > pageCount;
 
   let body;
   if (listings.isPending || (listings.isFetching && listings.isError)) {
@@ -97,7 +99,14 @@ export function Marketplace() {
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
         <SearchX aria-hidden="true" className="size-10 text-slate-400" />
         <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
-        <p className="max-w-sm text-slate-600">{listings.isError ? t('marketplace.errorHint') : t('marketplace.emptyHint')}</p>
+        <p className="max-w-sm text-slate-600">
+          {listings.isError ? t('marketplace.errorHint') : pastEnd ? t('marketplace.pastEnd', { pages: pageCount }) : t('marketplace.emptyHint')}
+        </p>
+        {pastEnd && (
+          <Link to={hrefFor(1)} className="font-semibold text-info hover:underline" onClick={() => listingFilters.apply(applied, 1, false)}>
+            {t('marketplace.firstPage')}
+          </Link>
+        )}
         {listings.isError && (
           <Button variant="outline" onClick={() => void listings.refetch()}>
             {t('marketplace.retry')}
@@ -135,7 +144,7 @@ export function Marketplace() {
             <p className="text-sm text-slate-600" aria-live="polite">
               {result && !listings.isError
                 ? pageCount > 1
-                  ? t('marketplace.countWithPage', { count: result.total, page: Math.min(page, pageCount), pages: pageCount })
+                  ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
                   : t('marketplace.count', { count: result.total })
                 : '\u00a0'}
             </p>
