@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
 import { createDiskStorage, MEDIA_ROUTE_PREFIX } from './integrations/storage/disk-storage';
+import { createVinDecoder } from './integrations/car-data/vin-decoder';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
 import { createStripeGateway } from './integrations/payments/stripe-gateway';
 import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
@@ -81,6 +82,9 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   );
   const storage = createDiskStorage(join(config.DATA_DIR, 'media'));
   app.decorate('storage', storage);
+  const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
+  app.decorate('vinDecoder', vinDecoder);
+  app.addHook('onClose', async () => vinDecoder.close());
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 

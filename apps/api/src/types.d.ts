@@ -4,6 +4,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import type { Auth } from './modules/auth/create-auth';
 import type { PaymentGateway } from './integrations/payments/gateway';
 import type { Storage } from './integrations/storage/storage';
+import type { VinDecoder } from './integrations/car-data/vin-decoder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +15,6 @@ declare module 'fastify' {
     auth: Auth;
     payments: PaymentGateway;
     storage: Storage;
+    vinDecoder: VinDecoder;
   }
 }

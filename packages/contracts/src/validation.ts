@@ -36,6 +36,9 @@ export const VALIDATION_MESSAGES = {
   listingNotFound: 'This listing does not exist or is not available.',
   listingStatusInvalid: 'The status can only be Active or Deactivated.',
   locationQueryRequired: 'Enter a ZIP code or a city name.',
+  vinLength: 'A VIN has 17 letters and digits.',
+  vinCharacters: 'A VIN uses digits and letters except I, O and Q.',
+  vinCheckDigit: 'This VIN is not valid: its check digit does not match. Check it for typos.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
