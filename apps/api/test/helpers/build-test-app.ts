@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -18,8 +21,11 @@ export async function buildTestApp(
   options: { serveWeb?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Files the app writes (listing photos under DATA_DIR/media) go to a folder of this test file.
+  const dataDir = mkdtempSync(join(tmpdir(), 'medallion-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     MAIL_POLL_MS: '60000',
     ...env,
@@ -29,6 +35,7 @@ export async function buildTestApp(
   afterAll(async () => {
     await app.close();
     await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, config };
 }
