@@ -46,18 +46,25 @@ export interface ListingPage {
   pageSize: number;
 }
 
+/** The page query of searchListings, not yet run (exported so bench/listings.bench.ts runs the identical SQL). */
+export function buildSearchQuery(db: Database, filters: ListingFilters) {
+  const page = filters.page ?? 1;
+  const pageSize = filters.page_size ?? MARKETPLACE_PAGE_SIZE;
+  return db
+    .select({ row: listings, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(listings)
+    .where(marketplaceConditions(filters))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
 /** One page of the marketplace, newest first, with the total count of matches (one round trip). */
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
   const page = filters.page ?? 1;
   const pageSize = filters.page_size ?? MARKETPLACE_PAGE_SIZE;
   const where = marketplaceConditions(filters);
-  const found = await db
-    .select({ row: listings, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(listings)
-    .where(where)
-    .orderBy(desc(listings.publishedAt), desc(listings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const found = await buildSearchQuery(db, filters);
   let total = found[0]?.total ?? 0;
   if (found.length === 0 && page > 1) {
     // Past the last page: the window count is not there, count on its own.
