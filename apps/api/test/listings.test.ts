@@ -256,6 +256,7 @@ describe('marketplace listings', async () => {
     const cookie = first.cookies.find((c) => c.name === 'medallion_vid');
     expect(cookie?.httpOnly).toBe(true);
     const again = await app.inject({ method: 'POST', url: `/api/listing/${target.id}/views`, cookies: { medallion_vid: cookie!.value } });
+    expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toEqual({ counted: false, view_count: target.viewCount + 1 });
     // Parallel first visits from one browser still count once.
     const vid = 'parallel-visitor-0123456789';

@@ -170,7 +170,9 @@ export const listingResponseSchema = z.object({ data: listingSchema });
 /** GET /listing (auth): the user's own listings. */
 export const myListingsResponseSchema = z.object({ data: z.object({ data: z.array(listingSchema) }) });
 
-export const listingIdParamsSchema = z.object({ listing_id: z.string().uuid('listingNotFound') });
+/** Any text: an id that is not one of ours is simply "not found" (404), not a validation error. */
+export const listingIdParamsSchema = z.object({ listing_id: z.string().max(100) });
+export const LISTING_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /listing/change-status (auth): the owner switches ACTIVE <-> INACTIVE. */
 export const changeListingStatusRequestSchema = z.object({
@@ -183,7 +185,10 @@ export const changeListingStatusResponseSchema = z.object({
 });
 
 /** POST /listing/{listing_id}/views: user_id is optional (visitors have none). */
-export const recordListingViewRequestSchema = z.object({ user_id: z.string().max(100).optional() }).default({});
+export const recordListingViewRequestSchema = z
+  .object({ user_id: z.string().max(100).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 export const recordListingViewResponseSchema = z.object({
   data: z.object({ counted: z.boolean(), view_count: z.number().int() }),
 });

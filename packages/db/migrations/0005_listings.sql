@@ -46,6 +46,6 @@ CREATE INDEX "listings_user_idx" ON "listings" USING btree ("user_id","created_a
 CREATE INDEX "listings_status_published_idx" ON "listings" USING btree ("status","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "listings_status_category_published_idx" ON "listings" USING btree ("status","category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "listings_status_category_price_idx" ON "listings" USING btree ("status","category","price_cents");--> statement-breakpoint
-CREATE INDEX "listings_status_make_model_year_idx" ON "listings" USING btree ("status","car_make_id","car_model_id","car_year");--> statement-breakpoint
-CREATE INDEX "listings_status_zip_idx" ON "listings" USING btree ("status","location_zip");--> statement-breakpoint
-CREATE INDEX "listings_status_city_idx" ON "listings" USING btree ("status",lower("location_city"),"location_state");
+CREATE INDEX "listings_status_make_model_year_idx" ON "listings" USING btree ("status","car_make_id","car_model_id","car_year") INCLUDE ("category","price_cents");--> statement-breakpoint
+CREATE INDEX "listings_status_zip_idx" ON "listings" USING btree ("status","location_zip" text_pattern_ops) INCLUDE ("category","price_cents");--> statement-breakpoint
+CREATE INDEX "listings_status_city_idx" ON "listings" USING btree ("status",lower("location_city") text_pattern_ops,"location_state") INCLUDE ("location_city");

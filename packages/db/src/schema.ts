@@ -266,8 +266,11 @@ export const listings = pgTable(
     index('listings_status_category_published_idx').on(t.status, t.category, t.publishedAt.desc(), t.id.desc()),
     index('listings_status_category_price_idx').on(t.status, t.category, t.priceCents),
     index('listings_status_make_model_year_idx').on(t.status, t.carMakeId, t.carModelId, t.carYear),
-    index('listings_status_zip_idx').on(t.status, t.locationZip),
-    index('listings_status_city_idx').on(t.status, sql`lower(${t.locationCity})`, t.locationState),
+    // text_pattern_ops: prefix searches (LIKE '112%') use the index under any collation.
+    // The migration adds INCLUDE columns to these two and the make/model index (drizzle-kit cannot
+    // express INCLUDE), so counts are answered from the index alone.
+    index('listings_status_zip_idx').on(t.status, t.locationZip.op('text_pattern_ops')),
+    index('listings_status_city_idx').on(t.status, sql`lower(${t.locationCity}) text_pattern_ops`, t.locationState),
   ],
 );
 

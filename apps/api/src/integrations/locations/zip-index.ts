@@ -79,10 +79,11 @@ export function createLocationIndex(): LocationIndex {
         if (!c.key.startsWith(p)) break;
         matches.push(c);
       }
-      // Exact name first, then nearby states, then bigger places (more zip codes), then by name.
+      // Nearby states first (someone typing "Brook" in New York means Brooklyn, not Brook, IN), then
+      // the exact name, then bigger places (more zip codes), then by name.
       matches.sort(
         (a, b) =>
-          Number(b.key === p) - Number(a.key === p) || a.rank - b.rank || b.zipCount - a.zipCount || (a.key < b.key ? -1 : 1),
+          a.rank - b.rank || Number(b.key === p) - Number(a.key === p) || b.zipCount - a.zipCount || (a.key < b.key ? -1 : 1),
       );
       return matches.slice(0, limit).map((c) => ({ city: c.city, state: c.state }));
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
+import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
 import type { ListingRow } from './listing-record';
@@ -14,6 +15,7 @@ export async function getVisibleListing(
   listingId: string,
   viewer: { id: string; role?: string } | null,
 ): Promise<ListingRow> {
+  if (!LISTING_ID_PATTERN.test(listingId)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
   const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
   const visible = row && (row.status === 'ACTIVE' || row.userId === viewer?.id || viewer?.role === 'staff');
   if (!row || !visible) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { listingViews, listings } from '@medallion/db/schema';
+import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
 
@@ -14,6 +15,7 @@ export async function recordListingView(
   visitorId: string,
   viewerId: string | null,
 ): Promise<{ counted: boolean; view_count: number }> {
+  if (!LISTING_ID_PATTERN.test(listingId)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: listings.status, userId: listings.userId, viewCount: listings.viewCount })

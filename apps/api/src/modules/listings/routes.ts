@@ -40,6 +40,9 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/listing-all',
     {
+      // The hottest public call: the answer is built by toListing (typed), so it is stringified
+      // directly instead of being validated again by the zod serializer (~10% of its CPU time).
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags,
         summary: 'Browse published listings with the stored filter object as query (newest first, paged)',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { MARKETPLACE_PAGE_SIZE, type ListingFilters } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
@@ -50,11 +50,15 @@ export interface ListingPage {
 export function buildSearchQuery(db: Database, filters: ListingFilters) {
   const page = filters.page ?? 1;
   const pageSize = filters.page_size ?? MARKETPLACE_PAGE_SIZE;
+  const where = marketplaceConditions(filters);
+  // The count is a scalar subquery (run once, index-only where it can be), not count(*) over(),
+  // which would read every matching row before the LIMIT. The order matches the indexes
+  // (published_at DESC NULLS LAST, id DESC NULLS LAST) so a page is an index range scan.
   return db
-    .select({ row: listings, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ row: listings, total: sql<number>`(select count(*) from ${listings} where ${where})`.mapWith(Number) })
     .from(listings)
-    .where(marketplaceConditions(filters))
-    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .where(where)
+    .orderBy(sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -67,7 +71,7 @@ export async function searchListings(db: Database, filters: ListingFilters): Pro
   const found = await buildSearchQuery(db, filters);
   let total = found[0]?.total ?? 0;
   if (found.length === 0 && page > 1) {
-    // Past the last page: the window count is not there, count on its own.
+    // Past the last page: no row carries the count, count on its own.
     const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listings).where(where);
     total = counted?.n ?? 0;
   }

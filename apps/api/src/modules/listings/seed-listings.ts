@@ -43,6 +43,12 @@ const ZIP_POOL = [
   '07302', '07030', '07087', '10701', '11550', '10550',
 ] as const;
 
+interface Owner {
+  name: string;
+  email: string;
+  phone: string;
+}
+
 /** Fleet owners and garages (fictional; 555-01xx numbers are reserved for fiction). */
 const OWNERS = [
   { name: 'Queens Fleet Garage', email: 'rentals@queensfleet.example', phone: '(718) 555-0142' },
@@ -54,7 +60,7 @@ const OWNERS = [
   { name: 'Hudson TLC Rentals', email: 'hello@hudsontlc.example', phone: '(201) 555-0131' },
   { name: 'Rustam Yusupov', email: 'rustam.yusupov@mail.example', phone: '(917) 555-0154' },
   { name: 'Maria Gonzalez', email: 'maria.gonzalez@mail.example', phone: '' },
-] as const;
+] as const satisfies readonly Owner[];
 
 const CAR_TERMS = [
   'TLC insurance and maintenance are included.',
@@ -133,7 +139,7 @@ interface PlannedListing {
   photos: Array<() => Promise<Buffer>>;
 }
 
-function carListing(rand: Rand, index: number, vehicle: FleetVehicle, owner: (typeof OWNERS)[number], userId: string, now: number): PlannedListing {
+function carListing(rand: Rand, index: number, vehicle: FleetVehicle, owner: Owner, userId: string, now: number): PlannedListing {
   const ids = resolveFleetVehicle(vehicle);
   if (!ids) throw new Error(`The demo fleet names a car that is not in the car data: ${vehicle.make} ${vehicle.model}`);
   const year = between(rand, vehicle.years[0], vehicle.years[1]);
@@ -190,7 +196,7 @@ function carListing(rand: Rand, index: number, vehicle: FleetVehicle, owner: (ty
   };
 }
 
-function plateListing(rand: Rand, index: number, owner: (typeof OWNERS)[number], userId: string, now: number): PlannedListing {
+function plateListing(rand: Rand, index: number, owner: Owner, userId: string, now: number): PlannedListing {
   const offer = pick(rand, PLATE_OFFERS);
   const weekly = between(rand, Math.ceil(offer.weekly[0] / 5), Math.floor(offer.weekly[1] / 5)) * 5;
   const monthly = rand() < 0.3;
@@ -230,7 +236,7 @@ function plateListing(rand: Rand, index: number, owner: (typeof OWNERS)[number],
   };
 }
 
-async function ensureOwner(db: Database, owner: (typeof OWNERS)[number]): Promise<string> {
+async function ensureOwner(db: Database, owner: Owner): Promise<string> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, owner.email));
   if (existing) return existing.id;
   const id = crypto.randomUUID();
