@@ -14,7 +14,7 @@ export type ListingCardMode = 'public' | 'dashboard';
 const STATUS_BADGE: Record<Listing['status'], string> = {
   DRAFT: 'bg-slate-200 text-slate-800',
   UNDER_REVIEW: 'bg-taxi-soft text-asphalt ring-1 ring-taxi',
-  ACTIVE: 'bg-success/15 text-success-text',
+  ACTIVE: 'bg-green-100 text-success-text',
   INACTIVE: 'bg-slate-200 text-slate-700',
 };
 
@@ -150,7 +150,16 @@ export function ListingCard({ listing, mode = 'public' }: { listing: Listing; mo
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-            {posted.kind === 'posted' ? t('card.posted', { date: posted.date }) : posted.kind === 'underReview' ? t('card.waitingForReview') : t('card.notPosted')}
+            {posted.kind === 'posted' ? (
+              <span>
+                <span className="sr-only">{t('card.postedLabel')} </span>
+                <time dateTime={listing.timestamp ?? undefined}>{posted.date}</time>
+              </span>
+            ) : posted.kind === 'underReview' ? (
+              t('card.waitingForReview')
+            ) : (
+              t('card.notPosted')
+            )}
           </span>
           {showViews && (
             <span className="inline-flex items-center gap-1.5">

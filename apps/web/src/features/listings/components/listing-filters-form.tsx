@@ -100,14 +100,14 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
       </div>
 
       <Group legend={t('filters.category')}>
-        <div className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+        <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
           {(['all', ...LISTING_CATEGORIES] as const).map((category) => {
             const checked = (draft.category || ALL) === category;
             return (
               <label
                 key={category}
                 className={cn(
-                  'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-1 text-center text-sm font-semibold transition-colors',
+                  'flex min-h-11 flex-auto cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors',
                   'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-info has-[:focus-visible]:outline',
                   checked ? 'bg-white text-asphalt shadow-sm' : 'text-slate-600 hover:text-asphalt',
                 )}

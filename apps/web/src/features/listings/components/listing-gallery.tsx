@@ -50,11 +50,11 @@ export function ListingGallery({ title, images, index, open, onOpenChange, onInd
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
         <Dialog.Content
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
-          className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
+          className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none"
         >
           <div className="flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3">
             <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold text-white sm:text-lg">{title}</Dialog.Title>

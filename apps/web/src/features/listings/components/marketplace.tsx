@@ -107,10 +107,23 @@ export function Marketplace() {
             {t('marketplace.firstPage')}
           </Link>
         )}
-        {listings.isError && (
+        {listings.isError ? (
           <Button variant="outline" onClick={() => void listings.refetch()}>
             {t('marketplace.retry')}
           </Button>
+        ) : (
+          !pastEnd &&
+          activeFilterCount(applied) > 0 && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                listingFilters.reset();
+                search(listingFilters.getState().draft);
+              }}
+            >
+              {t('filters.reset')}
+            </Button>
+          )
         )}
       </div>
     );
@@ -127,7 +140,7 @@ export function Marketplace() {
   }
 
   return (
-    <div className="grid items-start gap-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[18.5rem_minmax(0,1fr)] lg:gap-8">
+    <div className="grid items-start gap-6 md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] lg:gap-8">
       <aside aria-labelledby="filters-title" className="hidden rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-20 md:block md:max-h-[calc(100dvh-6rem)] md:overflow-y-auto">
         <h2 id="filters-title" className="mb-4 text-xl font-bold">
           {t('filters.title')}
