@@ -87,7 +87,6 @@ for (const width of WIDTHS) {
       const first = await cardIds(page);
       const pages = page.getByRole('navigation', { name: 'Pages of listings' });
       await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
-      await expect(pages.getByText('…')).toBeVisible();
 
       await pages.getByRole('link', { name: 'Page 2', exact: true }).click();
       await expect(page).toHaveURL('/marketplace?page=2');
@@ -263,7 +262,7 @@ for (const width of WIDTHS) {
       await card.getByRole('link').click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
-      const contact = page.getByRole('region', { name: 'Contact the owner' });
+      const contact = page.getByRole('region', { name: 'Contact the owner', exact: true });
       await expect(contact).toBeVisible();
       await expect(contact.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@/);
       await expect(contact).toContainText('City');
@@ -388,7 +387,7 @@ for (const width of WIDTHS) {
       test(`/marketplace and a listing (${lng}) have no serious or critical axe violations`, async ({ page }) => {
         await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
         await openInEnglish(page, '/marketplace');
-        await expectLoaded(page);
+        await expect(page.getByTestId('listing-card').first()).toBeVisible();
         const check = async () => {
           const found = await new AxeBuilder({ page }).analyze();
           return found.violations
@@ -396,7 +395,7 @@ for (const width of WIDTHS) {
             .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         };
         expect(await check()).toEqual([]);
-        await cards(page).first().getByRole('link').click();
+        await page.getByTestId('listing-card').first().getByRole('link').click();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('main').getByRole('status')).toHaveCount(0);
         expect(await check()).toEqual([]);

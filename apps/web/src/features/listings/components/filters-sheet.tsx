@@ -47,9 +47,9 @@ export function FiltersSheet({ activeCount, onSearch, serverErrors }: Props) {
         <Dialog.Content
           className="fixed inset-y-0 left-0 z-50 flex w-full max-w-sm flex-col bg-paper shadow-xl focus:outline-none"
           onEscapeKeyDown={(event) => {
-            // Escape first closes an open suggestion list of the location field.
+            // Escape first closes the suggestions (or their status) of the location field.
             const target = event.target as HTMLElement | null;
-            if (target?.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') event.preventDefault();
+            if (target?.getAttribute('role') === 'combobox' && target.dataset.suggesting === 'true') event.preventDefault();
           }}
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">

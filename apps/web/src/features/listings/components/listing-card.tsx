@@ -33,7 +33,7 @@ export function VerifiedBadge({ className }: { className?: string }) {
   return (
     <span
       title={t('card.verifiedHint')}
-      className={cn('inline-flex items-center gap-1 rounded-full bg-info/10 px-2 py-0.5 text-xs font-bold text-info', className)}
+      className={cn('inline-flex items-center gap-1 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-bold text-blue-800', className)}
     >
       <BadgeCheck aria-hidden="true" className="size-4" />
       {t('card.verified')}

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, Expand, Eye, Mail, MapPin, Phone, UserRound } from 'lucide-react';
 import type { Listing } from '@medallion/contracts/listings';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
@@ -90,7 +90,8 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function Panel({ title, children, className, id }: { title: string; children: ReactNode; className?: string; id?: string }) {
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
   return (
     <section aria-labelledby={id} className={cn('rounded-2xl border border-slate-200 bg-white p-5 sm:p-6', className)}>
       <h2 id={id} className="mb-3 text-xl font-bold">
@@ -201,7 +202,7 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
               <ListingStatusControl listing={listing} />
             </section>
           )}
-          <Panel title={t('contact.title')} id="contact-title">
+          <Panel title={t('contact.title')}>
             <ul className="flex flex-col gap-3">
               {listing.name && (
                 <li className="flex items-start gap-3">
@@ -256,12 +257,12 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
         </div>
 
         {listing.description?.trim() && (
-          <Panel title={t('detail.description')} id="description-title" className="lg:col-start-1">
+          <Panel title={t('detail.description')} className="lg:col-start-1">
             <p className="whitespace-pre-line break-words text-slate-700">{listing.description}</p>
           </Panel>
         )}
 
-        <Panel title={t('detail.details')} id="details-title" className="lg:col-start-1">
+        <Panel title={t('detail.details')} className="lg:col-start-1">
           <dl className="grid gap-x-6 sm:grid-cols-2">
             <Fact label={t('detail.plateNumber')} value={listing.plate_number || none} />
             <Fact label={t('detail.vin')} value={listing.vin || none} />

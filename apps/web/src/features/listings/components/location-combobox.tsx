@@ -103,6 +103,8 @@ export function LocationCombobox({ value, onType, onChoose, error }: Props) {
           aria-controls={listboxId}
           aria-activedescendant={expanded && active >= 0 ? `${listboxId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
+          // Escape closes the suggestions first (the filter sheet checks this before closing).
+          data-suggesting={open && term !== '' ? 'true' : undefined}
           aria-describedby={cn(statusId, error && errorId)}
           value={value}
           onChange={(event) => {
