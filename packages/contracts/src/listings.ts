@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ValidationMessageKey } from './validation';
 
 /** Spec §3/§4/§9. */
 export const LISTING_STATUSES = ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] as const;
@@ -277,3 +278,117 @@ export function filtersToQuery(filters: StoredListingFilters): Partial<StoredLis
 export function emptyListingFilters(): StoredListingFilters {
   return Object.fromEntries(LISTING_FILTER_KEYS.map((k) => [k, ''])) as StoredListingFilters;
 }
+
+/* ---------- Create listing (POST /listing/save-draft, spec §5 / §7) ---------- */
+
+/** The stricter contact e-mail pattern of listing step 1. */
+export const LISTING_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** "(123) 456-7890": 14 characters. */
+export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
+/** Spec §5: a vehicle identification longer than 10 characters is a VIN, otherwise a plate number. */
+export const VIN_MIN_LENGTH = 11;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_LISTING_PRICE = 1_000_000;
+
+/** Formats digits as "(123) 456-7890" while typing (spec §5: digits auto-formatted). */
+export function formatPhone(input: string): string {
+  const d = input.replace(/\D/g, '').slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length < 4) return `(${d}`;
+  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Spec §5 "Vehicle identification": which field a typed value goes to. */
+export function splitVehicleIdentification(value: string): { vin?: string; plate_number?: string } {
+  const v = value.trim();
+  if (!v) return {};
+  return v.length >= VIN_MIN_LENGTH ? { vin: v } : { plate_number: v };
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Location as JSON text (the spec's client) or as an object. */
+const draftLocationSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return undefined;
+    }
+  },
+  z.object(
+    {
+      city: z.string({ error: 'listingLocationRequired' }).trim().min(1, 'listingLocationRequired').max(80, 'listingLocationRequired'),
+      state: z.string({ error: 'listingLocationRequired' }).trim().regex(/^[A-Za-z]{2}$/, 'listingLocationRequired'),
+      zip_code: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/, 'listingLocationRequired').optional()),
+    },
+    { error: 'listingLocationRequired' },
+  ),
+);
+
+export const saveDraftStep1Schema = z.object({
+  step: z.literal(1),
+  listing_id: z.preprocess(blankToUndefined, z.string().regex(LISTING_ID_PATTERN, 'listingNotFound').optional()),
+  category: z.enum(LISTING_CATEGORIES, { error: 'listingCategoryRequired' }),
+  /** Blank: the account's name. */
+  name: z.preprocess(blankToUndefined, z.string().trim().min(2, 'nameMin').max(100, 'nameMax').optional()),
+  /** Blank: the account's e-mail. */
+  email: z.preprocess(blankToUndefined, z.string().trim().max(254, 'listingEmailInvalid').regex(LISTING_EMAIL_PATTERN, 'listingEmailInvalid').optional()),
+  phone_number: z.preprocess(blankToUndefined, z.string().regex(PHONE_PATTERN, 'listingPhoneInvalid').optional()),
+  location: draftLocationSchema,
+});
+export type SaveDraftStep1 = z.input<typeof saveDraftStep1Schema>;
+
+const optionalInt = (min: number, max: number, message: ValidationMessageKey) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+export const saveDraftStep2Schema = z
+  .object({
+    step: z.literal(2),
+    listing_id: z.string({ error: 'listingNotFound' }).regex(LISTING_ID_PATTERN, 'listingNotFound'),
+    category: z.enum(LISTING_CATEGORIES, { error: 'listingCategoryRequired' }),
+    title: z.string({ error: 'listingTitleRequired' }).trim().min(1, 'listingTitleRequired').max(MAX_TITLE_LENGTH, 'listingTitleTooLong'),
+    description: z.preprocess(blankToUndefined, z.string().trim().max(MAX_DESCRIPTION_LENGTH, 'listingDescriptionTooLong').optional()),
+    listing_price: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce
+        .number({ error: 'listingPriceRequired' })
+        .positive('listingPriceRequired')
+        .max(MAX_LISTING_PRICE, 'listingPriceTooHigh'),
+    ),
+    payment_period: z.enum(PAYMENT_PERIODS, { error: 'listingPeriodRequired' }),
+    vin: z.preprocess(blankToUndefined, z.string().trim().max(40, 'vinLength').optional()),
+    plate_number: z.preprocess(blankToUndefined, z.string().trim().max(10, 'listingPlateInvalid').regex(/^[A-Za-z0-9 -]+$/, 'listingPlateInvalid').optional()),
+    /**
+     * In display order (the first is the main picture): a file name already stored for this listing
+     * (kept) or a data URL of a new picture (image/*, at most 10 MB decoded).
+     */
+    images: z.array(z.string().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' }).max(MAX_LISTING_IMAGES, 'imagesTooMany').default([]),
+    make: z.preprocess(blankToUndefined, z.string().trim().max(60, 'listingMakeRequired').optional()),
+    model: z.preprocess(blankToUndefined, z.string().trim().max(80, 'listingModelRequired').optional()),
+    year: optionalInt(MIN_CAR_YEAR, 2100, 'listingYearRequired'),
+    body_class: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+    fuel: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
+    door_number: optionalInt(1, 9, 'listingNumberInvalid'),
+    seat_number: optionalInt(1, 30, 'listingNumberInvalid'),
+    seat_row_number: optionalInt(1, 6, 'listingNumberInvalid'),
+  })
+  .superRefine((d, ctx) => {
+    if (d.category !== 'cars') return;
+    if (!d.make) ctx.addIssue({ code: 'custom', path: ['make'], message: 'listingMakeRequired' });
+    if (!d.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'listingModelRequired' });
+    if (d.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message: 'listingYearRequired' });
+  });
+export type SaveDraftStep2 = z.input<typeof saveDraftStep2Schema>;
+
+export const saveDraftRequestSchema = z.discriminatedUnion('step', [saveDraftStep1Schema, saveDraftStep2Schema], {
+  error: 'listingStepInvalid',
+});
+export const saveDraftResponseSchema = z.object({ data: z.object({ data: z.object({ listing_id: z.string() }) }) });
