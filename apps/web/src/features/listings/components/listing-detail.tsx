@@ -171,7 +171,7 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
             />
             <span className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-asphalt/80 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-asphalt">
               <Expand aria-hidden="true" className="size-4" />
-              {t('gallery.counter', { current: current + 1, total: images.length })}
+              {images.length > 1 && t('gallery.counter', { current: current + 1, total: images.length })}
             </span>
           </button>
           {images.length > 1 && (
