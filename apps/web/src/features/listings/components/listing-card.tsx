@@ -115,7 +115,7 @@ export function ListingCard({ listing, mode = 'public' }: { listing: Listing; mo
           decoding="async"
           width={400}
           height={300}
-          className={cn('size-full', cover ? 'object-cover' : 'object-contain p-6')}
+          className="size-full object-cover"
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1.5">
           <span className="rounded-full bg-asphalt/85 px-2.5 py-0.5 text-xs font-semibold text-white">{t(`card.category.${listing.category}`)}</span>
