@@ -62,7 +62,8 @@ export const sandboxConfirmSetupResponseSchema = z.object({ data: paymentMethodS
 export const createPaymentIntentRequestSchema = z.object({
   'user-pm': z.string().min(1),
   'payment-amount': z.coerce.number().int().min(0),
-  'transaction-id': z.string().min(6).max(100),
+  /** Exam and cart: one checkout attempt (charged at most once). Not used for a listing fee. */
+  'transaction-id': z.string().min(6).max(100).optional(),
   'transaction-type': z.enum(['exam']).optional(),
   'referal-code': z.string().max(PROMO_CODE_LENGTH).optional(),
   'original-amount': z.coerce.number().int().optional(),

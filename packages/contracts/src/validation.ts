@@ -58,6 +58,8 @@ export const VALIDATION_MESSAGES = {
   imagesInvalid: 'The pictures could not be read. Add them again.',
   imagesTooMany: 'A listing can have at most 9 pictures.',
   imageTooLarge: 'Each picture can be at most 10 MB.',
+  rejectReasonRequired: 'Tell the owner what to fix (at least 5 characters).',
+  rejectReasonTooLong: 'The reason can be at most 1000 characters.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

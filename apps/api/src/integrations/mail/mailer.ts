@@ -10,7 +10,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
-  category?: 'code' | 'receipt' | 'contact';
+  category?: 'code' | 'receipt' | 'contact' | 'notice';
 }
 
 export interface MailerOptions {

@@ -11,6 +11,10 @@ import {
   myListingsResponseSchema,
   recordListingViewRequestSchema,
   recordListingViewResponseSchema,
+  saveDraftRequestSchema,
+  saveDraftResponseSchema,
+  MAX_IMAGE_BYTES,
+  MAX_LISTING_IMAGES,
   suggestedLocationsQuerySchema,
   suggestedLocationsResponseSchema,
 } from '@medallion/contracts/listings';
@@ -24,6 +28,7 @@ import { getVisibleListing } from './get-listing';
 import { listUserListings } from './list-user-listings';
 import { toListing } from './listing-record';
 import { recordListingView } from './record-listing-view';
+import { saveDraftStep1, saveDraftStep2 } from './save-listing-draft';
 import { searchListings } from './search-listings';
 import { suggestLocations } from './suggest-locations';
 
@@ -100,6 +105,30 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await changeListingStatus(app.db, req.user.id, req.body) }),
+  );
+
+  r.post(
+    '/listing/save-draft',
+    {
+      onRequest: requireUser,
+      // Up to 9 pictures of up to 10 MB each arrive as base64 data URLs (spec §7).
+      bodyLimit: MAX_LISTING_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024,
+      config: { rateLimit: { max: 60, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      schema: {
+        tags,
+        summary: 'Create listing: step 1 creates or updates the draft, step 2 saves the listing details and pictures',
+        body: saveDraftRequestSchema,
+        response: { 200: saveDraftResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const body = req.body;
+      const saved =
+        body.step === 1
+          ? await saveDraftStep1(app.db, { id: req.user.id, name: req.user.name, email: req.user.email }, body)
+          : await saveDraftStep2(app.db, app.storage, req.user.id, body);
+      return { data: { data: saved } };
+    },
   );
 
   r.get(

@@ -12,6 +12,7 @@ import type { Database } from '@medallion/db/client';
 import { payments } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { payListingFee } from './pay-listing-fee';
 import { receiptEmail } from './receipt-email';
 import { AppError } from '../../lib/app-error';
 
@@ -49,11 +50,23 @@ export async function createPaymentIntent(
   gateway: PaymentGateway,
   user: GatewayUser,
   input: Input,
-  options: { examPromoCode: string; mailer: Mailer },
+  options: { examPromoCode: string; mailer: Mailer; staffEmail: string; publicUrl: string },
 ): Promise<CreatePaymentIntentResponse> {
+  if (input['listing-id'] !== undefined) {
+    return payListingFee(
+      db,
+      gateway,
+      user,
+      { listingId: input['listing-id'], amount: input['payment-amount'], paymentMethodId: input['user-pm'] },
+      options,
+    );
+  }
   if (input['transaction-type'] !== 'exam') {
-    // Listing fees and cart orders are charged here once their features land.
-    throw new AppError('BAD_REQUEST', 'Only exam access can be paid for at the moment.');
+    // Cart orders are charged here once the shop lands.
+    throw new AppError('BAD_REQUEST', 'Only exam access and listing fees can be paid for at the moment.');
+  }
+  if (!input['transaction-id']) {
+    throw new AppError('VALIDATION_ERROR', 'A transaction id is required.', { 'transaction-id': 'A transaction id is required.' });
   }
 
   const idempotencyKey = `exam:${user.id}:${input['transaction-id']}`;

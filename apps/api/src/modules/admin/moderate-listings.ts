@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ReviewListing } from '@medallion/contracts/admin';
+import type { DecodedVin } from '@medallion/contracts/cars';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import type { Database } from '@medallion/db/client';
+import { listings, user } from '@medallion/db/schema';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { Storage } from '../../integrations/storage/storage';
+import { AppError } from '../../lib/app-error';
+import { listingApprovedEmail, listingRejectedEmail } from '../listings/listing-emails';
+import { toListing } from '../listings/listing-record';
+
+export const MODERATION_MESSAGES = {
+  notUnderReview: 'This listing is not waiting for review (someone may have decided already). Refresh the list.',
+} as const;
+
+/** The review queue: UNDER_REVIEW listings, the longest waiting first, with the owner and the VIN decode. */
+export async function listListingsForReview(
+  db: Database,
+  storage: Storage,
+  decodeVin: (vin: string) => Promise<DecodedVin | null>,
+): Promise<ReviewListing[]> {
+  const rows = await db
+    .select({ listing: listings, owner: { id: user.id, name: user.name, email: user.email } })
+    .from(listings)
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(eq(listings.status, 'UNDER_REVIEW'))
+    .orderBy(asc(listings.updatedAt), asc(listings.id));
+  return Promise.all(
+    rows.map(async ({ listing, owner }) => ({
+      ...toListing(listing, storage),
+      owner,
+      submitted_at: listing.updatedAt.toISOString(),
+      vin_decoded: listing.vin ? await decodeVin(listing.vin).catch(() => null) : null,
+    })),
+  );
+}
+
+interface ModerationContext {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+async function ownerOf(db: Database, userId: string) {
+  const [owner] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  return owner!;
+}
+
+/** Approve: UNDER_REVIEW -> ACTIVE, published now (it appears in the marketplace); the owner is e-mailed. */
+export async function approveListing(db: Database, listingId: string, ctx: ModerationContext) {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(listings)
+      .set({ status: 'ACTIVE', publishedAt: sql`now()`, rejectionReason: null, updatedAt: sql`now()` })
+      .where(and(eq(listings.id, listingId), eq(listings.status, 'UNDER_REVIEW')))
+      .returning();
+    if (!row) return null;
+    const owner = await ownerOf(tx as unknown as Database, row.userId);
+    await ctx.mailer.send(
+      listingApprovedEmail({ id: row.id, title: row.title ?? '', ownerName: owner.name, ownerEmail: owner.email, publicUrl: ctx.publicUrl }),
+      tx as unknown as Database,
+    );
+    return row;
+  });
+  if (!result) throw await moderationError(db, listingId);
+  ctx.mailer.deliverSoon();
+  return { listing_id: result.id, status: 'ACTIVE' as const, timestamp: result.publishedAt!.toISOString() };
+}
+
+/** Reject with a reason: UNDER_REVIEW -> DRAFT; the owner is e-mailed the reason and sees it on the card. */
+export async function rejectListing(db: Database, listingId: string, reason: string, ctx: ModerationContext) {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(listings)
+      .set({ status: 'DRAFT', rejectionReason: reason, updatedAt: sql`now()` })
+      .where(and(eq(listings.id, listingId), eq(listings.status, 'UNDER_REVIEW')))
+      .returning();
+    if (!row) return null;
+    const owner = await ownerOf(tx as unknown as Database, row.userId);
+    await ctx.mailer.send(
+      listingRejectedEmail({ id: row.id, title: row.title ?? '', ownerName: owner.name, ownerEmail: owner.email, publicUrl: ctx.publicUrl, reason }),
+      tx as unknown as Database,
+    );
+    return row;
+  });
+  if (!result) throw await moderationError(db, listingId);
+  ctx.mailer.deliverSoon();
+  return { listing_id: result.id, status: 'DRAFT' as const, timestamp: null };
+}
+
+async function moderationError(db: Database, listingId: string): Promise<AppError> {
+  const [row] = await db.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId));
+  return row ? new AppError('CONFLICT', MODERATION_MESSAGES.notUnderReview) : new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MAX_IMAGE_BYTES,
+  type saveDraftStep1Schema,
+  type saveDraftStep2Schema,
+} from '@medallion/contracts/listings';
+import { VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
+import type { Database } from '@medallion/db/client';
+import { listings } from '@medallion/db/schema';
+import { findMake, findModel } from '../../integrations/car-data/car-data';
+import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
+import { ImageRejectedError, processListingImage } from '../../integrations/images/process-image';
+import { locationIndex } from '../../integrations/locations/zip-index';
+import type { Storage } from '../../integrations/storage/storage';
+import { AppError } from '../../lib/app-error';
+import { imageKey, thumbnailKey } from './listing-record';
+
+type Step1 = z.output<typeof saveDraftStep1Schema>;
+type Step2 = z.output<typeof saveDraftStep2Schema>;
+
+export const DRAFT_MESSAGES = {
+  notEditable: 'This listing can no longer be edited: it is under review or published.',
+  notOwner: 'Only the owner of this listing can change it.',
+  categoryChanged: 'The category of a saved listing cannot change. Start a new listing instead.',
+  locationUnknown: 'Location not entered',
+  imageNotOurs: 'One of the pictures does not belong to this listing. Add it again.',
+  imageType: 'Only pictures can be added (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
+} as const;
+
+function invalid(field: string, key: ValidationMessageKey | string): AppError {
+  const message = key in VALIDATION_MESSAGES ? VALIDATION_MESSAGES[key as ValidationMessageKey] : key;
+  return new AppError('VALIDATION_ERROR', message, { [field]: message });
+}
+
+/** The listing the user may edit: theirs and still a draft (a rejected listing is a draft again). */
+async function editableListing(db: Database, userId: string, listingId: string) {
+  const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  if (row.userId !== userId) throw new AppError('FORBIDDEN', DRAFT_MESSAGES.notOwner);
+  if (row.status !== 'DRAFT') throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+  return row;
+}
+
+/**
+ * Step 1 (spec §5): category, location (a real place: a city/state pair or zip from our dataset),
+ * contact name/e-mail (blank: the account's) and phone. Creates the DRAFT or updates the owner's draft.
+ */
+export async function saveDraftStep1(
+  db: Database,
+  account: { id: string; name: string; email: string },
+  input: Step1,
+): Promise<{ listing_id: string }> {
+  const { city, state, zip_code } = input.location;
+  const index = locationIndex();
+  if (zip_code) {
+    const place = index.lookupZip(zip_code);
+    if (!place) throw invalid('location', DRAFT_MESSAGES.locationUnknown);
+  } else if (!index.byCityPrefix(city, 50).some((s) => s.city.toLowerCase() === city.toLowerCase() && s.state === state.toUpperCase())) {
+    throw invalid('location', DRAFT_MESSAGES.locationUnknown);
+  }
+  const values = {
+    category: input.category,
+    name: input.name ?? account.name,
+    email: (input.email ?? account.email).toLowerCase(),
+    phoneNumber: input.phone_number ?? null,
+    locationCity: city,
+    locationState: state.toUpperCase(),
+    locationZip: zip_code ?? null,
+  };
+  if (!input.listing_id) {
+    const [created] = await db
+      .insert(listings)
+      .values({ ...values, userId: account.id, status: 'DRAFT' })
+      .returning({ id: listings.id });
+    return { listing_id: created!.id };
+  }
+  const existing = await editableListing(db, account.id, input.listing_id);
+  if (existing.category !== input.category && (existing.title || existing.images.length > 0)) {
+    throw invalid('category', DRAFT_MESSAGES.categoryChanged);
+  }
+  await db
+    .update(listings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(listings.id, existing.id), eq(listings.status, 'DRAFT')));
+  return { listing_id: existing.id };
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/;
+
+/** Decodes and re-encodes every new picture first, so a bad one refuses the whole save (nothing half-saved). */
+async function prepareImages(kept: Set<string>, items: string[]) {
+  const prepared: Array<{ kind: 'kept'; name: string } | { kind: 'new'; name: string; full: Buffer; thumb: Buffer }> = [];
+  for (const [i, item] of items.entries()) {
+    const field = `images.${i}`;
+    const match = DATA_URL.exec(item);
+    if (!match) {
+      if (!kept.has(item)) throw invalid(field, DRAFT_MESSAGES.imageNotOurs);
+      prepared.push({ kind: 'kept', name: item });
+      continue;
+    }
+    const mime = match[1] ?? '';
+    if (mime && !mime.startsWith('image/')) throw invalid(field, DRAFT_MESSAGES.imageType);
+    const bytes = Buffer.from(item.slice(match[0].length), 'base64');
+    if (bytes.length > MAX_IMAGE_BYTES) throw invalid(field, 'imageTooLarge');
+    try {
+      const { full, thumb } = await processListingImage(bytes);
+      prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full, thumb });
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw invalid(field, error.message);
+      throw error;
+    }
+  }
+  return prepared;
+}
+
+/**
+ * Step 2 (spec §5): title, price, period, vehicle identification, pictures and, for cars, the car.
+ * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
+ * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes;
+ * pictures no longer listed are deleted after it did.
+ */
+export async function saveDraftStep2(db: Database, storage: Storage, userId: string, input: Step2): Promise<{ listing_id: string }> {
+  const existing = await editableListing(db, userId, input.listing_id);
+  if (existing.category !== input.category) throw invalid('category', DRAFT_MESSAGES.categoryChanged);
+  const cars = input.category === 'cars';
+
+  let vin: string | null = null;
+  if (input.vin) {
+    vin = normaliseVin(input.vin);
+    const check = validateVin(vin);
+    if (!check.ok) throw invalid('vin', VIN_PROBLEM_MESSAGES[check.reason]);
+  }
+  const make = cars && input.make ? findMake(input.make) : undefined;
+  const model = make && input.model ? findModel(make.make_id, input.model) : undefined;
+
+  const prepared = await prepareImages(new Set(existing.images), input.images);
+  const added = prepared.filter((p) => p.kind === 'new');
+  const written: string[] = [];
+  try {
+    for (const image of added) {
+      await storage.put(imageKey(existing.id, image.name), image.full, 'image/webp');
+      written.push(imageKey(existing.id, image.name));
+      await storage.put(thumbnailKey(existing.id, image.name), image.thumb, 'image/webp');
+      written.push(thumbnailKey(existing.id, image.name));
+    }
+    const images = prepared.map((p) => p.name);
+    const [updated] = await db
+      .update(listings)
+      .set({
+        title: input.title,
+        description: input.description ?? null,
+        priceCents: Math.round(input.listing_price * 100),
+        paymentPeriod: input.payment_period,
+        vin,
+        plateNumber: input.plate_number ? input.plate_number.toUpperCase() : null,
+        images,
+        carMake: cars ? (make?.make_name ?? input.make ?? null) : null,
+        carMakeId: cars ? (make?.make_id ?? null) : null,
+        carModel: cars ? (model?.model_name ?? input.model ?? null) : null,
+        carModelId: cars ? (model?.model_id ?? null) : null,
+        carYear: cars ? (input.year ?? null) : null,
+        carBodyClass: cars ? (input.body_class ?? null) : null,
+        carFuel: cars ? (input.fuel ?? null) : null,
+        carDoorNumber: cars ? (input.door_number ?? null) : null,
+        carSeatNumber: cars ? (input.seat_number ?? null) : null,
+        carSeatRowNumber: cars ? (input.seat_row_number ?? null) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(listings.id, existing.id), eq(listings.status, 'DRAFT')))
+      .returning({ id: listings.id });
+    if (!updated) throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  const removed = existing.images.filter((name) => !prepared.some((p) => p.name === name));
+  await Promise.all(
+    removed.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))]),
+  ).catch(() => undefined);
+  return { listing_id: existing.id };
+}
