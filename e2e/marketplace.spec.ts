@@ -71,6 +71,12 @@ async function search(page: Page, form: Locator, width: number) {
   if (width < 768) await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
 }
 
+/** The list shows page n: the pagination marks it and its cards have arrived. */
+async function expectPage(page: Page, n: number) {
+  await expect(page.getByRole('navigation', { name: 'Pages of listings' }).getByRole('link', { name: `Page ${n}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expectLoaded(page);
+}
+
 async function expectLoaded(page: Page) {
   await expect(results(page).getByRole('status')).toHaveCount(0);
   await expect(cards(page).first().or(page.getByText('Sorry, listings not found'))).toBeVisible();
@@ -90,7 +96,7 @@ for (const width of WIDTHS) {
 
       await pages.getByRole('link', { name: 'Page 2', exact: true }).click();
       await expect(page).toHaveURL('/marketplace?page=2');
-      await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+      await expectPage(page, 2);
       await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).not.toHaveAttribute('aria-current', 'page');
       await expect(cards(page)).toHaveCount(20);
       const second = await cardIds(page);
@@ -228,7 +234,9 @@ for (const width of WIDTHS) {
       await expectLoaded(page);
       await page.getByRole('navigation', { name: 'Pages of listings' }).getByRole('link', { name: 'Page 2', exact: true }).click();
       await expect(page).toHaveURL('/marketplace?category=plates&page=2');
+      await expectPage(page, 2);
       const ids = await cardIds(page);
+      expect(ids.length).toBeGreaterThan(0);
 
       await cards(page).first().getByRole('link').click();
       await expect(page).toHaveURL(`/listing/${ids[0]}`);
@@ -248,7 +256,7 @@ for (const width of WIDTHS) {
       if (width < 768) await page.getByRole('button', { name: 'Close filters' }).click();
 
       await page.reload();
-      await expect(page.getByRole('navigation', { name: 'Pages of listings' }).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+      await expectPage(page, 2);
       await expect.poll(() => cardIds(page)).toEqual(ids);
       const reloaded = await openFilters(page, width);
       await expect(reloaded.getByRole('radio', { name: 'Plates' })).toBeChecked();
