@@ -6,6 +6,7 @@ interface ApiListing {
   listing_id: string;
   status: string;
   title: string | null;
+  timestamp: string | null;
 }
 
 const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
@@ -28,6 +29,23 @@ async function driverListings(page: Page): Promise<ApiListing[]> {
   const res = await page.request.get('/api/listing');
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { data: ApiListing[] } }).data.data;
+}
+
+/**
+ * One of the demo driver's published listings (ACTIVE or INACTIVE), chosen by a stable order, so
+ * tests running in parallel each change their own: slot 0 for the 375 px owner test, 1 for 1280 px,
+ * 2 for the failed-change test.
+ */
+async function ownPublishedListing(page: Page, slot: number): Promise<ApiListing> {
+  const published = (await driverListings(page))
+    .filter((l) => l.timestamp !== null && (l.status === 'ACTIVE' || l.status === 'INACTIVE'))
+    .sort((a, b) => a.listing_id.localeCompare(b.listing_id));
+  expect(published.length).toBeGreaterThan(slot);
+  return published[slot]!;
+}
+
+async function setStatus(page: Page, id: string, status: string) {
+  expect((await page.request.post('/api/listing/change-status', { data: { listing_id: id, listing_status: status } })).status()).toBe(200);
 }
 
 function results(page: Page): Locator {
@@ -57,6 +75,8 @@ async function cardPrice(card: Locator): Promise<number> {
 
 /** The filter form: beside the list on desktop, in the sheet behind "Filters" on phones. */
 async function openFilters(page: Page, width: number): Promise<Locator> {
+  // The list of the current URL first, so a later search is not confused with it.
+  await expectLoaded(page);
   if (width < 768) {
     await page.getByRole('button', { name: /^Filters/ }).click();
     await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
@@ -66,9 +86,13 @@ async function openFilters(page: Page, width: number): Promise<Locator> {
   return form;
 }
 
+/** Presses Search and waits until the list shows the answer for the new filters (page 1). */
 async function search(page: Page, form: Locator, width: number) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/listing-all?') && new URL(r.url()).searchParams.get('page') === '1');
   await form.getByRole('button', { name: 'Search' }).click();
   if (width < 768) await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  await answered;
+  await expectLoaded(page);
 }
 
 /** The list shows page n: the pagination marks it and its cards have arrived. */
@@ -307,11 +331,9 @@ for (const width of WIDTHS) {
 
     test('the owner deactivates an own listing and activates it again', async ({ page }) => {
       await signInDriver(page);
-      const active = (await driverListings(page)).filter((l) => l.status === 'ACTIVE');
-      expect(active.length).toBeGreaterThanOrEqual(2);
-      // One listing per viewport, so the two projects running in parallel do not race.
-      const listing = active[width < 768 ? 0 : 1]!;
+      const listing = await ownPublishedListing(page, width < 768 ? 0 : 1);
       try {
+        if (listing.status !== 'ACTIVE') await setStatus(page, listing.listing_id, 'ACTIVE');
         await openInEnglish(page, `/listing/${listing.listing_id}`);
         const status = page.getByLabel('Listing status');
         await expect(status).toHaveValue('ACTIVE');
@@ -331,14 +353,16 @@ for (const width of WIDTHS) {
         await expect(status.locator('option:checked')).toHaveText('Active');
         expect((await page.request.fetch(`/api/listing/${listing.listing_id}`, { headers: { cookie: '' } })).status()).toBe(200);
       } finally {
-        await page.request.post('/api/listing/change-status', { data: { listing_id: listing.listing_id, listing_status: 'ACTIVE' } });
+        await setStatus(page, listing.listing_id, listing.status);
       }
     });
 
     test('the status selector shows the new value only after the server agrees', async ({ page }) => {
       await signInDriver(page);
-      // The inactive one: no other test changes it (the request is answered here, never by the API).
-      const listing = (await driverListings(page)).find((l) => l.status === 'INACTIVE')!;
+      // The request is answered here, never by the API: nothing changes.
+      const listing = await ownPublishedListing(page, 2);
+      const before = listing.status;
+      const other = before === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/listing/change-status', async (route) => {
@@ -347,14 +371,14 @@ for (const width of WIDTHS) {
       });
       await openInEnglish(page, `/listing/${listing.listing_id}`);
       const status = page.getByLabel('Listing status');
-      await expect(status).toHaveValue('INACTIVE');
-      await status.selectOption('ACTIVE');
+      await expect(status).toHaveValue(before);
+      await status.selectOption(other);
       await expect(page.getByText('Updating listing status...').first()).toBeVisible();
-      await expect(status).toHaveValue('INACTIVE');
+      await expect(status).toHaveValue(before);
       await expect(status).toBeDisabled();
       release();
       await expect(page.getByText('Cannot update the listing status at this time. Please try later')).toBeVisible();
-      await expect(status).toHaveValue('INACTIVE');
+      await expect(status).toHaveValue(before);
       await expect(status).toBeEnabled();
     });
 
