@@ -9,6 +9,8 @@ import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
 import { createSmtpTransport } from './integrations/mail/smtp-transport';
 import { createDiskStorage, MEDIA_ROUTE_PREFIX } from './integrations/storage/disk-storage';
+import { createS3Storage } from './integrations/storage/s3-storage';
+import type { Storage } from './integrations/storage/storage';
 import { createVinDecoder } from './integrations/car-data/vin-decoder';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
 import { createStripeGateway } from './integrations/payments/stripe-gateway';
@@ -80,7 +82,19 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
         })
       : createSandboxGateway(database.db),
   );
-  const storage = createDiskStorage(join(config.DATA_DIR, 'media'));
+  const s3 = config.S3_BUCKET
+    ? createS3Storage({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        publicUrl: config.S3_PUBLIC_URL,
+      })
+    : undefined;
+  const disk = s3 ? undefined : createDiskStorage(join(config.DATA_DIR, 'media'));
+  const storage: Storage = (s3 ?? disk)!;
   app.decorate('storage', storage);
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
@@ -89,13 +103,13 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.addHook('onClose', async () => mailer.stop());
 
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { imageOrigins: s3 ? [new URL(s3.publicBase).origin] : [] });
   await app.register(cookie);
   await registerDocs(app);
   registerAuth(app);
-  // Listing photos and product images: file names are unique, so they can be cached for good.
-  await app.register(fastifyStatic, {
-    root: storage.root,
+  // Listing photos and product images on disk: file names are unique, so they can be cached for good.
+  if (disk) await app.register(fastifyStatic, {
+    root: disk.root,
     prefix: MEDIA_ROUTE_PREFIX,
     decorateReply: false,
     index: false,

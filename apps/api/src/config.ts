@@ -62,6 +62,17 @@ export const configSchema = z.object({
   /** Only for tests against a local server that speaks Stripe's API, e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
   /** The six-character exam promo code ($5 off), compared case-insensitively. */
+  // Listing photos and product images: local disk under DATA_DIR/media unless S3_BUCKET is set.
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  S3_PUBLIC_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
 });

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { imageOrigins?: string[] } = {}): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -10,7 +10,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'"],
         // Swagger UI and radix inject inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Listing photos come from our own /media, or from the S3 bucket / CDN when configured.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,0 +1,61 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertSafeKey, type Storage } from './storage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, Cloudflare R2, DigitalOcean Spaces…); AWS when absent. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
+  forcePathStyle: boolean;
+  /** Where browsers load the files from (a CDN or the bucket's public URL); default from the endpoint. */
+  publicUrl?: string;
+}
+
+/** Files in an S3 bucket under `{key}`, public-read through `publicUrl` (the bucket policy or a CDN serves them). */
+export function createS3Storage(options: S3StorageOptions): Storage & { publicBase: string } {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default
+    // streaming checksum trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+  });
+  const publicBase = (
+    options.publicUrl ??
+    (options.endpoint
+      ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
+      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`)
+  ).replace(/\/+$/, '');
+  return {
+    kind: 's3',
+    publicBase,
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          // File names are unique: they never change, so browsers and CDNs may keep them.
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    publicUrl(key) {
+      return `${publicBase}/${key}`;
+    },
+  };
+}
