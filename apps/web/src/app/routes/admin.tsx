@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ClipboardCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { RequireSession } from './require-session';
@@ -9,7 +12,13 @@ export function AdminRoute() {
     <RequireSession staff>
       <Container className="flex flex-col gap-6 py-10">
         <title>{`${t('title')} · Medallion`}</title>
-        <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+          <Link to="/admin/listings" className={buttonClasses('dark')}>
+            <ClipboardCheck aria-hidden="true" className="size-5" />
+            {t('review.link')}
+          </Link>
+        </div>
         <AdminOverview />
       </Container>
     </RequireSession>

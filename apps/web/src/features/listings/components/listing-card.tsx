@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Eye, MapPin } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Eye, MapPin, Pencil } from 'lucide-react';
 import type { Listing } from '@medallion/contracts/listings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -169,9 +169,20 @@ export function ListingCard({ listing, mode = 'public' }: { listing: Listing; mo
           )}
         </div>
         {mode === 'dashboard' && listing.status === 'DRAFT' && (
-          <span id={ctaId} className="rounded-lg bg-taxi px-3 py-2 text-center text-sm font-semibold text-asphalt group-hover:bg-taxi-dark">
-            {t('card.reviewAndCheckout')}
-          </span>
+          <div className="flex gap-2">
+            <span id={ctaId} className="flex-1 rounded-lg bg-taxi px-3 py-2 text-center text-sm font-semibold text-asphalt group-hover:bg-taxi-dark">
+              {t('card.reviewAndCheckout')}
+            </span>
+            {/* Above the card-wide link, so it is its own target. */}
+            <Link
+              to={`/create-listing?id=${listing.listing_id}`}
+              aria-label={t('card.editLabel', { title })}
+              className="relative z-10 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-asphalt hover:bg-slate-50"
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('card.edit')}
+            </Link>
+          </div>
         )}
       </div>
     </article>

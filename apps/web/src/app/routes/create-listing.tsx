@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Container } from '@/components/ui/container';
+import { useSession } from '@/features/auth/api/get-session';
+import { CreateListing } from '@/features/create-listing/components/create-listing';
+import { LocationCombobox } from '@/features/listings/components/location-combobox';
+import { RequireSession } from './require-session';
+
+function CreateListingPage() {
+  const { t } = useTranslation('createListing');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const listingId = params.get('id');
+  const step = listingId && params.get('step') === '2' ? 2 : 1;
+  const user = session.data?.user;
+  return (
+    <Container className="flex max-w-3xl flex-col gap-6 py-10">
+      <title>{`${t('title')} · Medallion`}</title>
+      <h1 className="text-3xl font-extrabold">{listingId ? t('editTitle') : t('title')}</h1>
+      <CreateListing
+        // A new draft (no id yet) and an existing one are different forms.
+        key={listingId ?? 'new'}
+        listingId={listingId}
+        step={step}
+        account={{ name: user?.name ?? '', email: user?.email ?? '' }}
+        onNavigate={(id, next) => {
+          setParams({ id, ...(next === 2 ? { step: '2' } : {}) }, { replace: !listingId });
+          window.scrollTo({ top: 0 });
+        }}
+        onCheckout={(id) => void navigate('/checkout', { state: { listingId: id } })}
+        renderLocation={(props) => <LocationCombobox {...props} />}
+      />
+    </Container>
+  );
+}
+
+export function CreateListingRoute() {
+  return (
+    <RequireSession>
+      <CreateListingPage />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LISTING_FEE, type CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '@medallion/contracts/payments';
+import { apiFetch } from '@/lib/api-client';
+
+/** POST /payments/create-payment-intent for a listing fee ($1.08, charged once per listing). */
+export function payListingFee(input: { listingId: string; paymentMethodId: string }): Promise<CreatePaymentIntentResponse> {
+  const body: CreatePaymentIntentRequest = {
+    'user-pm': input.paymentMethodId,
+    'payment-amount': LISTING_FEE.totalCents,
+    'listing-id': input.listingId,
+  };
+  return apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+}
+
+export function usePayListingFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payListingFee,
+    onSuccess: (_data, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['listings', 'one', input.listingId] }),
+        queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] }),
+      ]),
+  });
+}

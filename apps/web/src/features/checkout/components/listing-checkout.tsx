@@ -1,0 +1,184 @@
+import { CheckCircle2, Lock, MapPin, Pencil } from 'lucide-react';
+import { LISTING_FEE } from '@medallion/contracts/payments';
+import type { Listing, ListingCategory } from '@medallion/contracts/listings';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { useCheckoutListing } from '../api/get-checkout-listing';
+import { usePayListingFee } from '../api/pay-listing-fee';
+
+interface Props {
+  listingId: string;
+  /** The saved cards as radio buttons with "Add payment method" (composed by the route). */
+  renderPaymentMethods: (selectedId: string | null, onSelect: (id: string) => void) => ReactNode;
+  defaultCover: (category: ListingCategory) => string;
+}
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  return (cents: number) => format.format(cents / 100);
+}
+
+function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCover: Props['defaultCover'] }) {
+  const { t, i18n } = useTranslation('checkout');
+  const cover = listing.thumbnail_urls[0] ?? defaultCover(listing.category);
+  const price =
+    listing.price === null
+      ? '--'
+      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(listing.price);
+  const location = listing.location ? [listing.location.city, [listing.location.state, listing.location.zip_code].filter(Boolean).join(' ')].join(', ') : null;
+  return (
+    <section aria-labelledby="order-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="order-title" className="text-xl font-bold">
+        {t('order')}
+      </h2>
+      <div className="flex gap-4">
+        <img src={cover} alt="" width={400} height={300} className="aspect-[4/3] w-28 shrink-0 rounded-lg bg-slate-100 object-cover sm:w-40" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="text-sm text-slate-600">{t(`categories.${listing.category}`)}</p>
+          <p className="break-words text-lg font-bold leading-snug text-asphalt" data-testid="checkout-title">
+            {listing.title || t('noTitle')}
+          </p>
+          <p className="font-semibold text-asphalt">
+            {price}
+            {listing.payment_period && <span className="font-normal text-slate-600"> {t(`periods.${listing.payment_period}`)}</span>}
+          </p>
+          {location && (
+            <p className="flex items-start gap-1.5 text-sm text-slate-600">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {location}
+            </p>
+          )}
+        </div>
+      </div>
+      <Link to={`/create-listing?id=${listing.listing_id}&step=2`} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-info underline">
+        <Pencil aria-hidden="true" className="size-4" />
+        {t('edit')}
+      </Link>
+    </section>
+  );
+}
+
+function Success() {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
+      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
+      <h2 className="text-2xl font-extrabold">{t('success.title')}</h2>
+      <p className="text-slate-700">{t('success.text')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          {t('success.home')}
+        </Link>
+        <Link to="/dashboard" className={buttonClasses('outline')}>
+          {t('success.dashboard')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** "Review & Checkout" of a listing: its summary, the $1.08 fee and the card to pay with (spec §2, §9). */
+export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover }: Props) {
+  const { t } = useTranslation('checkout');
+  const money = useMoney();
+  const listing = useCheckoutListing(listingId);
+  const pay = usePayListingFee();
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [missingCard, setMissingCard] = useState(false);
+
+  if (pay.isSuccess) return <Success />;
+  if (listing.isPending) return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
+  if (listing.isError) {
+    if (listing.error instanceof ApiClientError && (listing.error.status === 404 || listing.error.status === 400)) {
+      return <NoListing text={t('notFound')} />;
+    }
+    return <ErrorState message={listing.error.message} retryLabel={t('retry')} onRetry={() => void listing.refetch()} />;
+  }
+  const data = listing.data.data;
+  if (data.status !== 'DRAFT') {
+    return <NoListing text={data.status === 'UNDER_REVIEW' ? t('alreadyUnderReview') : t('alreadyPublished')} />;
+  }
+
+  const error = pay.error;
+  const notReady = error instanceof ApiClientError && error.status === 400 && error.code !== 'AMOUNT_MISMATCH' && error.code !== 'VALIDATION_ERROR';
+  const errorText = error
+    ? error instanceof ApiClientError
+      ? error.status === 402 && !error.message
+        ? t('declined')
+        : error.message
+      : t('common:errors.unexpected')
+    : null;
+
+  const submit = () => {
+    if (!cardId) {
+      setMissingCard(true);
+      return;
+    }
+    pay.mutate({ listingId, paymentMethodId: cardId });
+  };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-6">
+        <ListingSummary listing={data} defaultCover={defaultCover} />
+        {renderPaymentMethods(cardId, (id) => {
+          setCardId(id);
+          setMissingCard(false);
+          pay.reset();
+        })}
+      </div>
+      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+        <h2 id="summary-title" className="text-xl font-bold">
+          {t('summary.title')}
+        </h2>
+        <dl className="flex flex-col gap-2">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('summary.subtotal')}</dt>
+            <dd>{money(LISTING_FEE.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('summary.tax')}</dt>
+            <dd>{money(LISTING_FEE.taxCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
+            <dt>{t('summary.total')}</dt>
+            <dd>{money(LISTING_FEE.totalCents)}</dd>
+          </div>
+        </dl>
+        <p className="text-sm text-slate-600">{t('summary.note')}</p>
+        {(missingCard || errorText) && (
+          <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
+            <p>{missingCard ? t('cardRequired') : errorText}</p>
+            {notReady && (
+              <Link to={`/create-listing?id=${listingId}&step=2`} className="mt-1 inline-block underline">
+                {t('finishDetails')}
+              </Link>
+            )}
+          </div>
+        )}
+        <Button size="lg" onClick={submit} disabled={pay.isPending} className="w-full">
+          {pay.isPending ? <Spinner label={t('processing')} /> : <Lock aria-hidden="true" className="size-5" />}
+          {pay.isPending ? t('processing') : t('pay', { amount: money(LISTING_FEE.totalCents) })}
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+export function NoListing({ text }: { text: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+      <p>{text}</p>
+      <Link to="/dashboard" className={buttonClasses('outline')}>
+        {t('toDashboard')}
+      </Link>
+    </div>
+  );
+}

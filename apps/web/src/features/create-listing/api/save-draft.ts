@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SaveDraftStep1, SaveDraftStep2 } from '@medallion/contracts/listings';
+import { apiFetch } from '@/lib/api-client';
+
+export interface SaveDraftResponse {
+  data: { data: { listing_id: string } };
+}
+
+/** POST /listing/save-draft: step 1 creates (or updates) the draft, step 2 adds the listing details and pictures. */
+export function saveDraft(body: SaveDraftStep1 | SaveDraftStep2): Promise<SaveDraftResponse> {
+  return apiFetch<SaveDraftResponse>('/listing/save-draft', { method: 'POST', body });
+}
+
+export function useSaveDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDraft,
+    // Waits for the fresh draft, so the next step starts from what was saved.
+    onSuccess: (response) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['listings', 'one', response.data.data.listing_id] }),
+        queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] }),
+      ]),
+  });
+}

@@ -1,0 +1,213 @@
+import { AlertTriangle, Check } from 'lucide-react';
+import type { Listing } from '@medallion/contracts/listings';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useDraft } from '../api/get-draft';
+import { useSaveDraft } from '../api/save-draft';
+import { imageToDataUrl } from '../lib/downscale-image';
+import { storedImages, type PickedImage } from './image-picker';
+import { StepOneForm, stepOneRequest, type LocationFieldProps, type StepOneValues } from './step-one-form';
+import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues } from './step-two-form';
+
+interface Props {
+  listingId: string | null;
+  step: 1 | 2;
+  account: { name: string; email: string };
+  /** Remember where we are (the route keeps it in the URL). */
+  onNavigate: (listingId: string, step: 1 | 2) => void;
+  onCheckout: (listingId: string) => void;
+  renderLocation: (props: LocationFieldProps) => ReactNode;
+}
+
+function stepOneDefaults(listing: Listing | undefined, locationLabel: (l: NonNullable<Listing['location']>) => string): StepOneValues {
+  return {
+    category: listing?.category ?? '',
+    location: listing?.location ? { text: locationLabel(listing.location), chosen: listing.location } : { text: '', chosen: null },
+    name: listing?.name ?? '',
+    email: listing?.email ?? '',
+    phone_number: listing?.phone_number ?? '',
+  };
+}
+
+function stepTwoDefaults(listing: Listing): StepTwoValues {
+  const s = (v: string | number | null) => (v === null ? '' : String(v));
+  return {
+    title: listing.title ?? '',
+    description: listing.description ?? '',
+    listing_price: s(listing.price),
+    payment_period: listing.payment_period ?? '',
+    identification: listing.vin ?? listing.plate_number ?? '',
+    make: listing.car_make ?? '',
+    make_id: s(listing.car_make_id),
+    model: listing.car_model ?? '',
+    model_id: s(listing.car_model_id),
+    year: s(listing.car_year),
+    body_class: listing.car_body_class ?? '',
+    fuel: listing.car_fuel ?? '',
+    door_number: s(listing.car_door_number),
+    seat_number: s(listing.car_seat_number),
+    seat_row_number: s(listing.car_seat_row_number),
+  };
+}
+
+function locationLabel(l: NonNullable<Listing['location']>): string {
+  return [l.city, [l.state, l.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+function Steps({ step }: { step: 1 | 2 }) {
+  const { t } = useTranslation('createListing');
+  return (
+    <ol className="grid grid-cols-2 gap-2 text-sm" aria-label={t('progress')}>
+      {([1, 2] as const).map((n) => (
+        <li
+          key={n}
+          aria-current={n === step ? 'step' : undefined}
+          className={cn(
+            'flex items-center gap-2 rounded-xl border px-3 py-2',
+            n === step ? 'border-asphalt bg-white font-semibold text-asphalt' : 'border-slate-200 text-slate-600',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold', n <= step ? 'bg-taxi text-asphalt' : 'bg-slate-200')}
+          >
+            {n < step ? <Check className="size-4" /> : n}
+          </span>
+          <span className="min-w-0">
+            <span className="sr-only">{t('stepOf', { n, total: 2 })} </span>
+            {t(n === 1 ? 'step1.title' : 'step2.title')}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The two-step listing form; a draft is created by step 1 and continued with ?id= (spec §2, §5). */
+export function CreateListing({ listingId, step, account, onNavigate, onCheckout, renderLocation }: Props) {
+  const { t } = useTranslation('createListing');
+  const draft = useDraft(listingId);
+  const save = useSaveDraft();
+  const [images, setImages] = useState<{ forId: string; list: PickedImage[]; changed: boolean } | null>(null);
+  const [savingStep2, setSavingStep2] = useState<StepTwoAction | null>(null);
+  const [step2Error, setStep2Error] = useState<unknown>(null);
+  const listing = draft.data?.data;
+
+  if (listingId && draft.isPending) {
+    return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
+  }
+  if (listingId && draft.isError) {
+    const missing = draft.error instanceof ApiClientError && (draft.error.status === 404 || draft.error.status === 400);
+    return (
+      <ErrorState
+        message={missing ? t('notFound') : draft.error.message}
+        retryLabel={t('retry')}
+        onRetry={() => void draft.refetch()}
+      />
+    );
+  }
+  if (listing && listing.status !== 'DRAFT') {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <p>{t('notDraft')}</p>
+        <Link to="/dashboard" className="font-semibold text-info underline">
+          {t('toDashboard')}
+        </Link>
+      </div>
+    );
+  }
+
+  const serverFields = (error: unknown) => (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR' ? error.fields : undefined);
+  const formError = (error: unknown): string | null => {
+    if (!error) return null;
+    if (!(error instanceof ApiClientError)) return t('common:errors.unexpected');
+    if (error.status === 413) return t('tooLarge');
+    if (error.status === 409) return t('notDraft');
+    if (error.code === 'VALIDATION_ERROR') return t('fixErrors');
+    return error.message;
+  };
+
+  const submitStepOne = (values: StepOneValues) => {
+    save.mutate(stepOneRequest(values, listingId), {
+      onSuccess: (response) => onNavigate(response.data.data.listing_id, 2),
+    });
+  };
+
+  const currentImages =
+    listing && images?.forId === listing.listing_id ? images.list : listing ? storedImages(listing.images, listing.thumbnail_urls) : [];
+
+  const submitStepTwo = async (values: StepTwoValues, action: StepTwoAction, dirty: boolean) => {
+    if (!listing) return;
+    const imagesChanged = images?.forId === listing.listing_id && images.changed;
+    if (action === 'back' && !dirty && !imagesChanged) {
+      onNavigate(listing.listing_id, 1);
+      return;
+    }
+    setSavingStep2(action);
+    setStep2Error(null);
+    try {
+      const payload = await Promise.all(currentImages.map((image) => (image.kind === 'stored' ? image.name : imageToDataUrl(image.file))));
+      await save.mutateAsync(stepTwoRequest(values, listing.listing_id, listing.category, payload));
+      setImages(null);
+      if (action === 'back') onNavigate(listing.listing_id, 1);
+      else onCheckout(listing.listing_id);
+    } catch (error) {
+      setStep2Error(error);
+    } finally {
+      setSavingStep2(null);
+    }
+  };
+
+  const stepOneError = step === 1 ? formError(save.error) : null;
+  const stepTwoError = step === 2 ? formError(step2Error) : null;
+  const error = stepOneError ?? stepTwoError;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Steps step={listing ? step : 1} />
+      {listing?.rejection_reason && (
+        <div role="note" className="flex items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4 text-danger-text">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{t('rejected')}</p>
+            <p className="whitespace-pre-wrap">{listing.rejection_reason}</p>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 font-medium text-danger-text">
+          {error}
+        </p>
+      )}
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        {step === 2 && listing ? (
+          <StepTwoForm
+            key={listing.listing_id}
+            category={listing.category}
+            defaultValues={stepTwoDefaults(listing)}
+            images={currentImages}
+            onImagesChange={(list) => setImages({ forId: listing.listing_id, list, changed: true })}
+            saving={savingStep2}
+            serverErrors={serverFields(step2Error)}
+            onSubmit={(values, action, dirty) => void submitStepTwo(values, action, dirty)}
+          />
+        ) : (
+          <StepOneForm
+            key={listing?.listing_id ?? 'new'}
+            defaultValues={stepOneDefaults(listing, locationLabel)}
+            account={account}
+            saving={save.isPending}
+            serverErrors={serverFields(save.error)}
+            onSubmit={submitStepOne}
+            renderLocation={renderLocation}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

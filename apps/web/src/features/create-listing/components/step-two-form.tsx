@@ -1,0 +1,381 @@
+import { Info, Sparkles } from 'lucide-react';
+import { MIN_CAR_YEAR, saveDraftStep2Schema, splitVehicleIdentification, type SaveDraftStep2 } from '@medallion/contracts/listings';
+import { useId, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCarMakes } from '../api/get-car-makes';
+import { useCarModels } from '../api/get-car-models';
+import { decodeVinQueryOptions } from '../api/decode-vin';
+import { translateValidation } from '../lib/field-errors';
+import { ImagePicker, type PickedImage } from './image-picker';
+
+export interface StepTwoValues {
+  title: string;
+  description: string;
+  listing_price: string;
+  payment_period: '' | 'weekly' | 'monthly';
+  identification: string;
+  make: string;
+  make_id: string;
+  model: string;
+  model_id: string;
+  year: string;
+  body_class: string;
+  fuel: string;
+  door_number: string;
+  seat_number: string;
+  seat_row_number: string;
+}
+
+export type StepTwoAction = 'back' | 'checkout';
+
+/** The step 2 request (without pictures) for these values. */
+export function stepTwoRequest(values: StepTwoValues, listingId: string, category: 'cars' | 'plates', images: string[]): SaveDraftStep2 {
+  const cars = category === 'cars';
+  return {
+    step: 2,
+    listing_id: listingId,
+    category,
+    title: values.title,
+    description: values.description,
+    listing_price: values.listing_price.trim().replace(/[$,\s]/g, ''),
+    payment_period: (values.payment_period || undefined) as SaveDraftStep2['payment_period'],
+    ...splitVehicleIdentification(values.identification),
+    images,
+    ...(cars
+      ? {
+          make: values.make,
+          model: values.model,
+          year: values.year,
+          body_class: values.body_class,
+          fuel: values.fuel,
+          door_number: values.door_number,
+          seat_number: values.seat_number,
+          seat_row_number: values.seat_row_number,
+        }
+      : {}),
+  };
+}
+
+/** Field names of the request (and of the server's `fields`) → the form's. */
+export const STEP_TWO_FIELD: Record<string, keyof StepTwoValues> = {
+  title: 'title',
+  description: 'description',
+  listing_price: 'listing_price',
+  payment_period: 'payment_period',
+  vin: 'identification',
+  plate_number: 'identification',
+  make: 'make',
+  model: 'model',
+  year: 'year',
+  body_class: 'body_class',
+  fuel: 'fuel',
+  door_number: 'door_number',
+  seat_number: 'seat_number',
+  seat_row_number: 'seat_row_number',
+};
+
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+function resolverFor(category: 'cars' | 'plates'): Resolver<StepTwoValues> {
+  return (values) => {
+    const parsed = saveDraftStep2Schema.safeParse(stepTwoRequest(values, PLACEHOLDER_ID, category, []));
+    if (parsed.success) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error.issues) {
+      const field = STEP_TWO_FIELD[String(issue.path[0])];
+      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/** Spaces and dashes do not count; 17 characters is a full VIN worth decoding. */
+function vinToDecode(identification: string): string | null {
+  const vin = identification.replace(/[\s-]/g, '').toUpperCase();
+  return vin.length === 17 ? vin : null;
+}
+
+function Select({
+  label,
+  error,
+  hint,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={cn(
+          'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900',
+          'focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30 disabled:bg-slate-100 disabled:text-slate-500',
+          error ? 'border-danger' : 'border-slate-300',
+        )}
+        {...props}
+      >
+        {children}
+      </select>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const CURRENT = '__current';
+
+type VinState = { vin: string; status: 'loading' | 'filled' | 'unknown' } | { vin: string; status: 'invalid'; message: string };
+
+interface Props {
+  category: 'cars' | 'plates';
+  defaultValues: StepTwoValues;
+  images: PickedImage[];
+  onImagesChange: (images: PickedImage[]) => void;
+  saving: StepTwoAction | null;
+  serverErrors?: Record<string, string>;
+  onSubmit: (values: StepTwoValues, action: StepTwoAction, dirty: boolean) => void;
+}
+
+/** Step 2 "Listing Information" (spec §5): the listing, the vehicle, pictures; Save and Back or Save and Checkout. */
+export function StepTwoForm({ category, defaultValues, images, onImagesChange, saving, serverErrors = {}, onSubmit }: Props) {
+  const { t } = useTranslation('createListing');
+  const cars = category === 'cars';
+  const form = useForm<StepTwoValues>({ defaultValues, resolver: resolverFor(category) });
+  const { errors } = form.formState;
+  const { register, setValue, control } = form;
+
+  const serverFieldErrors: Partial<Record<keyof StepTwoValues, string>> = {};
+  for (const [key, text] of Object.entries(serverErrors)) {
+    const field = STEP_TWO_FIELD[key];
+    if (field) serverFieldErrors[field] ??= text;
+  }
+  const message = (field: keyof StepTwoValues) => translateValidation(t, errors[field]?.message ?? serverFieldErrors[field]);
+
+  const [identification, makeId, make, modelId, model, yearValue] = useWatch({
+    control,
+    name: ['identification', 'make_id', 'make', 'model_id', 'model', 'year'],
+  });
+
+  const makes = useCarMakes(cars);
+  const models = useCarModels(cars ? makeId : '');
+  const vin = cars ? vinToDecode(identification) : null;
+  const queryClient = useQueryClient();
+  const [vinState, setVinState] = useState<VinState | null>(null);
+  const current = vinState && vinState.vin === vin ? vinState : null;
+
+  /** Decodes a 17-character VIN as it is typed and pre-fills the vehicle (the user can change it). */
+  const decode = (typed: string) => {
+    const next = category === 'cars' ? vinToDecode(typed) : null;
+    if (!next || next === vinState?.vin) return;
+    setVinState({ vin: next, status: 'loading' });
+    queryClient.fetchQuery(decodeVinQueryOptions(next)).then(
+      (response) => {
+        const d = response.data;
+        const validate = form.formState.isSubmitted;
+        const set = (field: keyof StepTwoValues, value: string | number | null) => {
+          if (value !== null && value !== '') setValue(field, String(value), { shouldDirty: true, shouldValidate: validate });
+        };
+        if (d.make) {
+          set('make', d.make);
+          setValue('make_id', d.make_id !== null ? String(d.make_id) : '', { shouldDirty: true });
+          setValue('model', '', { shouldDirty: true });
+          setValue('model_id', '', { shouldDirty: true });
+        }
+        set('model', d.model);
+        if (d.model) setValue('model_id', d.model_id !== null ? String(d.model_id) : '', { shouldDirty: true });
+        set('year', d.year);
+        set('body_class', d.body_class);
+        set('fuel', d.fuel);
+        set('door_number', d.doors);
+        set('seat_number', d.seats);
+        set('seat_row_number', d.seat_rows);
+        setVinState({ vin: next, status: d.make || d.model || d.year ? 'filled' : 'unknown' });
+      },
+      (error: unknown) => {
+        const message =
+          error instanceof ApiClientError && error.status === 400 ? (error.fields?.vin ?? error.message) : null;
+        setVinState(message ? { vin: next, status: 'invalid', message } : null);
+      },
+    );
+  };
+
+  const vinError = current?.status === 'invalid' ? current.message : undefined;
+  const filled = current?.status === 'filled';
+  const decodedNothing = current?.status === 'unknown';
+  let identificationHint: ReactNode = t('fields.identificationHint');
+  if (current?.status === 'loading') identificationHint = <Spinner label={t('vin.decoding')} className="text-slate-600" />;
+  else if (decodedNothing) identificationHint = t('vin.unknown');
+  else if (filled) identificationHint = t('vin.filled');
+
+  const years: number[] = [];
+  for (let y = new Date().getFullYear() + 1; y >= MIN_CAR_YEAR; y--) years.push(y);
+  const makeList = makes.data ?? [];
+  const makeValue = makeId || (make ? CURRENT : '');
+  const modelValue = modelId || (model ? CURRENT : '');
+  const modelList = models.data ?? [];
+
+  const imageErrors = Object.entries(serverErrors)
+    .filter(([key]) => key === 'images' || key.startsWith('images.'))
+    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: translateValidation(t, text) ?? text }));
+
+  const submit = (action: StepTwoAction) =>
+    form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit('checkout');
+      }}
+      aria-labelledby="step-2-title"
+      className="flex flex-col gap-6"
+    >
+      <h2 id="step-2-title" className="text-xl font-bold">
+        {t('step2.title')}
+      </h2>
+
+      <TextField label={t('fields.title')} maxLength={120} error={message('title')} {...register('title')} />
+      <TextAreaField label={t('fields.description')} rows={5} maxLength={5000} error={message('description')} {...register('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('fields.price')}
+          inputMode="decimal"
+          placeholder="0.00"
+          error={message('listing_price')}
+          {...register('listing_price')}
+        />
+        <Select label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
+          <option value="">{t('select')}</option>
+          <option value="weekly">{t('periods.weekly')}</option>
+          <option value="monthly">{t('periods.monthly')}</option>
+        </Select>
+      </div>
+
+      <TextField
+        label={t('fields.identification')}
+        autoCapitalize="characters"
+        spellCheck={false}
+        autoComplete="off"
+        maxLength={40}
+        hint={identificationHint}
+        error={translateValidation(t, vinError) ?? message('identification')}
+        {...register('identification', { onChange: (event: { target: { value: string } }) => decode(event.target.value) })}
+      />
+
+      {cars && (
+        <section aria-labelledby="vehicle-title" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-paper p-4">
+          <h3 id="vehicle-title" className="flex items-center gap-2 font-bold">
+            {t('vehicle.title')}
+            {filled && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800">
+                <Sparkles aria-hidden="true" className="size-3.5" />
+                {t('vin.badge')}
+              </span>
+            )}
+          </h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select
+              label={t('fields.make')}
+              error={message('make')}
+              value={makeValue}
+              disabled={makes.isPending}
+              onChange={(event) => {
+                const id = event.target.value;
+                if (id === CURRENT) return;
+                const chosen = makeList.find((m) => String(m.make_id) === id);
+                setValue('make_id', id, { shouldDirty: true });
+                setValue('make', chosen?.make_name ?? '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+                setValue('model_id', '', { shouldDirty: true });
+                setValue('model', '', { shouldDirty: true });
+              }}
+            >
+              <option value="">{makes.isPending ? t('loading') : t('select')}</option>
+              {makeValue === CURRENT && <option value={CURRENT}>{make}</option>}
+              {makeList.map((m) => (
+                <option key={m.make_id} value={String(m.make_id)}>
+                  {m.make_name}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label={t('fields.model')}
+              error={message('model')}
+              hint={!makeValue ? t('vehicle.makeFirst') : undefined}
+              value={modelValue}
+              disabled={!makeValue || (Boolean(makeId) && models.isPending)}
+              onChange={(event) => {
+                const id = event.target.value;
+                if (id === CURRENT) return;
+                const chosen = modelList.find((m) => String(m.model_id) === id);
+                setValue('model_id', id, { shouldDirty: true });
+                setValue('model', chosen?.model_name ?? '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+              }}
+            >
+              <option value="">{t('select')}</option>
+              {modelValue === CURRENT && <option value={CURRENT}>{model}</option>}
+              {modelList.map((m) => (
+                <option key={m.model_id} value={String(m.model_id)}>
+                  {m.model_name}
+                </option>
+              ))}
+            </Select>
+            <Select label={t('fields.year')} error={message('year')} {...register('year')}>
+              <option value="">{t('select')}</option>
+              {yearValue && !years.includes(Number(yearValue)) && <option value={yearValue}>{yearValue}</option>}
+              {years.map((y) => (
+                <option key={y} value={String(y)}>
+                  {y}
+                </option>
+              ))}
+            </Select>
+            <TextField label={t('fields.bodyClass')} maxLength={80} error={message('body_class')} {...register('body_class')} />
+            <TextField label={t('fields.fuel')} maxLength={40} error={message('fuel')} {...register('fuel')} />
+            <TextField label={t('fields.doors')} inputMode="numeric" maxLength={1} error={message('door_number')} {...register('door_number')} />
+            <TextField label={t('fields.seats')} inputMode="numeric" maxLength={2} error={message('seat_number')} {...register('seat_number')} />
+            <TextField label={t('fields.seatRows')} inputMode="numeric" maxLength={1} error={message('seat_row_number')} {...register('seat_row_number')} />
+          </div>
+          {filled && (
+            <p className="flex items-start gap-2 text-sm text-slate-600">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {t('vin.check')}
+            </p>
+          )}
+        </section>
+      )}
+
+      <ImagePicker images={images} onChange={onImagesChange} errors={imageErrors} />
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">
+        <Button variant="outline" disabled={saving !== null} onClick={() => submit('back')}>
+          {saving === 'back' && <Spinner label={t('saving')} />}
+          {t('saveAndBack')}
+        </Button>
+        <Button type="submit" disabled={saving !== null}>
+          {saving === 'checkout' && <Spinner label={t('saving')} />}
+          {t('saveAndCheckout')}
+        </Button>
+      </div>
+    </form>
+  );
+}
