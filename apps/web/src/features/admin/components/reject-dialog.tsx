@@ -23,15 +23,10 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
       setError(t(`common:validation.${parsed.error.issues[0]?.message ?? 'rejectReasonRequired'}`));
       return;
     }
-    reject.mutate(
-      { listingId, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success(t('review.rejected', { title }));
-        },
-        onError: (e) => setError(e.message),
-      },
+    // The item (and this dialog) leaves the queue on success: no per-call callbacks, which would not run.
+    reject.mutateAsync({ listingId, reason: parsed.data.reason }).then(
+      () => toast.success(t('review.rejected', { title })),
+      (e: Error) => setError(e.message),
     );
   };
 

@@ -135,11 +135,12 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
           <RejectDialog listingId={listing.listing_id} title={title} disabled={approve.isPending} />
           <Button
             disabled={approve.isPending}
+            // The item leaves the queue on success, so the toast does not wait for this component.
             onClick={() =>
-              approve.mutate(listing.listing_id, {
-                onSuccess: () => toast.success(t('review.approved', { title })),
-                onError: (e) => toast.error(e.message),
-              })
+              approve.mutateAsync(listing.listing_id).then(
+                () => toast.success(t('review.approved', { title })),
+                (e: Error) => toast.error(e.message),
+              )
             }
           >
             {approve.isPending ? <Spinner label={t('review.sending')} /> : <CheckCircle2 aria-hidden="true" className="size-5" />}

@@ -92,6 +92,12 @@ function resolverFor(category: 'cars' | 'plates'): Resolver<StepTwoValues> {
       const field = STEP_TWO_FIELD[String(issue.path[0])];
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
+    // The schema's car checks run only once the rest is valid; show every message at once.
+    if (category === 'cars') {
+      if (!values.make.trim()) errors.make ??= { type: 'validation', message: 'listingMakeRequired' };
+      if (!values.model.trim()) errors.model ??= { type: 'validation', message: 'listingModelRequired' };
+      if (!values.year.trim()) errors.year ??= { type: 'validation', message: 'listingYearRequired' };
+    }
     return { values: {}, errors };
   };
 }
