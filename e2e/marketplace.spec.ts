@@ -249,6 +249,15 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('navigation', { name: 'Pages of listings' })).toHaveCount(0);
     });
 
+    test('a hand-edited link with a bad filter shows the message at the field', async ({ page }) => {
+      await openInEnglish(page, '/marketplace?price_max=12abc&location_zip=123');
+      await expect(page.getByText('Sorry, listings not found')).toBeVisible();
+      const form = await openFilters(page, width);
+      await expect(form.getByRole('group', { name: 'Price, $' }).getByLabel('Max')).toHaveValue('12abc');
+      await expect(form.getByText('Enter a whole number of 0 or more.')).toBeVisible();
+      await expect(form.getByText('Enter a 5-digit ZIP code.')).toBeVisible();
+    });
+
     test('the search survives a visit to a listing, the header link and a reload', async ({ page }) => {
       await openInEnglish(page, '/marketplace');
       const form = await openFilters(page, width);

@@ -4,7 +4,7 @@ import { emptyListingFilters, type StoredListingFilters } from '@medallion/contr
 import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '@/features/listings/lib/filter-params';
 import { formatLocation, formatPrice, postedState } from '@/features/listings/lib/format';
 import { paginationRange } from '@/features/listings/lib/pagination-range';
-import { validateFilters } from '@/features/listings/lib/validate-filters';
+import { validateFilters, validationKeyOf } from '@/features/listings/lib/validate-filters';
 import { MAX_VISITED_LISTINGS, parseVisitedListings, visitedListingsCookie } from '@/features/listings/lib/visited-listings';
 import { wrapIndex } from '@/features/listings/components/listing-gallery';
 
@@ -88,6 +88,14 @@ describe('validateFilters', () => {
   it('checks years only for cars, within 1980..next year', () => {
     expect(validateFilters(filters({ category: 'cars', car_year_min: '1979', car_year_max: '2028' }), now)).toEqual({ car_year_min: 'filterYear', car_year_max: 'filterYear' });
     expect(validateFilters(filters({ category: 'plates', car_year_min: '-1' }), now)).toEqual({});
+  });
+});
+
+describe('validationKeyOf', () => {
+  it('maps keys and the API English texts to keys', () => {
+    expect(validationKeyOf('filterZip')).toBe('filterZip');
+    expect(validationKeyOf('Enter a 5-digit ZIP code.')).toBe('filterZip');
+    expect(validationKeyOf('Something else')).toBeNull();
   });
 });
 

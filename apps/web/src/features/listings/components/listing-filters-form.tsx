@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useCarMakes } from '../api/get-car-makes';
 import { useCarModels } from '../api/get-car-models';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
-import { validateFilters, type FilterErrors } from '../lib/validate-filters';
+import { validateFilters, validationKeyOf, type FilterErrors } from '../lib/validate-filters';
 import { LocationCombobox } from './location-combobox';
 import { SelectField } from './select-field';
 
@@ -49,8 +49,14 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
   const models = useCarModels(isCars && makeChosen ? draft.car_make_value : '');
 
   const errorText = (key: ErrorKey): string | undefined => {
-    const code = errors[key] ?? serverErrors?.[key];
-    return code ? t(`common:validation.${code}`, { defaultValue: code }) : undefined;
+    const fromServer =
+      key === 'location'
+        ? (serverErrors?.location ?? serverErrors?.location_zip ?? serverErrors?.location_city ?? serverErrors?.location_state)
+        : serverErrors?.[key];
+    const message = errors[key] ?? fromServer;
+    if (!message) return undefined;
+    const code = validationKeyOf(message);
+    return code ? t(`common:validation.${code}`) : message;
   };
 
   const set = (patch: Partial<StoredListingFilters>) => {

@@ -100,7 +100,7 @@ export function Marketplace() {
         <SearchX aria-hidden="true" className="size-10 text-slate-400" />
         <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
         <p className="max-w-sm text-slate-600">
-          {listings.isError ? t('marketplace.errorHint') : pastEnd ? t('marketplace.pastEnd', { pages: pageCount }) : t('marketplace.emptyHint')}
+          {listings.isError ? (serverErrors ? t('marketplace.badFilters') : t('marketplace.errorHint')) : pastEnd ? t('marketplace.pastEnd', { pages: pageCount }) : t('marketplace.emptyHint')}
         </p>
         {pastEnd && (
           <Link to={hrefFor(1)} className="font-semibold text-info hover:underline" onClick={() => listingFilters.apply(applied, 1, false)}>
@@ -108,9 +108,12 @@ export function Marketplace() {
           </Link>
         )}
         {listings.isError ? (
-          <Button variant="outline" onClick={() => void listings.refetch()}>
-            {t('marketplace.retry')}
-          </Button>
+          // A bad filter (400) is fixed in the form, not by asking again.
+          !serverErrors && (
+            <Button variant="outline" onClick={() => void listings.refetch()}>
+              {t('marketplace.retry')}
+            </Button>
+          )
         ) : (
           !pastEnd &&
           activeFilterCount(applied) > 0 && (

@@ -1,5 +1,5 @@
 import { MAX_PRICE, MIN_CAR_YEAR, type StoredListingFilters } from '@medallion/contracts/listings';
-import type { ValidationMessageKey } from '@medallion/contracts/validation';
+import { isValidationMessageKey, VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 
 export type FilterErrors = Partial<Record<'location' | 'price_min' | 'price_max' | 'car_year_min' | 'car_year_max', ValidationMessageKey>>;
 
@@ -40,4 +40,11 @@ export function validateFilters(filters: StoredListingFilters, now: Date = new D
     }
   }
   return errors;
+}
+
+/** The validation key of a message: keys pass through, the API's English texts map back to their key. */
+export function validationKeyOf(message: string): ValidationMessageKey | null {
+  if (isValidationMessageKey(message)) return message;
+  const found = (Object.keys(VALIDATION_MESSAGES) as ValidationMessageKey[]).find((key) => VALIDATION_MESSAGES[key] === message);
+  return found ?? null;
 }
