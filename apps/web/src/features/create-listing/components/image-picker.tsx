@@ -1,5 +1,5 @@
 import { ImagePlus, Star, Trash2 } from 'lucide-react';
-import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@medallion/contracts/listings';
+import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from '@medallion/contracts/listing-filters';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MARKETPLACE_PAGE_SIZE, type ListingAllResponse, type StoredListingFilters } from '@medallion/contracts/listings';
+import { MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
+import type { ListingAllResponse, StoredListingFilters } from '@medallion/contracts/listings';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
 
 /** GET /listing-all: one page (20) of ACTIVE listings, newest first, for the filters (already reduced by filtersToQuery). */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOCATION_SUGGESTION_LIMIT, type LocationSuggestion } from '@medallion/contracts/listings';
+import { LOCATION_SUGGESTION_LIMIT } from '@medallion/contracts/listing-filters';
+import type { LocationSuggestion } from '@medallion/contracts/listings';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
 
 export interface SuggestedLocationsResponse {

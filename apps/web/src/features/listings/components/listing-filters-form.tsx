@@ -1,5 +1,6 @@
 import { RotateCcw, Search } from 'lucide-react';
-import { LISTING_CATEGORIES, type StoredListingFilters } from '@medallion/contracts/listings';
+import { LISTING_CATEGORIES } from '@medallion/contracts/listing-filters';
+import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
-import { LOCATION_DEBOUNCE_MS, type LocationSuggestion } from '@medallion/contracts/listings';
+import { LOCATION_DEBOUNCE_MS } from '@medallion/contracts/listing-filters';
+import type { LocationSuggestion } from '@medallion/contracts/listings';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';

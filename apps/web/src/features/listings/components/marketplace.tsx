@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
-import { filtersToQuery, MARKETPLACE_PAGE_SIZE, type StoredListingFilters } from '@medallion/contracts/listings';
+import { filtersToQuery, MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
+import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';

@@ -1,10 +1,5 @@
-import {
-  emptyListingFilters,
-  filtersToQuery,
-  LISTING_FILTER_KEYS,
-  MAX_PAGE,
-  type StoredListingFilters,
-} from '@medallion/contracts/listings';
+import { emptyListingFilters, filtersToQuery, LISTING_FILTER_KEYS, MAX_PAGE } from '@medallion/contracts/listing-filters';
+import type { StoredListingFilters } from '@medallion/contracts/listings';
 
 /** The stored filter object from a URL query (absent keys are ""). */
 export function filtersFromParams(params: URLSearchParams): StoredListingFilters {

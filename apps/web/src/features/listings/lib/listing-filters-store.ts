@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { emptyListingFilters, type StoredListingFilters } from '@medallion/contracts/listings';
+import { emptyListingFilters } from '@medallion/contracts/listing-filters';
+import type { StoredListingFilters } from '@medallion/contracts/listings';
 
 export interface ListingFiltersState {
   /** What the filter form shows (edited, not yet searched). */

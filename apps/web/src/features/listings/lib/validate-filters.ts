@@ -1,4 +1,5 @@
-import { MAX_PRICE, MIN_CAR_YEAR, type StoredListingFilters } from '@medallion/contracts/listings';
+import { MAX_PRICE, MIN_CAR_YEAR } from '@medallion/contracts/listing-filters';
+import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { isValidationMessageKey, VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 
 export type FilterErrors = Partial<Record<'location' | 'price_min' | 'price_max' | 'car_year_min' | 'car_year_max', ValidationMessageKey>>;

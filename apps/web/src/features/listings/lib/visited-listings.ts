@@ -1,4 +1,4 @@
-import { VISITED_LISTINGS_COOKIE, VISITED_LISTINGS_DAYS } from '@medallion/contracts/listings';
+import { VISITED_LISTINGS_COOKIE, VISITED_LISTINGS_DAYS } from '@medallion/contracts/listing-filters';
 
 /** At most this many ids are kept (newest last), so the cookie stays far below the 4 KB limit. */
 export const MAX_VISITED_LISTINGS = 60;
