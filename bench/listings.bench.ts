@@ -26,6 +26,8 @@ import { findMake, findModel, listModels } from '../apps/api/src/integrations/ca
 import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
 import { searchQuerySql } from '../apps/api/src/modules/listings/search-listings';
+// Deterministic data (mulberry32): the same seed gives the same listings on every machine.
+import { prng } from '../apps/api/src/modules/listings/seed-listings';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LISTING_COUNT = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -37,17 +39,6 @@ const SERIAL_RUNS = Number(process.env.BENCH_SERIAL_RUNS ?? 15);
 const TARGET_RATIO = 0.7;
 const SCRIPT = fileURLToPath(import.meta.url);
 
-/** Deterministic data (mulberry32): the same seed gives the same listings on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
