@@ -185,15 +185,24 @@ for (const width of WIDTHS) {
       const listing = (await (await page.request.get(`/api/listing/${listingId}`)).json()) as { data: { status: string; thumbnail_urls: string[]; car_make: string } };
       expect(listing.data.status).toBe('ACTIVE');
       expect(listing.data.car_make).toBe('Honda');
-      // The green photo (2nd picked) became the cover; its thumbnail is served.
+      // The green photo (2nd picked) became the cover: its thumbnail is green.
       const thumb = await page.request.get(listing.data.thumbnail_urls[0]!);
       expect(thumb.status()).toBe(200);
+      const { default: sharp } = await import('sharp');
+      const [r, g, b] = (await sharp(await thumb.body()).stats()).channels.map((c) => c.mean);
+      expect(g).toBeGreaterThan(r! + 50);
+      expect(g).toBeGreaterThan(b! + 50);
 
-      await openInEnglish(page, '/marketplace');
       const all = (await (await page.request.get('/api/listing-all?car_make=Honda&category=cars&page_size=100')).json()) as {
         data: { listings: { listing_id: string }[] };
       };
       expect(all.data.listings.map((l) => l.listing_id)).toContain(listingId);
+      // Published just now: on the first page of the Honda search, with its thumbnail and the badge.
+      await openInEnglish(page, '/marketplace?category=cars&car_make=Honda&car_make_value=474');
+      const mine = page.getByTestId('listing-card').filter({ hasText: title });
+      await expect(mine).toHaveCount(1);
+      await expect(mine.getByText('Verifyd')).toBeVisible();
+      await expect(mine.locator('img').first()).toHaveAttribute('src', listing.data.thumbnail_urls[0]!);
     });
 
     test('a plate listing needs only title, price and period; the rejection round trip is free', async ({ page }) => {
