@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { listingsRoutes } from './modules/listings/routes';
+import { examRoutes } from './modules/exam/routes';
 import { carsRoutes } from './modules/cars/routes';
 import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(paymentsRoutes);
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
+      await api.register(examRoutes);
       await api.register(carsRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
 import { demoListingsSeedStep } from './modules/listings/seed-listings';
+import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   );
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Product content (the exam's question bank) is loaded on every database, demo data or not.
+  await runSeed(database.db, [examQuestionsSeedStep]);
   if (config.SEED_DEMO_DATA) {
     const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage })]);
     app.log.info(seeded, 'seed steps checked');

@@ -60,6 +60,8 @@ export const VALIDATION_MESSAGES = {
   imageTooLarge: 'Each picture can be at most 10 MB.',
   rejectReasonRequired: 'Tell the owner what to fix (at least 5 characters).',
   rejectReasonTooLong: 'The reason can be at most 1000 characters.',
+  reportIssueRequired: 'Please select at least one issue or enter other issue',
+  reportOtherTooLong: 'Please keep the description under 1000 characters.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

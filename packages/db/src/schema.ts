@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable(
@@ -285,4 +285,71 @@ export const listingViews = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
+);
+
+/** Practice exam questions (seeded from packages/db/seed-data/exam-questions.json; staff edit them). */
+export const examQuestions = pgTable(
+  'exam_questions',
+  {
+    id: text('id').primaryKey(),
+    /** Order in the exam, from 1. The first EXAM_FREE_QUESTIONS are the free preview. */
+    position: integer('position').notNull().unique(),
+    topic: text('topic', { enum: ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] }).notNull(),
+    questionEn: text('question_en').notNull(),
+    questionRu: text('question_ru').notNull(),
+    explanationEn: text('explanation_en').notNull(),
+    explanationRu: text('explanation_ru').notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+export const examAnswers = pgTable(
+  'exam_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    textEn: text('text_en').notNull(),
+    textRu: text('text_ru').notNull(),
+    correct: boolean('correct').notNull().default(false),
+  },
+  (t) => [index('exam_answers_question_idx').on(t.questionId, t.position)],
+);
+
+/** A user's saved questions (spec §3 Saved question: record_id is the row id). */
+export const savedQuestions = pgTable(
+  'saved_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_questions_user_question_idx').on(t.userId, t.questionId)],
+);
+
+/** Issue reports on questions (spec §3 Issue report); one per user and question. */
+export const questionReports = pgTable(
+  'question_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    issues: jsonb('issues').$type<string[]>().notNull(),
+    otherIssue: text('other_issue'),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('question_reports_user_question_idx').on(t.userId, t.questionId), index('question_reports_status_idx').on(t.status)],
 );

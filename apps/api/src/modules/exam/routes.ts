@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  examQuestionsResponseSchema,
+  reportedQuestionsResponseSchema,
+  reportQuestionRequestSchema,
+  reportQuestionResponseSchema,
+  savedQuestionsResponseSchema,
+  saveQuestionRequestSchema,
+  saveQuestionResponseSchema,
+} from '@medallion/contracts/exam';
+import { errorResponses as errors } from '../../lib/route-options';
+import { toWebHeaders } from '../../lib/web-headers';
+import { requireUser } from '../../plugins/auth';
+import { getSessionUser } from '../auth/account-flows';
+import { examAccessExpiry } from './exam-access';
+import { listExamQuestions } from './list-exam-questions';
+import { listReportedQuestionIds, reportQuestion } from './question-reports';
+import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
+
+/** The practice exam (spec §7 exam calls). Paid access is checked on the server for every call. */
+export async function examRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['exam'];
+  const hasAccess = async (userId: string) => (await examAccessExpiry(app.db, userId)) !== null;
+  const optionalUser = async (req: FastifyRequest) => (await getSessionUser(app.auth, toWebHeaders(req)))?.user ?? null;
+
+  r.get(
+    '/exam/questions',
+    {
+      schema: {
+        tags,
+        summary: 'The questions the caller may take: all 80 with paid access, else the free first 5',
+        response: { 200: examQuestionsResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const me = await optionalUser(req);
+      const expiry = await examAccessExpiry(app.db, me?.id ?? null);
+      const { questions, total } = await listExamQuestions(app.db, expiry !== null);
+      return { data: { data: questions, total, full_access: expiry !== null, access_expiry: expiry?.toISOString() ?? null } };
+    },
+  );
+
+  r.get(
+    '/exam/questions/saved',
+    { onRequest: requireUser, schema: { tags, summary: "The user's saved questions (404 when none)", response: { 200: savedQuestionsResponseSchema, ...errors } } },
+    async (req) => ({ data: { data: await listSavedQuestions(app.db, req.user.id) } }),
+  );
+
+  r.post(
+    '/exam/questions/save',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'Save a question, or remove it from the saved list', body: saveQuestionRequestSchema, response: { 200: saveQuestionResponseSchema, ...errors } },
+    },
+    async (req) => ({ data: await toggleSavedQuestion(app.db, req.user.id, req.body.question_id, await hasAccess(req.user.id)) }),
+  );
+
+  r.get(
+    '/exam/questions/issue',
+    { onRequest: requireUser, schema: { tags, summary: 'Ids of the questions the user reported', response: { 200: reportedQuestionsResponseSchema, ...errors } } },
+    async (req) => ({ data: { data: await listReportedQuestionIds(app.db, req.user.id) } }),
+  );
+
+  r.post(
+    '/exam/questions/issue',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { tags, summary: 'Report a problem with a question (once per question)', body: reportQuestionRequestSchema, response: { 200: reportQuestionResponseSchema, ...errors } },
+    },
+    async (req) => ({ data: await reportQuestion(app.db, req.user.id, req.body, await hasAccess(req.user.id)) }),
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Spec §9. */
+export const EXAM_QUESTION_COUNT = 80;
+export const EXAM_PASS_ABOVE = 60;
+/** The paywall prompt shows at question 6: the first 5 are free. */
+export const EXAM_FREE_QUESTIONS = 5;
+export const EXAM_TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] as const;
+export type ExamTopic = (typeof EXAM_TOPICS)[number];
+/** Spec §5 Report issue options (stored by these keys; the web shows the spec's labels). */
+export const REPORT_ISSUE_OPTIONS = ['spelling', 'outdated', 'confusing-answers', 'incorrect-answer'] as const;
+export type ReportIssueOption = (typeof REPORT_ISSUE_OPTIONS)[number];
+
+/** Spec §3 Question, plus topic and explanation. */
+export const examQuestionSchema = z.object({
+  question_id: z.string(),
+  position: z.number().int(),
+  topic: z.enum(EXAM_TOPICS),
+  question: z.string(),
+  question_rus: z.string(),
+  explanation: z.string(),
+  explanation_rus: z.string(),
+  source: z.string(),
+  answers: z.array(
+    z.object({ answer_id: z.string(), answer: z.string(), answer_rus: z.string(), correct: z.boolean() }),
+  ),
+});
+export type ExamQuestion = z.infer<typeof examQuestionSchema>;
+
+/**
+ * GET /exam/questions: data.data is the list the caller may take (all 80 with unexpired access, else
+ * the first 5); total is the size of the whole exam; access_expiry is set when access is paid.
+ */
+export const examQuestionsResponseSchema = z.object({
+  data: z.object({
+    data: z.array(examQuestionSchema),
+    total: z.number().int(),
+    full_access: z.boolean(),
+    access_expiry: z.string().nullable(),
+  }),
+});
+export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponseSchema>;
+
+/** GET /exam/questions/saved: 404 "No saved questions" when empty (spec §7). */
+export const savedQuestionsResponseSchema = z.object({
+  data: z.object({
+    data: z.array(z.object({ record_id: z.string(), question_id: z.string(), question: z.string(), question_rus: z.string() })),
+  }),
+});
+export const NO_SAVED_QUESTIONS = 'No saved questions';
+
+/** POST /exam/questions/save: toggles. */
+export const saveQuestionRequestSchema = z.object({ question_id: z.string().min(1).max(20) });
+export const saveQuestionResponseSchema = z.object({
+  data: z.object({ question_id: z.string(), saved: z.boolean(), record_id: z.string().nullable() }),
+});
+
+/** GET /exam/questions/issue: ids the user reported. */
+export const reportedQuestionsResponseSchema = z.object({ data: z.object({ data: z.array(z.string()) }) });
+
+/** The report itself: `issue` may arrive as JSON text (spec §7) or as an object. */
+export const reportIssueSchema = z
+  .object({
+    selectedList: z.array(z.enum(REPORT_ISSUE_OPTIONS, { error: 'reportIssueRequired' })).max(REPORT_ISSUE_OPTIONS.length).default([]),
+    otherIssue: z.string().trim().max(1000, 'reportOtherTooLong').default(''),
+  })
+  .refine((i) => i.selectedList.length > 0 || i.otherIssue.length > 0, { message: 'reportIssueRequired', path: ['selectedList'] });
+export const reportQuestionRequestSchema = z.object({
+  question_id: z.string().min(1).max(20),
+  issue: z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return undefined;
+    }
+  }, reportIssueSchema),
+});
+export type ReportQuestionRequest = z.input<typeof reportQuestionRequestSchema>;
+export const reportQuestionResponseSchema = z.object({ data: z.object({ question_id: z.string(), reported: z.literal(true) }) });
