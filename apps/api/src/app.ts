@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { listingsRoutes } from './modules/listings/routes';
 import { examRoutes } from './modules/exam/routes';
+import { ensureConfiguredPromo } from './modules/exam/promo-codes';
 import { carsRoutes } from './modules/cars/routes';
 import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('vinDecoder', vinDecoder);
   app.addHook('onClose', async () => vinDecoder.close());
   app.addHook('onReady', async () => mailer.start());
+  // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.
+  app.addHook('onReady', async () => ensureConfiguredPromo(database.db, config.EXAM_PROMO_CODE));
   app.addHook('onClose', async () => mailer.stop());
 
   registerErrorHandling(app);

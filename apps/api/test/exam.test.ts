@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
-import { examAnswers, payments, questionReports } from '@medallion/db/schema';
+import { examAnswers, payments, promoCodes, questionReports } from '@medallion/db/schema';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
@@ -100,5 +100,77 @@ describe('practice exam API', async () => {
     const rows = await app.db.select().from(questionReports).where(eq(questionReports.questionId, 'q003'));
     expect(rows[0]).toMatchObject({ issues: ['spelling', 'outdated'], otherIssue: null, status: 'open' });
     expect((await report({ selectedList: ['spelling'] }, 'q050')).statusCode).toBe(404);
+  });
+
+  it('checks promo codes on the server: unknown, inactive, expired and used-up codes never discount', async () => {
+    const check = (code: string) => app.inject({ method: 'GET', url: `/api/exam/promo-check?code=${code}` }).then((r) => r.json().data);
+    expect(await check('tlc500')).toEqual({ valid: true, original_cents: 2000, discount_cents: 500, price_cents: 1500 });
+    expect((await check('NOPE00')).valid).toBe(false);
+    await app.db.insert(promoCodes).values([
+      { code: 'OFF000', discountCents: 500, active: false },
+      { code: 'OLD000', discountCents: 500, expiresAt: new Date(Date.now() - 1000) },
+      { code: 'ONE000', discountCents: 700, maxRedemptions: 1 },
+    ]);
+    expect((await check('off000')).valid).toBe(false);
+    expect((await check('old000')).valid).toBe(false);
+    expect(await check('one000')).toMatchObject({ valid: true, price_cents: 1300 });
+
+    const buyer = await createConfirmedUser(app, 'promo-buyer@example.com');
+    const other = await createConfirmedUser(app, 'promo-other@example.com');
+    const cardOf = async (cookie: string) => {
+      const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
+      const card = await app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/confirm-setup',
+        headers: { cookie },
+        payload: { 'client-secret': setup.json().data['client-secret'], number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
+      });
+      return card.json().data.id as string;
+    };
+    const buy = (cookie: string, pm: string, code: string, amount: number, tx: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/create-payment-intent',
+        headers: { cookie },
+        payload: { 'user-pm': pm, 'payment-amount': amount, 'transaction-type': 'exam', 'referal-code': code, 'transaction-id': tx },
+      });
+    const inactive = await buy(buyer.cookie, await cardOf(buyer.cookie), 'OFF000', 1500, 'promo-tx-1');
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().message).toBe('Invalid promo code');
+    const ok = await buy(buyer.cookie, await cardOf(buyer.cookie), 'one000', 1300, 'promo-tx-2');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.amount).toBe(1300);
+    // Used up: the next buyer pays full price or is refused the discount.
+    const usedUp = await buy(other.cookie, await cardOf(other.cookie), 'ONE000', 1300, 'promo-tx-3');
+    expect(usedUp.statusCode).toBe(400);
+    expect((await app.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONE000')))[0]!.redemptions).toBe(1);
+  });
+
+  it('grades and stores attempts on the server (first try per question, pass above 60)', async () => {
+    const all = (await questions(paid.cookie)).data as ExamQuestion[];
+    const answers = all.map((q, i) => ({
+      question_id: q.question_id,
+      answer_id: (i < 61 ? q.answers.find((a) => a.correct) : q.answers.find((a) => !a.correct))!.answer_id,
+    }));
+    // A second answer to the first question (a retry) does not count.
+    answers.push({ question_id: all[0]!.question_id, answer_id: all[0]!.answers.find((a) => !a.correct)!.answer_id });
+    const res = await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: paid.cookie }, payload: { answers } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ score: 61, total: 80, passed: true });
+    expect(res.json().data.wrong_question_ids).toEqual(all.slice(61).map((q) => q.question_id));
+    const perTopic = res.json().data.per_topic as Record<string, { correct: number; total: number }>;
+    expect(Object.values(perTopic).reduce((n, t) => n + t.total, 0)).toBe(80);
+
+    const sixty = answers.slice(0, 80).map((a, i) => (i === 60 ? { ...a, answer_id: all[60]!.answers.find((x) => !x.correct)!.answer_id } : a));
+    const fail = await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: paid.cookie }, payload: { answers: sixty } });
+    expect(fail.json().data).toMatchObject({ score: 60, passed: false });
+    const list = await app.inject({ method: 'GET', url: '/api/exam/attempts', headers: { cookie: paid.cookie } });
+    expect(list.json().data.data.map((a: { score: number }) => a.score)).toEqual([60, 61]);
+
+    // Without access, answers to locked questions are refused; without a session, nothing is stored.
+    const locked = await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: unpaid.cookie }, payload: { answers } });
+    expect(locked.statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/exam/attempts', payload: { answers } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: paid.cookie }, payload: { answers: [] } })).statusCode).toBe(400);
   });
 });

@@ -139,9 +139,13 @@ describe('payments (sandbox gateway)', async () => {
       const user = await app.inject({ method: 'GET', url: '/api/users', headers: { cookie: me.cookie } });
       expect(user.json().data.payment_transactions).toHaveLength(1);
       expect(Date.parse(user.json().data.payment_transactions[0].access_expiry)).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000);
-      // Access is active: no second purchase.
+      // Buying again while access is active extends it from the current expiry.
+      const firstExpiry = Date.parse(user.json().data.payment_transactions[0].access_expiry);
       const second = await pay(me.cookie, { 'user-pm': card.id, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'tx-second' });
-      expect(second.statusCode).toBe(409);
+      expect(second.statusCode).toBe(200);
+      const extended = Date.parse(second.json().data['access-expiry']);
+      expect(extended - firstExpiry).toBeGreaterThan(88 * 24 * 3600 * 1000);
+      expect(extended - firstExpiry).toBeLessThan(93 * 24 * 3600 * 1000);
     });
 
     it('reports insufficient funds (9995) and records the failed payment', async () => {

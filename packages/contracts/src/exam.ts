@@ -78,3 +78,30 @@ export const reportQuestionRequestSchema = z.object({
 });
 export type ReportQuestionRequest = z.input<typeof reportQuestionRequestSchema>;
 export const reportQuestionResponseSchema = z.object({ data: z.object({ question_id: z.string(), reported: z.literal(true) }) });
+
+/** GET /exam/promo-check?code= : whether a promo code would discount the exam now. */
+export const promoCheckQuerySchema = z.object({ code: z.string().trim().max(20) });
+export const promoCheckResponseSchema = z.object({
+  data: z.object({ valid: z.boolean(), original_cents: z.number().int(), discount_cents: z.number().int(), price_cents: z.number().int() }),
+});
+export type PromoCheckResponse = z.infer<typeof promoCheckResponseSchema>;
+
+/** POST /exam/attempts: the first-try answer of each answered question; the server grades. */
+export const examAttemptRequestSchema = z.object({
+  answers: z
+    .array(z.object({ question_id: z.string().min(1).max(20), answer_id: z.string().min(1).max(60) }))
+    .min(1, 'attemptEmpty')
+    .max(EXAM_QUESTION_COUNT * 2, 'attemptTooLong'),
+});
+export const examAttemptSchema = z.object({
+  attempt_id: z.string(),
+  score: z.number().int(),
+  total: z.number().int(),
+  passed: z.boolean(),
+  per_topic: z.record(z.string(), z.object({ correct: z.number().int(), total: z.number().int() })),
+  wrong_question_ids: z.array(z.string()),
+  created_at: z.string(),
+});
+export type ExamAttempt = z.infer<typeof examAttemptSchema>;
+export const examAttemptResponseSchema = z.object({ data: examAttemptSchema });
+export const examAttemptsResponseSchema = z.object({ data: z.object({ data: z.array(examAttemptSchema) }) });

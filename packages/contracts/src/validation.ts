@@ -62,6 +62,8 @@ export const VALIDATION_MESSAGES = {
   rejectReasonTooLong: 'The reason can be at most 1000 characters.',
   reportIssueRequired: 'Please select at least one issue or enter other issue',
   reportOtherTooLong: 'Please keep the description under 1000 characters.',
+  attemptEmpty: 'Answer at least one question before finishing.',
+  attemptTooLong: 'An exam has at most 80 questions.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -353,3 +353,31 @@ export const questionReports = pgTable(
   },
   (t) => [uniqueIndex('question_reports_user_question_idx').on(t.userId, t.questionId), index('question_reports_status_idx').on(t.status)],
 );
+
+/** Exam promo codes (staff manage them); the code is stored upper-case and matched case-insensitively. */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  discountCents: integer('discount_cents').notNull(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxRedemptions: integer('max_redemptions'),
+  redemptions: integer('redemptions').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Finished practice exams of signed-in users: score, per-topic results and the questions missed. */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    perTopic: jsonb('per_topic').$type<Record<string, { correct: number; total: number }>>().notNull(),
+    wrongQuestionIds: jsonb('wrong_question_ids').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exam_attempts_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  examAttemptRequestSchema,
+  examAttemptResponseSchema,
+  examAttemptsResponseSchema,
   examQuestionsResponseSchema,
+  promoCheckQuerySchema,
+  promoCheckResponseSchema,
   reportedQuestionsResponseSchema,
   reportQuestionRequestSchema,
   reportQuestionResponseSchema,
@@ -9,12 +14,16 @@ import {
   saveQuestionRequestSchema,
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
+import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
+import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
+import { listAttempts, recordAttempt } from './grade-attempt';
 import { listExamQuestions } from './list-exam-questions';
+import { promoDiscount } from './promo-codes';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
 
@@ -44,6 +53,33 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/exam/promo-check',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      schema: { tags, summary: 'Whether a promo code discounts the exam now', querystring: promoCheckQuerySchema, response: { 200: promoCheckResponseSchema, ...errors } },
+    },
+    async (req) => {
+      const discount = await promoDiscount(app.db, req.query.code);
+      return { data: { valid: discount > 0, original_cents: EXAM_PRICE_CENTS, discount_cents: discount, price_cents: EXAM_PRICE_CENTS - discount } };
+    },
+  );
+
+  r.post(
+    '/exam/attempts',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'Grade and store a finished exam (first-try answers)', body: examAttemptRequestSchema, response: { 200: examAttemptResponseSchema, ...errors } },
+    },
+    async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id)) }),
+  );
+
+  r.get(
+    '/exam/attempts',
+    { onRequest: requireUser, schema: { tags, summary: "The user's finished exams, newest first", response: { 200: examAttemptsResponseSchema, ...errors } } },
+    async (req) => ({ data: { data: await listAttempts(app.db, req.user.id) } }),
+  );
+
+  r.get(
     '/exam/questions/saved',
     { onRequest: requireUser, schema: { tags, summary: "The user's saved questions (404 when none)", response: { 200: savedQuestionsResponseSchema, ...errors } } },
     async (req) => ({ data: { data: await listSavedQuestions(app.db, req.user.id) } }),
@@ -68,7 +104,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/questions/issue',
     {
       onRequest: requireUser,
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
       schema: { tags, summary: 'Report a problem with a question (once per question)', body: reportQuestionRequestSchema, response: { 200: reportQuestionResponseSchema, ...errors } },
     },
     async (req) => ({ data: await reportQuestion(app.db, req.user.id, req.body, await hasAccess(req.user.id)) }),

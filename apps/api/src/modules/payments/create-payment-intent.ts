@@ -1,10 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type {
   createPaymentIntentRequestSchema} from '@medallion/contracts/payments';
 import {
   EXAM_ACCESS_MONTHS,
   EXAM_PRICE_CENTS,
-  EXAM_PROMO_PRICE_CENTS,
   type CreatePaymentIntentResponse,
 } from '@medallion/contracts/payments';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import { payments } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { payListingFee } from './pay-listing-fee';
+import { promoDiscount, redeemPromo, releasePromo } from '../exam/promo-codes';
 import { receiptEmail } from './receipt-email';
 import { AppError } from '../../lib/app-error';
 
@@ -20,14 +20,7 @@ type Input = z.output<typeof createPaymentIntentRequestSchema>;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The exam price the server charges: $20, or $15 with the valid promo code (spec §9). */
-export function examAmount(referalCode: string | undefined, validCode: string): number {
-  if (!referalCode) return EXAM_PRICE_CENTS;
-  if (referalCode.trim().toUpperCase() !== validCode.toUpperCase()) {
-    throw new AppError('BAD_REQUEST', 'Invalid promo code', { 'referal-code': 'Invalid promo code' });
-  }
-  return EXAM_PROMO_PRICE_CENTS;
-}
+export const INVALID_PROMO = 'Invalid promo code';
 
 function toResponse(row: typeof payments.$inferSelect): CreatePaymentIntentResponse {
   return {
@@ -50,7 +43,7 @@ export async function createPaymentIntent(
   gateway: PaymentGateway,
   user: GatewayUser,
   input: Input,
-  options: { examPromoCode: string; mailer: Mailer; staffEmail: string; publicUrl: string },
+  options: { mailer: Mailer; staffEmail: string; publicUrl: string },
 ): Promise<CreatePaymentIntentResponse> {
   if (input['listing-id'] !== undefined) {
     return payListingFee(
@@ -73,15 +66,21 @@ export async function createPaymentIntent(
   const [previous] = await db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
   if (previous?.status === 'succeeded') return toResponse(previous);
 
+  // Buying again while access is active extends it from the current expiry (server clock).
   const [active] = await db
     .select({ accessExpiry: payments.accessExpiry })
     .from(payments)
-    .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), gt(payments.accessExpiry, sql`now()`)));
-  if (active?.accessExpiry) {
-    throw new AppError('CONFLICT', `You already have full access until ${active.accessExpiry.toISOString().slice(0, 10)}.`);
-  }
+    .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), gt(payments.accessExpiry, sql`now()`)))
+    .orderBy(desc(payments.accessExpiry))
+    .limit(1);
 
-  const amount = examAmount(input['referal-code'], options.examPromoCode);
+  const code = input['referal-code']?.trim() ?? '';
+  let amount: number = EXAM_PRICE_CENTS;
+  if (code) {
+    const discount = await promoDiscount(db, code);
+    if (discount === 0) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+    amount = EXAM_PRICE_CENTS - discount;
+  }
   if (input['payment-amount'] !== amount) {
     throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(amount)} (${amount} cents).`, {
       'payment-amount': String(amount),
@@ -112,6 +111,14 @@ export async function createPaymentIntent(
     if (existing?.status === 'failed') throw new AppError('PAYMENT_FAILED', existing.failureMessage ?? 'The payment did not go through.');
     throw new AppError('CONFLICT', 'This payment is already being processed.');
   }
+  // One redemption per payment, taken atomically (an exhausted code fails here, not after charging).
+  if (code && !(await redeemPromo(db, code))) {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureMessage: INVALID_PROMO, idempotencyKey: `${idempotencyKey}:promo:${claimed.id}`, updatedAt: new Date() })
+      .where(eq(payments.id, claimed.id));
+    throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+  }
 
   const result = await gateway.charge({
     user,
@@ -125,6 +132,7 @@ export async function createPaymentIntent(
       .update(payments)
       .set({ status: 'failed', failureMessage: result.message, providerPaymentId: result.providerPaymentId, updatedAt: new Date() })
       .where(eq(payments.id, claimed.id));
+    if (code) await releasePromo(db, code);
     throw new AppError('PAYMENT_FAILED', result.message);
   }
   const [paid] = await db
@@ -132,7 +140,7 @@ export async function createPaymentIntent(
     .set({
       status: 'succeeded',
       providerPaymentId: result.providerPaymentId,
-      accessExpiry: sql`now() + ${`${EXAM_ACCESS_MONTHS} months`}::interval`,
+      accessExpiry: sql`greatest(now(), ${active?.accessExpiry ?? new Date(0)}::timestamptz) + ${`${EXAM_ACCESS_MONTHS} months`}::interval`,
       updatedAt: new Date(),
     })
     .where(eq(payments.id, claimed.id))

@@ -50,7 +50,6 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/payments/create-payment-intent',
     { schema: { tags, body: createPaymentIntentRequestSchema, response: { 200: createPaymentIntentResponseSchema, ...errors } } },
     async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, {
-        examPromoCode: app.config.EXAM_PROMO_CODE,
         mailer: app.mailer,
         staffEmail: app.config.SUPPORT_EMAIL,
         publicUrl: app.config.PUBLIC_URL,
