@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodedVinSchema } from './cars';
+import { EXAM_TOPICS, examQuestionSchema, REPORT_ISSUE_OPTIONS } from './exam';
 import { listingSchema } from './listings';
 
 /** GET /admin/overview (staff only). */
@@ -41,3 +42,66 @@ export type RejectListingRequest = z.infer<typeof rejectListingRequestSchema>;
 export const moderationResponseSchema = z.object({
   data: z.object({ listing_id: z.string(), status: z.enum(['ACTIVE', 'DRAFT']), timestamp: z.string().nullable() }),
 });
+
+/* ---------- Exam content and promo codes (staff) ---------- */
+
+/** GET /admin/exam/reports: open issue reports, grouped by question (the most reported first). */
+export const examReportsResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      question: examQuestionSchema,
+      reports: z.array(
+        z.object({
+          report_id: z.string(),
+          issues: z.array(z.enum(REPORT_ISSUE_OPTIONS)),
+          other_issue: z.string().nullable(),
+          reporter_email: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ExamReportsResponse = z.infer<typeof examReportsResponseSchema>;
+
+const bilingual = (max: number) =>
+  z.object({
+    en: z.string().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
+    ru: z.string().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
+  });
+
+/** PUT /admin/exam/questions/{question_id}: the whole question in both languages; exactly one correct answer. */
+export const updateExamQuestionRequestSchema = z.object({
+  topic: z.enum(EXAM_TOPICS),
+  question: bilingual(1000),
+  explanation: bilingual(2000),
+  source: z.string().trim().min(1, 'examTextRequired').max(300, 'examTextTooLong'),
+  answers: z
+    .array(bilingual(500).extend({ correct: z.boolean() }))
+    .length(4, 'examFourAnswers')
+    .refine((a) => a.filter((x) => x.correct).length === 1, 'examOneCorrect'),
+});
+export type UpdateExamQuestionRequest = z.infer<typeof updateExamQuestionRequestSchema>;
+export const examQuestionResponseSchema = z.object({ data: examQuestionSchema });
+
+export const promoCodeSchema = z.object({
+  code: z.string(),
+  discount_cents: z.number().int(),
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+  max_redemptions: z.number().int().nullable(),
+  redemptions: z.number().int(),
+});
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+export const promoCodesResponseSchema = z.object({ data: z.array(promoCodeSchema) });
+/** POST /admin/promo-codes (create) and PATCH /admin/promo-codes/{code} (change). Codes are 6 letters or digits. */
+export const createPromoCodeRequestSchema = z.object({
+  code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat').transform((c) => c.toUpperCase()),
+  discount_cents: z.number().int().min(1, 'promoDiscountRange').max(2000, 'promoDiscountRange'),
+  active: z.boolean().default(true),
+  expires_at: z.iso.datetime({ offset: true, error: 'promoExpiryInvalid' }).nullable().default(null),
+  max_redemptions: z.number().int().min(1, 'promoMaxInvalid').max(1_000_000, 'promoMaxInvalid').nullable().default(null),
+});
+export const updatePromoCodeRequestSchema = createPromoCodeRequestSchema.omit({ code: true }).partial();
+export const promoCodeResponseSchema = z.object({ data: promoCodeSchema });
+export type CreatePromoCodeRequest = z.output<typeof createPromoCodeRequestSchema>;

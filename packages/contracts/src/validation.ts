@@ -64,6 +64,14 @@ export const VALIDATION_MESSAGES = {
   reportOtherTooLong: 'Please keep the description under 1000 characters.',
   attemptEmpty: 'Answer at least one question before finishing.',
   attemptTooLong: 'An exam has at most 80 questions.',
+  examTextRequired: 'Fill in this text in English and in Russian.',
+  examTextTooLong: 'This text is too long.',
+  examFourAnswers: 'A question has exactly 4 answers.',
+  examOneCorrect: 'Mark exactly one answer as correct.',
+  promoCodeFormat: 'A promo code has 6 letters or digits.',
+  promoDiscountRange: 'The discount must be between $0.01 and $20.00.',
+  promoExpiryInvalid: 'Enter a valid expiry date.',
+  promoMaxInvalid: 'Enter a whole number of uses, or leave it empty for no limit.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminOverviewResponseSchema,
+  createPromoCodeRequestSchema,
+  examQuestionResponseSchema,
+  examReportsResponseSchema,
+  promoCodeResponseSchema,
+  promoCodesResponseSchema,
+  updateExamQuestionRequestSchema,
+  updatePromoCodeRequestSchema,
   moderationResponseSchema,
   rejectListingRequestSchema,
   reviewListingsResponseSchema,
@@ -11,6 +19,7 @@ import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { approveListing, listListingsForReview, rejectListing } from './moderate-listings';
+import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from './manage-exam';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';
@@ -54,5 +63,57 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await rejectListing(app.db, checkId(req.params.listing_id), req.body.reason, ctx()) }),
+  );
+
+  const examTags = ['admin'];
+  const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
+  r.get(
+    '/admin/exam/reports',
+    { schema: { tags: examTags, summary: 'Open issue reports on exam questions, grouped by question', response: { 200: examReportsResponseSchema, ...errors } } },
+    async () => ({ data: await listOpenReports(app.db) }),
+  );
+  r.post(
+    '/admin/exam/reports/:report_id/resolve',
+    { schema: { tags: examTags, summary: 'Mark a report resolved', params: z.object({ report_id: z.string().uuid(VALIDATION_MESSAGES.listingNotFound) }), response: { 200: ok, ...errors } } },
+    async (req) => {
+      await resolveReport(app.db, req.params.report_id);
+      return { data: { ok: true as const } };
+    },
+  );
+  r.put(
+    '/admin/exam/questions/:question_id',
+    {
+      schema: {
+        tags: examTags,
+        summary: 'Edit an exam question in both languages',
+        params: z.object({ question_id: z.string().max(20) }),
+        body: updateExamQuestionRequestSchema,
+        response: { 200: examQuestionResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await updateExamQuestion(app.db, req.params.question_id, req.body) }),
+  );
+  r.get(
+    '/admin/promo-codes',
+    { schema: { tags: examTags, summary: 'Exam promo codes', response: { 200: promoCodesResponseSchema, ...errors } } },
+    async () => ({ data: await listPromoCodes(app.db) }),
+  );
+  r.post(
+    '/admin/promo-codes',
+    { schema: { tags: examTags, summary: 'Create a promo code', body: createPromoCodeRequestSchema, response: { 200: promoCodeResponseSchema, ...errors } } },
+    async (req) => ({ data: await createPromoCode(app.db, req.body) }),
+  );
+  r.patch(
+    '/admin/promo-codes/:code',
+    {
+      schema: {
+        tags: examTags,
+        summary: 'Change a promo code (discount, active, expiry, uses)',
+        params: z.object({ code: z.string().max(20) }),
+        body: updatePromoCodeRequestSchema,
+        response: { 200: promoCodeResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await updatePromoCode(app.db, req.params.code, req.body) }),
   );
 }
