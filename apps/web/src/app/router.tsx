@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
       { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
       { path: 'shop', lazy: comingSoon('shop') },
       { path: 'cart', lazy: comingSoon('cart') },
-      { path: 'exam', lazy: comingSoon('exam') },
+      { path: 'exam', lazy: async () => ({ Component: (await import('./routes/exam')).ExamRoute }) },
       { path: 'exam-checkout', lazy: comingSoon('examCheckout') },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },

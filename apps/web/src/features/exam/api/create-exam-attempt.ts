@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { examAttemptsQueryKey, type ExamAttempt } from './get-exam-attempts';
+
+/** POST /exam/attempts (signed in): the first-try answer of each answered question; the server scores it. */
+export function createExamAttempt(answers: { question_id: string; answer_id: string }[]): Promise<{ data: ExamAttempt }> {
+  return apiFetch<{ data: ExamAttempt }>('/exam/attempts', { method: 'POST', body: { answers } });
+}
+
+export function useCreateExamAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExamAttempt,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examAttemptsQueryKey }),
+  });
+}

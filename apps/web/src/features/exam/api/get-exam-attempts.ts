@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+export interface ExamAttempt {
+  attempt_id: string;
+  score: number;
+  total: number;
+  passed: boolean;
+  per_topic: Record<string, { correct: number; total: number }>;
+  wrong_question_ids: string[];
+  created_at: string;
+}
+
+/** GET /exam/attempts (signed in): the user's finished attempts, newest first. */
+export async function getExamAttempts(signal?: AbortSignal): Promise<ExamAttempt[]> {
+  const response = await apiFetch<{ data: { data: ExamAttempt[] } }>('/exam/attempts', { signal });
+  return response.data.data;
+}
+
+export const examAttemptsQueryKey = ['exam', 'attempts'] as const;
+
+export const examAttemptsQueryOptions = queryOptions({
+  queryKey: examAttemptsQueryKey,
+  queryFn: ({ signal }) => getExamAttempts(signal),
+});
+
+export function useExamAttempts() {
+  return useQuery(examAttemptsQueryOptions);
+}

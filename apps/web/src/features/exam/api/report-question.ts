@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportIssueOption } from '@medallion/contracts/exam';
+import { apiFetch } from '@/lib/api-client';
+import { reportedQuestionsQueryKey } from './get-reported-questions';
+
+export interface ReportQuestionInput {
+  questionId: string;
+  selectedList: ReportIssueOption[];
+  otherIssue: string;
+}
+
+/** POST /exam/questions/issue: `issue` is sent as JSON text (spec §7). Once per question (409 after). */
+export function reportQuestion(input: ReportQuestionInput): Promise<unknown> {
+  return apiFetch('/exam/questions/issue', {
+    method: 'POST',
+    body: { question_id: input.questionId, issue: JSON.stringify({ selectedList: input.selectedList, otherIssue: input.otherIssue }) },
+  });
+}
+
+export function useReportQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportQuestion,
+    onSuccess: (_data, input) => {
+      queryClient.setQueryData<string[]>(reportedQuestionsQueryKey, (ids) => [...(ids ?? []), input.questionId]);
+    },
+  });
+}

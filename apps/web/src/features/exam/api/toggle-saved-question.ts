@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { savedQuestionsQueryKey, type SavedQuestion } from './get-saved-questions';
+
+export interface ToggleSavedResponse {
+  data: { question_id: string; saved: boolean; record_id: string | null };
+}
+
+/** POST /exam/questions/save: saves the question, or removes it when it is already saved. */
+export function toggleSavedQuestion(questionId: string): Promise<ToggleSavedResponse> {
+  return apiFetch<ToggleSavedResponse>('/exam/questions/save', { method: 'POST', body: { question_id: questionId } });
+}
+
+/**
+ * Optimistic toggle (spec §4): the saved list changes at once and is restored if the call fails.
+ * `optimistic` is the question as it will appear in the list when saving.
+ */
+export function useToggleSavedQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { questionId: string; optimistic?: Omit<SavedQuestion, 'record_id'> }) => toggleSavedQuestion(input.questionId),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: savedQuestionsQueryKey });
+      const previous = queryClient.getQueryData<SavedQuestion[]>(savedQuestionsQueryKey);
+      const list = previous ?? [];
+      const wasSaved = list.some((q) => q.question_id === input.questionId);
+      const next = wasSaved
+        ? list.filter((q) => q.question_id !== input.questionId)
+        : input.optimistic
+          ? [...list, { ...input.optimistic, record_id: `pending-${input.questionId}` }]
+          : list;
+      queryClient.setQueryData<SavedQuestion[]>(savedQuestionsQueryKey, next);
+      return { previous, wasSaved };
+    },
+    onError: (_error, _input, context) => {
+      queryClient.setQueryData(savedQuestionsQueryKey, context?.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedQuestionsQueryKey }),
+  });
+}

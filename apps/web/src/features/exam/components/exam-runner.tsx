@@ -1,0 +1,266 @@
+import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-react';
+import { Progress } from 'radix-ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { EXAM_PASS_ABOVE, type ExamQuestion } from '@medallion/contracts/exam';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useCreateExamAttempt } from '../api/create-exam-attempt';
+import { useExamQuestions } from '../api/get-exam-questions';
+import { useReportedQuestions } from '../api/get-reported-questions';
+import { useSavedQuestions } from '../api/get-saved-questions';
+import { useToggleSavedQuestion } from '../api/toggle-saved-question';
+import { IntroDialog } from './intro-dialog';
+import { Paywall } from './paywall';
+import { ReportButton } from './report-dialog';
+import { ResultDialog, type WrongAnswer } from './result-dialog';
+
+type Lang = 'en' | 'ru';
+type Phase = 'choosing' | 'correct' | 'wrong';
+
+/** Spec §4: the next question follows 500 ms after a correct answer, 100 ms after Next. */
+const CORRECT_DELAY_MS = 500;
+const NEXT_DELAY_MS = 100;
+
+function SaveButton({ question, saved }: { question: ExamQuestion; saved: boolean }) {
+  const { t } = useTranslation('exam');
+  const toggle = useToggleSavedQuestion();
+  const onClick = () =>
+    toggle.mutate(
+      { questionId: question.question_id, optimistic: { question_id: question.question_id, question: question.question, question_rus: question.question_rus } },
+      {
+        onSuccess: (result) => toast.success(result.data.saved ? t('toasts.saved') : t('toasts.removed')),
+        onError: () => toast.error(t('toasts.saveFailed')),
+      },
+    );
+  const Icon = saved ? BookmarkCheck : Bookmark;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={saved}
+      aria-label={t('save')}
+      title={saved ? t('unsave') : t('save')}
+      className={cn(
+        'inline-flex size-11 items-center justify-center rounded-lg border transition-colors',
+        saved ? 'border-asphalt bg-taxi text-asphalt' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+      )}
+    >
+      <Icon aria-hidden="true" className={cn('size-5', saved && 'fill-current')} />
+    </button>
+  );
+}
+
+function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
+  const { t } = useTranslation('exam');
+  return (
+    <div role="radiogroup" aria-label={t('language')} className="flex rounded-lg bg-slate-200/70 p-1">
+      {(['en', 'ru'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={lang === value}
+          lang={value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'min-h-11 rounded-md px-3 text-sm font-semibold sm:px-4',
+            lang === value ? 'bg-white text-asphalt shadow-sm' : 'text-slate-700 hover:text-asphalt',
+          )}
+        >
+          {t(`languages.${value}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The practice exam (spec §2, §4): intro with the borough map, one question per screen, paywall at 6, result. */
+export function ExamRunner({ signedIn }: { signedIn: boolean }) {
+  const { t, i18n } = useTranslation('exam');
+  const questions = useExamQuestions();
+  const saved = useSavedQuestions(signedIn);
+  const reported = useReportedQuestions(signedIn);
+  const createAttempt = useCreateExamAttempt();
+
+  const [started, setStarted] = useState(false);
+  const [lang, setLang] = useState<Lang>(i18n.language === 'ru' ? 'ru' : 'en');
+  const [index, setIndex] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('choosing');
+  const [score, setScore] = useState(0);
+  const [wrong, setWrong] = useState<WrongAnswer[]>([]);
+  const [finished, setFinished] = useState(false);
+  const [advanceIn, setAdvanceIn] = useState<number | null>(null);
+  const answers = useRef<{ question_id: string; answer_id: string }[]>([]);
+  const attemptSent = useRef(false);
+
+  const list = questions.data?.data.data ?? [];
+  const total = questions.data?.data.total ?? 0;
+  const question: ExamQuestion | undefined = list[index];
+  const savedIds = useMemo(() => new Set((saved.data ?? []).map((q) => q.question_id)), [saved.data]);
+  const reportedIds = useMemo(() => new Set(reported.data ?? []), [reported.data]);
+
+  const advance = useCallback(() => {
+    setAdvanceIn(null);
+    setSelected(null);
+    setPhase('choosing');
+    if (index + 1 >= total) setFinished(true);
+    else setIndex(index + 1);
+  }, [index, total]);
+
+  useEffect(() => {
+    if (advanceIn === null) return;
+    const timer = window.setTimeout(advance, advanceIn);
+    return () => window.clearTimeout(timer);
+  }, [advanceIn, advance]);
+
+  const { mutate: postAttempt } = createAttempt;
+  useEffect(() => {
+    if (!finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
+    attemptSent.current = true;
+    postAttempt(answers.current, { onError: (error) => console.warn('The exam attempt was not recorded', error) });
+  }, [finished, signedIn, postAttempt]);
+
+  if (questions.isPending) return <Spinner label={t('common:loading')} className="py-16 text-slate-500" />;
+  if (questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
+
+  const number = Math.min(index + 1, total);
+  const submit = () => {
+    if (!question || !selected || phase !== 'choosing') return;
+    answers.current.push({ question_id: question.question_id, answer_id: selected });
+    const chosen = question.answers.find((a) => a.answer_id === selected);
+    if (chosen?.correct) {
+      setPhase('correct');
+      setScore((s) => s + 1);
+      setAdvanceIn(CORRECT_DELAY_MS);
+    } else {
+      setPhase('wrong');
+      setWrong((w) => [...w, { question, answerId: selected }]);
+    }
+  };
+
+  const ru = lang === 'ru';
+  return (
+    <div className="flex flex-col gap-4 pb-28 sm:pb-0">
+      <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />
+
+      <div className="sticky top-16 z-10 -mx-4 flex flex-col gap-2 border-b border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:p-4">
+        <div className="flex items-center justify-between gap-3 text-sm font-semibold">
+          <span id="exam-progress-label" data-testid="exam-progress">
+            {t('progress', { n: number, total })}
+          </span>
+          <span className="text-slate-600" data-testid="exam-score">
+            {t('score', { score })}
+          </span>
+        </div>
+        <Progress.Root
+          value={number}
+          max={total || 1}
+          aria-labelledby="exam-progress-label"
+          aria-valuetext={`${number}/${total}`}
+          className="relative h-3 overflow-hidden rounded-full bg-slate-200"
+        >
+          <Progress.Indicator className="h-full bg-taxi transition-[width] duration-300" style={{ width: `${total ? (number / total) * 100 : 0}%` }} />
+        </Progress.Root>
+      </div>
+
+      {!question && !finished ? (
+        <Paywall signedIn={signedIn} total={total} />
+      ) : question && !finished ? (
+        <section aria-labelledby="question-text" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id="question-text" lang={lang} className="text-lg font-bold leading-snug text-asphalt sm:text-xl" data-testid="question-text">
+              <span className="sr-only">{t('progress', { n: number, total })}: </span>
+              {ru ? question.question_rus : question.question}
+            </h2>
+            {signedIn && (
+              <div className="flex shrink-0 gap-2">
+                <SaveButton question={question} saved={savedIds.has(question.question_id)} />
+                <ReportButton questionId={question.question_id} reported={reportedIds.has(question.question_id)} />
+              </div>
+            )}
+          </div>
+
+          <div role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
+            {question.answers.map((answer) => {
+              const isChosen = selected === answer.answer_id;
+              const result =
+                phase === 'correct' && isChosen
+                  ? 'correct'
+                  : phase === 'wrong' && answer.correct
+                    ? 'correct'
+                    : phase === 'wrong' && isChosen
+                      ? 'wrong'
+                      : isChosen
+                        ? 'chosen'
+                        : 'idle';
+              return (
+                <label
+                  key={answer.answer_id}
+                  data-result={result}
+                  className={cn(
+                    'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors',
+                    result === 'idle' && 'border-slate-200 hover:border-slate-400',
+                    result === 'chosen' && 'border-asphalt bg-taxi-soft',
+                    result === 'correct' && 'border-success bg-success/10 text-success-text',
+                    result === 'wrong' && 'border-danger bg-danger/10 text-danger-text',
+                    phase !== 'choosing' && 'cursor-default',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`answer-${question.question_id}`}
+                    value={answer.answer_id}
+                    checked={isChosen}
+                    disabled={phase !== 'choosing'}
+                    onChange={() => setSelected(answer.answer_id)}
+                    className="size-5 shrink-0 accent-asphalt"
+                  />
+                  <span className="flex-1 font-medium text-asphalt">{ru ? answer.answer_rus : answer.answer}</span>
+                  {result === 'correct' && <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-success" />}
+                  {result === 'wrong' && <XCircle aria-hidden="true" className="size-6 shrink-0 text-danger" />}
+                </label>
+              );
+            })}
+          </div>
+
+          <div aria-live="polite">
+            {phase === 'correct' && <p className="font-semibold text-success-text">{t('correct')}</p>}
+            {phase === 'wrong' && (
+              <div className="flex flex-col gap-2 rounded-xl bg-slate-100 p-4" data-testid="explanation">
+                <p className="font-semibold text-danger-text">{t('wrong')}</p>
+                <p className="flex gap-2 text-slate-800" lang={lang}>
+                  <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-info" />
+                  <span>
+                    <span className="font-semibold">{t('explanation')}: </span>
+                    {ru ? question.explanation_rus : question.explanation}
+                  </span>
+                </p>
+              </div>
+            )}
+          </div>
+        </section>
+      ) : null}
+
+      {/* Within thumb reach: a bar at the bottom on phones, under the question on larger screens. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none">
+        <LanguageSwitch lang={lang} onChange={setLang} />
+        {question && !finished && (phase === 'wrong' ? (
+          <Button size="lg" onClick={() => setAdvanceIn(NEXT_DELAY_MS)} disabled={advanceIn !== null}>
+            {t('next')}
+          </Button>
+        ) : (
+          <Button size="lg" onClick={submit} disabled={!selected || phase !== 'choosing'}>
+            {t('submit')}
+          </Button>
+        ))}
+      </div>
+
+      {finished && <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} />}
+    </div>
+  );
+}
