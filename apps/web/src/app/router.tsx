@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'shop', lazy: comingSoon('shop') },
       { path: 'cart', lazy: comingSoon('cart') },
       { path: 'exam', lazy: async () => ({ Component: (await import('./routes/exam')).ExamRoute }) },
-      { path: 'exam-checkout', lazy: comingSoon('examCheckout') },
+      { path: 'exam-checkout', lazy: async () => ({ Component: (await import('./routes/exam-checkout')).ExamCheckoutRoute }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExamAttempt } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-import { examAttemptsQueryKey, type ExamAttempt } from './get-exam-attempts';
+import { examAttemptsQueryKey } from './get-exam-attempts';
 
 /** POST /exam/attempts (signed in): the first-try answer of each answered question; the server scores it. */
 export function createExamAttempt(answers: { question_id: string; answer_id: string }[]): Promise<{ data: ExamAttempt }> {

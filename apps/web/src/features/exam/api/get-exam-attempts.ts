@@ -1,15 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ExamAttempt } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-
-export interface ExamAttempt {
-  attempt_id: string;
-  score: number;
-  total: number;
-  passed: boolean;
-  per_topic: Record<string, { correct: number; total: number }>;
-  wrong_question_ids: string[];
-  created_at: string;
-}
 
 /** GET /exam/attempts (signed in): the user's finished attempts, newest first. */
 export async function getExamAttempts(signal?: AbortSignal): Promise<ExamAttempt[]> {

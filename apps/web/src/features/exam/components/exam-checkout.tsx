@@ -1,0 +1,238 @@
+import { BookOpenCheck, CheckCircle2, Lock, Tag } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS, PROMO_CODE_LENGTH } from '@medallion/contracts/payments';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCheckPromoCode } from '../api/check-promo-code';
+import { useExamQuestions } from '../api/get-exam-questions';
+import { usePayExamAccess } from '../api/pay-exam-access';
+
+type Promo = { state: 'none' } | { state: 'checking'; code: string } | { state: 'applied'; code: string; discount: number; price: number } | { state: 'invalid'; code: string };
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  return (cents: number) => format.format(cents / 100);
+}
+
+function newTransactionId() {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `exam-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function Success() {
+  const { t } = useTranslation('exam');
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
+      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
+      <h2 className="text-2xl font-extrabold">{t('checkout.successTitle')}</h2>
+      <p className="text-slate-700">{t('checkout.successText')}</p>
+      <Link to="/exam" className={buttonClasses('primary', 'lg')}>
+        {t('checkout.backToExam')}
+      </Link>
+    </div>
+  );
+}
+
+/** "Review & Checkout" of exam access: $20.00 for 3 months, $5 off with the promo code (spec §2, §5, §9). */
+export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (selectedId: string | null, onSelect: (id: string) => void) => ReactNode }) {
+  const { t, i18n } = useTranslation('exam');
+  const money = useMoney();
+  const questions = useExamQuestions();
+  const pay = usePayExamAccess();
+  const checkPromo = useCheckPromoCode();
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [missingCard, setMissingCard] = useState(false);
+  const [code, setCode] = useState('');
+  const [promo, setPromo] = useState<Promo>({ state: 'none' });
+  const latestCode = useRef('');
+  const transactionId = useRef(newTransactionId());
+  const promoId = useId();
+  const promoStatusId = useId();
+
+  if (pay.isSuccess) return <Success />;
+  const access = questions.data?.data;
+  if (access?.full_access) {
+    const date = access.access_expiry ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(access.access_expiry)) : '';
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 className="text-xl font-bold">{t('checkout.alreadyTitle')}</h2>
+        {date && <p className="text-slate-700">{t('checkout.alreadyText', { date })}</p>}
+        <Link to="/exam" className={buttonClasses('primary')}>
+          {t('checkout.backToExam')}
+        </Link>
+      </div>
+    );
+  }
+
+  const check = (raw: string) => {
+    const value = raw.trim();
+    latestCode.current = value;
+    if (value === '') {
+      setPromo({ state: 'none' });
+      return;
+    }
+    if (value.length !== PROMO_CODE_LENGTH) {
+      setPromo({ state: 'invalid', code: value });
+      return;
+    }
+    setPromo({ state: 'checking', code: value });
+    checkPromo.mutate(value, {
+      onSuccess: (result) => {
+        if (latestCode.current !== value) return;
+        const { valid, discount_cents, price_cents } = result.data;
+        setPromo(valid ? { state: 'applied', code: value, discount: discount_cents, price: price_cents } : { state: 'invalid', code: value });
+      },
+      onError: () => {
+        if (latestCode.current === value) setPromo({ state: 'invalid', code: value });
+      },
+    });
+  };
+
+  const onCodeChange = (value: string) => {
+    const next = value.slice(0, PROMO_CODE_LENGTH);
+    setCode(next);
+    pay.reset();
+    if (next.trim().length === PROMO_CODE_LENGTH) check(next);
+    else {
+      latestCode.current = next.trim();
+      setPromo({ state: 'none' });
+    }
+  };
+
+  const applied = promo.state === 'applied' ? promo : null;
+  const discount = applied?.discount ?? 0;
+  const totalCents = applied ? applied.price : EXAM_PRICE_CENTS;
+
+  const error = pay.error;
+  const serverPromoError = error instanceof ApiClientError && Boolean(error.fields?.['referal-code']);
+  const errorText = error
+    ? error instanceof ApiClientError && error.status > 0 && error.status < 500 && error.message
+      ? error.message
+      : t('checkout.paymentError')
+    : null;
+
+  const submit = () => {
+    if (!cardId) {
+      setMissingCard(true);
+      return;
+    }
+    if (promo.state === 'checking') return;
+    pay.mutate(
+      {
+        paymentMethodId: cardId,
+        promoCode: applied?.code.toUpperCase(),
+        amountCents: totalCents,
+        discountCents: discount,
+        transactionId: transactionId.current,
+      },
+      {
+        onError: (e) => {
+          // The server answered: nothing was charged, so the next try is a new checkout attempt.
+          if (e instanceof ApiClientError && e.status > 0) transactionId.current = newTransactionId();
+          if (e instanceof ApiClientError && e.fields?.['referal-code'] && applied) setPromo({ state: 'invalid', code: applied.code });
+        },
+      },
+    );
+  };
+
+  const promoInvalid = promo.state === 'invalid' || serverPromoError;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="product-title" className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-taxi-soft text-asphalt">
+            <BookOpenCheck aria-hidden="true" className="size-7" />
+          </span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id="product-title" className="text-lg font-bold leading-snug">
+              {t('checkout.product')}
+            </h2>
+            <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? 80, months: EXAM_ACCESS_MONTHS })}</p>
+            <p className="font-semibold">{money(EXAM_PRICE_CENTS)}</p>
+          </div>
+        </section>
+        {renderPaymentMethods(cardId, (id) => {
+          setCardId(id);
+          setMissingCard(false);
+          pay.reset();
+        })}
+      </div>
+      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+        <h2 id="summary-title" className="text-xl font-bold">
+          {t('checkout.summary')}
+        </h2>
+        <form
+          className="flex flex-col gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            check(code);
+          }}
+        >
+          <label htmlFor={promoId} className="font-semibold">
+            {t('checkout.promo')}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={promoId}
+              value={code}
+              maxLength={PROMO_CODE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder={t('checkout.promoHint')}
+              aria-invalid={promoInvalid || undefined}
+              aria-describedby={promoStatusId}
+              onChange={(e) => onCodeChange(e.target.value)}
+              className={cn(
+                'min-h-11 w-full min-w-0 rounded-lg border px-3 font-mono uppercase tracking-widest placeholder:font-sans placeholder:normal-case placeholder:tracking-normal',
+                promoInvalid ? 'border-danger' : 'border-slate-300',
+              )}
+            />
+            <Button type="submit" variant="outline" className="shrink-0">
+              {t('checkout.apply')}
+            </Button>
+          </div>
+          <p id={promoStatusId} aria-live="polite" className="min-h-6 text-sm">
+            {promo.state === 'checking' && <span className="text-slate-600">{t('checkout.checking')}</span>}
+            {promo.state === 'applied' && (
+              <span className="inline-flex items-center gap-1 font-semibold text-success-text">
+                <Tag aria-hidden="true" className="size-4" />
+                {t('checkout.promoApplied', { amount: money(promo.discount) })}
+              </span>
+            )}
+            {promoInvalid && promo.state !== 'applied' && <span className="font-semibold text-danger-text">{t('checkout.promoInvalid')}</span>}
+          </p>
+        </form>
+        <dl className="flex flex-col gap-2">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('checkout.price')}</dt>
+            <dd>{money(EXAM_PRICE_CENTS)}</dd>
+          </div>
+          {applied && (
+            <div className="flex justify-between gap-3 text-success-text">
+              <dt>{t('checkout.discount')}</dt>
+              <dd>−{money(discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
+            <dt>{t('checkout.total')}</dt>
+            <dd data-testid="exam-total">{money(totalCents)}</dd>
+          </div>
+        </dl>
+        {(missingCard || errorText) && (
+          <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
+            {missingCard ? t('checkout.cardRequired') : errorText}
+          </p>
+        )}
+        <Button size="lg" onClick={submit} disabled={pay.isPending || promo.state === 'checking'} className="w-full">
+          {pay.isPending ? <Spinner label={t('checkout.processing')} /> : <Lock aria-hidden="true" className="size-5" />}
+          {pay.isPending ? t('checkout.processing') : t('checkout.submit')}
+        </Button>
+      </section>
+    </div>
+  );
+}
