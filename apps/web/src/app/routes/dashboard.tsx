@@ -3,6 +3,8 @@ import { Container } from '@/components/ui/container';
 import { AccountSettings } from '@/features/auth/components/account-settings';
 import { useUser } from '@/features/dashboard/api/get-user';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
+import { ExamAttempts } from '@/features/exam/components/exam-attempts';
+import { SavedQuestions } from '@/features/exam/components/saved-questions';
 import { MyListings } from '@/features/listings/components/my-listings';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
 import { UserCard } from '@/features/dashboard/components/user-card';
@@ -16,7 +18,15 @@ export function DashboardRoute() {
         <title>{`${t('title')} · Medallion`}</title>
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>
         <UserCard />
-        <DashboardTabs settings={<PaymentMethods from="dashboard" />} settingsExtra={<AccountSection />} ads={<MyListings />} />
+        <DashboardTabs
+          settings={<PaymentMethods from="dashboard" />} settingsExtra={<AccountSection />} ads={<MyListings />}
+          saved={
+            <div className="flex flex-col gap-8">
+              <SavedQuestions />
+              <ExamAttempts />
+            </div>
+          }
+        />
       </Container>
     </RequireSession>
   );

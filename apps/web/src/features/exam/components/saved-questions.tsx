@@ -1,0 +1,67 @@
+import { BookmarkX, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClasses } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { useSavedQuestions } from '../api/get-saved-questions';
+import { useToggleSavedQuestion } from '../api/toggle-saved-question';
+
+/** Dashboard "Saved questions": each in the UI language with a delete icon (spec §2). */
+export function SavedQuestions() {
+  const { t, i18n } = useTranslation('exam');
+  const saved = useSavedQuestions();
+  const toggle = useToggleSavedQuestion();
+  const ru = i18n.language === 'ru';
+
+  if (saved.isPending) {
+    return (
+      <ul aria-hidden="true" className="flex flex-col gap-2">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="h-16 animate-pulse rounded-xl bg-slate-200/70" />
+        ))}
+      </ul>
+    );
+  }
+  if (saved.isError) return <ErrorState message={t('saved.error')} retryLabel={t('retry')} onRetry={() => void saved.refetch()} />;
+  if (saved.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        <BookmarkX aria-hidden="true" className="size-10" />
+        <p>{t('saved.empty')}</p>
+        <Link to="/exam" className={buttonClasses('outline')}>
+          {t('saved.toExam')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2" aria-label={t('saved.title')} data-testid="saved-questions">
+      {saved.data.map((q) => {
+        const text = ru ? q.question_rus : q.question;
+        return (
+          <li key={q.question_id} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 pl-4">
+            <p className="min-w-0 flex-1 text-asphalt">{text}</p>
+            <button
+              type="button"
+              aria-label={t('saved.remove', { question: text })}
+              title={t('unsave')}
+              onClick={() =>
+                toggle.mutate(
+                  { questionId: q.question_id },
+                  {
+                    onSuccess: () => toast.success(t('toasts.removed')),
+                    onError: () => toast.error(t('toasts.saveFailed')),
+                  },
+                )
+              }
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-danger-text hover:bg-danger/10"
+            >
+              <Trash2 aria-hidden="true" className="size-5" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
