@@ -19,7 +19,9 @@ export function DashboardRoute() {
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>
         <UserCard />
         <DashboardTabs
-          settings={<PaymentMethods from="dashboard" />} settingsExtra={<AccountSection />} ads={<MyListings />}
+          settings={<PaymentMethods from="dashboard" />}
+          settingsExtra={<AccountSection />}
+          ads={<MyListings />}
           saved={
             <div className="flex flex-col gap-8">
               <SavedQuestions />
