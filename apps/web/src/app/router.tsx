@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },
       { path: 'admin/listings', lazy: async () => ({ Component: (await import('./routes/admin-listings')).AdminListingsRoute }) },
+      { path: 'admin/exam', lazy: async () => ({ Component: (await import('./routes/admin-exam')).AdminExamRoute }) },
       { path: 'auth', lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackRoute }) },
       { path: 'success-setup-intent', lazy: async () => ({ Component: (await import('./routes/success-setup-intent')).SuccessSetupIntentRoute }) },
       { path: 'dev/mail', lazy: async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute }) },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ClipboardCheck } from 'lucide-react';
+import { ClipboardCheck, GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -14,10 +14,16 @@ export function AdminRoute() {
         <title>{`${t('title')} · Medallion`}</title>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-extrabold">{t('title')}</h1>
-          <Link to="/admin/listings" className={buttonClasses('dark')}>
-            <ClipboardCheck aria-hidden="true" className="size-5" />
-            {t('review.link')}
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/admin/exam" className={buttonClasses('outline')}>
+              <GraduationCap aria-hidden="true" className="size-5" />
+              {t('examLink')}
+            </Link>
+            <Link to="/admin/listings" className={buttonClasses('dark')}>
+              <ClipboardCheck aria-hidden="true" className="size-5" />
+              {t('review.link')}
+            </Link>
+          </div>
         </div>
         <AdminOverview />
       </Container>

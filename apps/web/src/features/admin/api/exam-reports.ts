@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExamReportsResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
+import type { ExamQuestion } from '@medallion/contracts/exam';
+import { apiFetch } from '@/lib/api-client';
+
+/** GET /admin/exam/reports (staff): open issue reports grouped by question, the most reported first. */
+export function getExamReports(signal?: AbortSignal): Promise<ExamReportsResponse> {
+  return apiFetch<ExamReportsResponse>('/admin/exam/reports', { signal });
+}
+
+export const examReportsQueryKey = ['admin', 'exam', 'reports'] as const;
+
+export const examReportsQueryOptions = queryOptions({
+  queryKey: examReportsQueryKey,
+  queryFn: ({ signal }) => getExamReports(signal),
+});
+
+export function useExamReports() {
+  return useQuery(examReportsQueryOptions);
+}
+
+/** POST /admin/exam/reports/{id}/resolve: the report leaves the list (and its question, with its last report). */
+export function resolveExamReport(reportId: string): Promise<unknown> {
+  return apiFetch(`/admin/exam/reports/${encodeURIComponent(reportId)}/resolve`, { method: 'POST' });
+}
+
+export function useResolveExamReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveExamReport,
+    onSuccess: (_data, reportId) => {
+      queryClient.setQueryData<ExamReportsResponse>(examReportsQueryKey, (old) =>
+        old
+          ? {
+              data: old.data
+                .map((g) => ({ ...g, reports: g.reports.filter((r) => r.report_id !== reportId) }))
+                .filter((g) => g.reports.length > 0),
+            }
+          : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: examReportsQueryKey });
+    },
+  });
+}
+
+/** PUT /admin/exam/questions/{id}: the whole question in both languages. */
+export function updateExamQuestion(input: { questionId: string; body: UpdateExamQuestionRequest }): Promise<{ data: ExamQuestion }> {
+  return apiFetch<{ data: ExamQuestion }>(`/admin/exam/questions/${encodeURIComponent(input.questionId)}`, {
+    method: 'PUT',
+    body: input.body,
+  });
+}
+
+export function useUpdateExamQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateExamQuestion,
+    onSuccess: ({ data: question }) => {
+      queryClient.setQueryData<ExamReportsResponse>(examReportsQueryKey, (old) =>
+        old ? { data: old.data.map((g) => (g.question.question_id === question.question_id ? { ...g, question } : g)) } : old,
+      );
+      // The exam itself shows the new text on its next load.
+      void queryClient.invalidateQueries({ queryKey: ['exam'] });
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openInEnglish } from './fixtures';
+
+const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+const QUESTION_ID = 'q001';
+
+interface Question {
+  question_id: string;
+  topic: string;
+  question: string;
+  question_rus: string;
+  explanation: string;
+  explanation_rus: string;
+  source: string;
+  answers: { answer: string; answer_rus: string; correct: boolean }[];
+}
+
+/** A fresh, confirmed and signed-in account; returns its e-mail. */
+async function newUser(page: Page): Promise<string> {
+  const email = `reporter-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Rita Reporter', email, password: 'Reporter2024' } })).status()).toBe(200);
+  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+  return email;
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.request.post('/api/auth/sign-out').catch(() => undefined);
+  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
+}
+
+async function question(page: Page, id: string): Promise<Question> {
+  const body = (await (await page.request.get('/api/exam/questions')).json()) as { data: { data: Question[] } };
+  const q = body.data.data.find((x) => x.question_id === id);
+  expect(q, `${id} is among the free questions`).toBeTruthy();
+  return q!;
+}
+
+/** The PUT body that puts a question back as it was. */
+const restoreBody = (q: Question) => ({
+  topic: q.topic,
+  question: { en: q.question, ru: q.question_rus },
+  explanation: { en: q.explanation, ru: q.explanation_rus },
+  source: q.source,
+  answers: q.answers.map((a) => ({ en: a.answer, ru: a.answer_rus, correct: a.correct })),
+});
+
+test('staff edit a reported question and resolve the report', async ({ page }) => {
+  const reporter = await newUser(page);
+  const report = await page.request.post('/api/exam/questions/issue', {
+    data: { question_id: QUESTION_ID, issue: { selectedList: ['spelling'], otherIssue: 'typo' } },
+  });
+  expect(report.status()).toBe(200);
+
+  await signIn(page, STAFF);
+  const original = await question(page, QUESTION_ID);
+  const edited = `${original.question} (edited ${Date.now()})`;
+  try {
+    await openInEnglish(page, '/admin');
+    await page.getByRole('link', { name: 'Exam questions and promo codes' }).click();
+    await expect(page).toHaveURL('/admin/exam');
+    await expect(page.getByRole('heading', { level: 1, name: 'Exam console' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Reported questions' })).toHaveAttribute('aria-selected', 'true');
+
+    const group = page.getByTestId('exam-report-group').filter({ hasText: `${QUESTION_ID} ·` });
+    await expect(group).toBeVisible();
+    await expect(group.getByText(original.question, { exact: true })).toBeVisible();
+    await expect(group.getByText(original.question_rus, { exact: true })).toBeVisible();
+    const mine = group.getByTestId('exam-report').filter({ hasText: reporter });
+    await expect(mine.getByText('Spelling or grammar')).toBeVisible();
+    await expect(mine.getByText('“typo”')).toBeVisible();
+
+    // Edit: an empty text is refused in the form, then the new English text is saved.
+    await group.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Question (Russian)')).toHaveValue(original.question_rus);
+    const en = dialog.getByLabel('Question (English)');
+    await en.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Fill in this text in English and in Russian.')).toBeVisible();
+    await en.fill(edited);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/Question \d+ saved/)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(group.getByText(edited, { exact: true })).toBeVisible();
+    expect((await question(page, QUESTION_ID)).question).toBe(edited);
+
+    // Resolve this report: it leaves the list.
+    await mine.getByRole('button', { name: 'Resolve' }).click();
+    await expect(page.getByText(/Report on question \d+ resolved/)).toBeVisible();
+    await expect(page.getByTestId('exam-report').filter({ hasText: reporter })).toHaveCount(0);
+  } finally {
+    const restore = await page.request.put(`/api/admin/exam/questions/${QUESTION_ID}`, { data: restoreBody(original) });
+    expect(restore.status()).toBe(200);
+  }
+  expect((await question(page, QUESTION_ID)).question).toBe(original.question);
+});
+
+test('staff create a promo code and deactivate it', async ({ page }) => {
+  await signIn(page, STAFF);
+  const code = Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 32)]).join('');
+  await openInEnglish(page, '/admin/exam');
+  await page.getByRole('tab', { name: 'Promo codes' }).click();
+  await expect(page).toHaveURL('/admin/exam?tab=promo');
+
+  const form = page.getByRole('form', { name: 'New promo code' });
+  await form.getByLabel('Code').fill('AB');
+  await form.getByLabel('Discount, $').fill('25');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByText('A promo code has 6 letters or digits.')).toBeVisible();
+  await expect(form.getByText('The discount must be between $0.01 and $20.00.')).toBeVisible();
+
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Discount, $').fill('2.50');
+  await form.getByLabel('Max uses (optional)').fill('10');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Promo code ${code} created`)).toBeVisible();
+
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code }) });
+  await expect(row).toContainText('$2.50');
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('0 / 10');
+  expect((await (await page.request.get(`/api/exam/promo-check?code=${code}`)).json()).data.valid).toBe(true);
+
+  // The same code again: 409, shown under the field.
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Discount, $').fill('1');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByText('This code already exists.')).toBeVisible();
+
+  await row.getByRole('button', { name: `Deactivate ${code}` }).click();
+  await expect(page.getByText(`${code} is deactivated`)).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  await expect(row.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
+  expect((await (await page.request.get(`/api/exam/promo-check?code=${code}`)).json()).data.valid).toBe(false);
+});
+
+test('a signed-in driver sees the forbidden page at /admin/exam', async ({ page }) => {
+  await newUser(page);
+  await openInEnglish(page, '/admin/exam');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Exam console' })).toHaveCount(0);
+});
