@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { listingsRoutes } from './modules/listings/routes';
 import { examRoutes } from './modules/exam/routes';
+import { shopRoutes } from './modules/shop/routes';
+import { createConversionHook } from './integrations/analytics/conversion-hook';
 import { ensureConfiguredPromo } from './modules/exam/promo-codes';
 import { carsRoutes } from './modules/cars/routes';
 import { listingPageHead } from './modules/listings/listing-page-head';
@@ -98,6 +100,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   const disk = s3 ? undefined : createDiskStorage(join(config.DATA_DIR, 'media'));
   const storage: Storage = (s3 ?? disk)!;
   app.decorate('storage', storage);
+  app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, app.log));
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
   app.addHook('onClose', async () => vinDecoder.close());
@@ -133,6 +136,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
       await api.register(examRoutes);
+      await api.register(shopRoutes);
       await api.register(carsRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
     },

@@ -73,6 +73,10 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   S3_PUBLIC_URL: z.url().optional(),
+  /** Shipping price of a shop order, in cents (spec default $4.99). */
+  SHOP_SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000).default(499),
+  /** Advertising conversion hook: POSTed {order_id, value, currency} after each paid order; off when unset. */
+  CONVERSION_WEBHOOK_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
 });

@@ -4,6 +4,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import type { Auth } from './modules/auth/create-auth';
 import type { PaymentGateway } from './integrations/payments/gateway';
 import type { Storage } from './integrations/storage/storage';
+import type { ConversionHook } from './integrations/analytics/conversion-hook';
 import type { VinDecoder } from './integrations/car-data/vin-decoder';
 
 declare module 'fastify' {
@@ -15,6 +16,7 @@ declare module 'fastify' {
     auth: Auth;
     payments: PaymentGateway;
     storage: Storage;
+    conversions: ConversionHook;
     vinDecoder: VinDecoder;
   }
 }

@@ -48,7 +48,7 @@ describe('staff: exam reports, question editing, promo codes', async () => {
       source: before.source,
       answers: before.answers.map((a, i) => ({ en: a.answer, ru: a.answer_rus, correct: i === 0 })),
     };
-    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/admin/exam/questions/${before.question_id}`, headers: { cookie: staff }, payload });
+    const put = (payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/api/admin/exam/questions/${before.question_id}`, headers: { cookie: staff }, payload });
     const two = await put({ ...body, answers: body.answers.map((a) => ({ ...a, correct: true })) });
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Mark exactly one answer as correct.');

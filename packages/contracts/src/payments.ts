@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartIdsSchema, deliveryAddressSchema } from './shop';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unionpay'] as const;
 export const cardBrandSchema = z.enum(CARD_BRANDS);
@@ -69,6 +70,9 @@ export const createPaymentIntentRequestSchema = z.object({
   'original-amount': z.coerce.number().int().optional(),
   'discount-amount': z.coerce.number().int().optional(),
   'listing-id': z.string().optional(),
+  /** Cart (our extension of the spec's call): the selected cart items and where to ship them. */
+  'cart-ids': cartIdsSchema.optional(),
+  'delivery-address': deliveryAddressSchema.optional(),
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 

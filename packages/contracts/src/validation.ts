@@ -72,6 +72,12 @@ export const VALIDATION_MESSAGES = {
   promoDiscountRange: 'The discount must be between $0.01 and $20.00.',
   promoExpiryInvalid: 'Enter a valid expiry date.',
   promoMaxInvalid: 'Enter a whole number of uses, or leave it empty for no limit.',
+  cartQuantityInvalid: 'The quantity must be a whole number from 1 to 99.',
+  productNotFound: 'This product does not exist or is no longer sold.',
+  cartItemNotFound: 'This item is not in your cart.',
+  cartNothingSelected: 'Please select product to buy',
+  shippingRequired: 'Please fill out Shipping Details',
+  shippingZipInvalid: 'Enter a 5-digit ZIP code.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

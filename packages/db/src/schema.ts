@@ -381,3 +381,86 @@ export const examAttempts = pgTable(
   },
   (t) => [index('exam_attempts_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Shop products (TLC supplies). Prices in cents; stock is reserved by checkout. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** File names in storage under products/{id}/, first is the cover. */
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    details: jsonb('details').$type<Array<{ key: string; data: string }>>().notNull().default(sql`'[]'::jsonb`),
+    retailerUrl: text('retailer_url'),
+    stock: integer('stock').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_active_idx').on(t.active, t.createdAt)],
+);
+
+/** The server-side cart: ACTIVE items, and COMPLEATED (the spec's spelling) once bought. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'COMPLEATED'] }).notNull().default('ACTIVE'),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cart_items_user_idx').on(t.userId, t.status)],
+);
+
+/** Orders: one per paid checkout (transaction id), with the totals the server computed. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    transactionId: text('transaction_id').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped'] }).notNull().default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    fullName: text('full_name').notNull(),
+    addressOne: text('address_one').notNull(),
+    addressTwo: text('address_two'),
+    addressCity: text('address_city').notNull(),
+    addressState: text('address_state').notNull(),
+    addressZip: text('address_zip').notNull(),
+    paymentId: uuid('payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('orders_user_transaction_idx').on(t.userId, t.transactionId), index('orders_status_idx').on(t.status, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    cartItemId: uuid('cart_item_id'),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod, SandboxConfirmSetupRequest } from '@medallion/contracts/payments';
 import { sandboxConfirmSetupRequestSchema } from '@medallion/contracts/payments';
@@ -90,7 +90,7 @@ export function createSandboxGateway(db: Database, now: () => Date = () => new D
         .where(and(eq(sandboxCards.id, request.paymentMethodId), eq(sandboxCards.userId, request.user.id)));
       if (!card) return { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' };
       // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
-      const providerPaymentId = `pi_sbx_${Buffer.from(request.idempotencyKey).toString('base64url').slice(0, 40)}`;
+      const providerPaymentId = `pi_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
       const [existing] = await db.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
       if (existing?.status === 'succeeded') return { status: 'succeeded', providerPaymentId };
       if (card.behaviour === 'insufficient_funds') return { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE };

@@ -12,6 +12,8 @@ import { payments } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { payListingFee } from './pay-listing-fee';
+import { payCart, type CartCheckoutOptions } from '../shop/checkout-cart';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { promoDiscount, redeemPromo, releasePromo } from '../exam/promo-codes';
 import { receiptEmail } from './receipt-email';
 import { AppError } from '../../lib/app-error';
@@ -43,7 +45,7 @@ export async function createPaymentIntent(
   gateway: PaymentGateway,
   user: GatewayUser,
   input: Input,
-  options: { mailer: Mailer; staffEmail: string; publicUrl: string },
+  options: { mailer: Mailer; staffEmail: string; publicUrl: string } & Pick<CartCheckoutOptions, 'shippingCents' | 'onPaidOrder'>,
 ): Promise<CreatePaymentIntentResponse> {
   if (input['listing-id'] !== undefined) {
     return payListingFee(
@@ -54,12 +56,27 @@ export async function createPaymentIntent(
       options,
     );
   }
-  if (input['transaction-type'] !== 'exam') {
-    // Cart orders are charged here once the shop lands.
-    throw new AppError('BAD_REQUEST', 'Only exam access and listing fees can be paid for at the moment.');
-  }
   if (!input['transaction-id']) {
     throw new AppError('VALIDATION_ERROR', 'A transaction id is required.', { 'transaction-id': 'A transaction id is required.' });
+  }
+  if (input['transaction-type'] !== 'exam') {
+    // The cart: the selected items and the delivery address travel with the payment.
+    if (!input['cart-ids']) {
+      throw new AppError('VALIDATION_ERROR', VALIDATION_MESSAGES.cartNothingSelected, { 'cart-ids': VALIDATION_MESSAGES.cartNothingSelected });
+    }
+    return payCart(
+      db,
+      gateway,
+      user,
+      {
+        transactionId: input['transaction-id'],
+        cartIds: input['cart-ids'],
+        address: input['delivery-address'],
+        amount: input['payment-amount'],
+        paymentMethodId: input['user-pm'],
+      },
+      { mailer: options.mailer, shippingCents: options.shippingCents, onPaidOrder: options.onPaidOrder },
+    );
   }
 
   const idempotencyKey = `exam:${user.id}:${input['transaction-id']}`;

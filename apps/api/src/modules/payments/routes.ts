@@ -53,6 +53,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         mailer: app.mailer,
         staffEmail: app.config.SUPPORT_EMAIL,
         publicUrl: app.config.PUBLIC_URL,
+        shippingCents: app.config.SHOP_SHIPPING_CENTS,
+        onPaidOrder: (order) => app.conversions.paidOrder(order),
       }),
   );
 }

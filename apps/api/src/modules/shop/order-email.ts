@@ -1,0 +1,47 @@
+import type { OutgoingMail } from '../../integrations/mail/mailer';
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** "Order confirmation" (spec §7: date, items, subtotal, shipping, order total), in English and Russian. */
+export function orderConfirmationEmail(o: {
+  to: string;
+  name: string;
+  orderId: string;
+  date: Date;
+  items: Array<{ title: string; quantity: number; priceCents: number }>;
+  totals: { subtotal: number; tax: number; shipping: number; total: number };
+  card: { brand: string; last4: string };
+}): OutgoingMail {
+  const day = o.date.toISOString().slice(0, 10);
+  const lines = o.items.map((i) => `  ${i.quantity} × ${i.title} — ${usd(i.priceCents * i.quantity)}`);
+  const text = [
+    `Hello ${o.name},`,
+    '',
+    'Thank you for your order. We will process and send it shortly.',
+    '',
+    `Date: ${day}`,
+    `Order: ${o.orderId}`,
+    'Items:',
+    ...lines,
+    `Subtotal: ${usd(o.totals.subtotal)}`,
+    `Tax (8.875%): ${usd(o.totals.tax)}`,
+    `Shipping: ${usd(o.totals.shipping)}`,
+    `Order total: ${usd(o.totals.total)}`,
+    `Paid with ${o.card.brand.toUpperCase()} •••• ${o.card.last4}`,
+    '',
+    '---',
+    `Здравствуйте, ${o.name}!`,
+    '',
+    'Спасибо за заказ. Мы скоро его обработаем и отправим.',
+    '',
+    `Дата: ${day}`,
+    `Заказ: ${o.orderId}`,
+    'Товары:',
+    ...lines,
+    `Сумма: ${usd(o.totals.subtotal)}`,
+    `Налог (8,875%): ${usd(o.totals.tax)}`,
+    `Доставка: ${usd(o.totals.shipping)}`,
+    `Итого: ${usd(o.totals.total)}`,
+  ].join('\n');
+  return { to: o.to, subject: 'Order confirmation', text, category: 'receipt' };
+}

@@ -1,0 +1,44 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Order } from '@medallion/contracts/shop';
+import type { Database } from '@medallion/db/client';
+import { orderLines, orders } from '@medallion/db/schema';
+import { AppError } from '../../lib/app-error';
+import { toOrder } from './shop-records';
+
+export const ORDER_MESSAGES = {
+  notPaid: 'There is no paid order for this transaction. Pay first, then record the order.',
+  itemsDiffer: 'These cart items are not the ones paid for in this transaction.',
+} as const;
+
+async function withLines(db: Database, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id)));
+  return rows.map((r) => toOrder(r, lines.filter((l) => l.orderId === r.id)));
+}
+
+/**
+ * POST /users/transactions (spec §7): the order of a paid checkout. The checkout payment already
+ * recorded it; this call confirms it (idempotent) and checks the cart ids match what was paid.
+ */
+export async function recordTransaction(db: Database, userId: string, transactionId: string, cartIds: string[]): Promise<Order> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.transactionId, transactionId)));
+  if (!order || order.status === 'pending' || order.status === 'failed') throw new AppError('NOT_FOUND', ORDER_MESSAGES.notPaid);
+  const [result] = await withLines(db, [order]);
+  const paidIds = new Set((await db.select({ id: orderLines.cartItemId }).from(orderLines).where(eq(orderLines.orderId, order.id))).map((l) => l.id));
+  if (cartIds.length !== paidIds.size || cartIds.some((id) => !paidIds.has(id))) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.itemsDiffer);
+  return result!;
+}
+
+/** The user's orders, newest first (dashboard Orders tab). */
+export async function listOrders(db: Database, userId: string): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'shipped'])))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+  return withLines(db, rows);
+}

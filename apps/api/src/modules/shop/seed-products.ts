@@ -1,0 +1,158 @@
+import type { SeedStep } from '@medallion/db/seed';
+import { products } from '@medallion/db/schema';
+
+const search = (q: string) => `https://www.amazon.com/s?k=${encodeURIComponent(q)}`;
+
+/** TLC supplies a new driver needs (demo catalogue; prices in USD, typical for the US market). */
+export const DEMO_PRODUCTS = [
+  {
+    title: 'Driver partition (sedan, clear polycarbonate)',
+    description: 'A clear safety partition for sedans and hybrids, with a pass-through window for payments. Mounts to the front seat frames without drilling.',
+    priceCents: 34_900,
+    stock: 12,
+    details: [
+      { key: 'Fits', data: 'Toyota Camry, Prius, Honda Accord, Hyundai Sonata' },
+      { key: 'Material', data: '3/16" polycarbonate' },
+      { key: 'Installation', data: 'About 45 minutes, no drilling' },
+    ],
+    retailerUrl: search('taxi partition sedan polycarbonate'),
+  },
+  {
+    title: 'Trip record book (100 pages)',
+    description: 'A bound trip sheet book for recording each trip: date, pick-up and drop-off time and place, fare and passengers.',
+    priceCents: 1_299,
+    stock: 200,
+    details: [
+      { key: 'Pages', data: '100, numbered' },
+      { key: 'Size', data: '8.5" × 5.5"' },
+    ],
+    retailerUrl: search('taxi trip sheet book'),
+  },
+  {
+    title: 'TLC licence holder with clip',
+    description: 'A clear, sturdy holder that keeps your TLC driver licence visible to passengers, as the rules require.',
+    priceCents: 899,
+    stock: 150,
+    details: [
+      { key: 'Fits', data: 'Standard ID cards' },
+      { key: 'Mount', data: 'Visor clip and adhesive strip' },
+    ],
+    retailerUrl: search('badge holder visor clip'),
+  },
+  {
+    title: 'Phone mount for the dashboard',
+    description: 'A stable magnetic mount for navigation and the driver apps. One-hand use, rotates 360°, holds phones up to 7".',
+    priceCents: 2_499,
+    stock: 80,
+    details: [
+      { key: 'Mount', data: 'Dashboard suction cup or air vent' },
+      { key: 'Phones', data: '4"–7"' },
+    ],
+    retailerUrl: search('magnetic phone mount car dashboard'),
+  },
+  {
+    title: 'First-aid kit (vehicle, 120 pieces)',
+    description: 'A compact first-aid kit for the glove box: bandages, gauze, antiseptic wipes, gloves, cold pack and a guide.',
+    priceCents: 2_999,
+    stock: 60,
+    details: [
+      { key: 'Pieces', data: '120' },
+      { key: 'Case', data: 'Hard shell, 9" × 6"' },
+    ],
+    retailerUrl: search('car first aid kit 120 pieces'),
+  },
+  {
+    title: 'Fire extinguisher 2.5 lb (ABC)',
+    description: 'A 2.5 lb dry-chemical extinguisher rated for class A, B and C fires, with a vehicle bracket.',
+    priceCents: 3_999,
+    stock: 40,
+    details: [
+      { key: 'Rating', data: '1-A:10-B:C' },
+      { key: 'Includes', data: 'Vehicle mounting bracket' },
+    ],
+    retailerUrl: search('2.5 lb ABC fire extinguisher vehicle bracket'),
+  },
+  {
+    title: 'Seat covers, full set (black, waterproof)',
+    description: 'Waterproof, easy-to-clean seat covers for front and rear seats. Airbag-compatible side seams.',
+    priceCents: 7_999,
+    stock: 35,
+    details: [
+      { key: 'Set', data: '2 front, 1 rear bench, 5 headrests' },
+      { key: 'Material', data: 'Neoprene blend' },
+    ],
+    retailerUrl: search('waterproof car seat covers full set'),
+  },
+  {
+    title: 'Dash cam, front and rear (1080p)',
+    description: 'A two-channel dash cam that records the road and the cabin view behind you, with loop recording and parking mode.',
+    priceCents: 11_999,
+    stock: 25,
+    details: [
+      { key: 'Video', data: '1080p front, 720p rear' },
+      { key: 'Storage', data: 'microSD up to 256 GB (not included)' },
+      { key: 'Night', data: 'Yes' },
+    ],
+    retailerUrl: search('dash cam front and rear 1080p'),
+  },
+  {
+    title: 'Air freshener, vent clips (6 pack)',
+    description: 'Mild, long-lasting vent fresheners in a neutral scent that passengers do not mind.',
+    priceCents: 1_499,
+    stock: 300,
+    details: [
+      { key: 'Pack', data: '6 clips' },
+      { key: 'Lasts', data: 'About 30 days each' },
+    ],
+    retailerUrl: search('car vent air freshener 6 pack'),
+  },
+  {
+    title: 'E-ZPass holder for the windshield',
+    description: 'Keeps your E-ZPass tag in place behind the mirror and lets you remove it in seconds.',
+    priceCents: 999,
+    stock: 120,
+    details: [
+      { key: 'Fits', data: 'Standard E-ZPass tags' },
+      { key: 'Mount', data: 'Adhesive, reusable' },
+    ],
+    retailerUrl: search('E-ZPass holder windshield'),
+  },
+  {
+    title: 'USB-C car charger, 2 ports (45 W)',
+    description: 'Fast-charges your phone and lets a passenger charge theirs. Fits any 12 V socket.',
+    priceCents: 1_999,
+    stock: 90,
+    details: [
+      { key: 'Ports', data: 'USB-C 30 W + USB-A 15 W' },
+      { key: 'Cable', data: 'Not included' },
+    ],
+    retailerUrl: search('USB-C car charger 45W two ports'),
+  },
+  {
+    title: 'Rear-seat tablet holder for passengers',
+    description: 'A headrest mount for a tablet or phone so passengers can watch, pay or follow the route.',
+    priceCents: 2_299,
+    stock: 45,
+    details: [
+      { key: 'Fits', data: 'Devices 4.7"–12.9"' },
+      { key: 'Mount', data: 'Headrest posts' },
+    ],
+    retailerUrl: search('headrest tablet holder'),
+  },
+] as const;
+
+export const demoProductsSeedStep: SeedStep = {
+  name: 'demo-products-v1',
+  async run(db) {
+    await db.insert(products).values(
+      DEMO_PRODUCTS.map((p) => ({
+        title: p.title,
+        description: p.description,
+        priceCents: p.priceCents,
+        stock: p.stock,
+        details: [...p.details],
+        retailerUrl: p.retailerUrl,
+      })),
+    );
+  },
+};

@@ -1,0 +1,59 @@
+import type { CartItem, Order, Product } from '@medallion/contracts/shop';
+import type { cartItems, orderLines, orders, products } from '@medallion/db/schema';
+import type { Storage } from '../../integrations/storage/storage';
+
+type ProductRow = typeof products.$inferSelect;
+
+export const productImageKey = (productId: string, name: string) => `products/${productId}/${name}`;
+
+export function toProduct(row: ProductRow, storage: Storage): Product {
+  return {
+    product_id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.priceCents / 100,
+    price_cents: row.priceCents,
+    images: row.images.map((name) => storage.publicUrl(productImageKey(row.id, name))),
+    details: row.details,
+    retailer_url: row.retailerUrl,
+    in_stock: row.stock > 0,
+  };
+}
+
+export function toCartItem(item: typeof cartItems.$inferSelect, product: ProductRow, storage: Storage): CartItem {
+  return {
+    id: item.id,
+    product_id: product.id,
+    title: product.title,
+    price: product.priceCents / 100,
+    price_cents: product.priceCents,
+    quantity: item.quantity,
+    status: item.status,
+    image: product.images[0] ? storage.publicUrl(productImageKey(product.id, product.images[0])) : null,
+    in_stock: product.stock >= item.quantity,
+  };
+}
+
+export function toOrder(row: typeof orders.$inferSelect, lines: Array<typeof orderLines.$inferSelect>): Order {
+  return {
+    order_id: row.id,
+    transaction_id: row.transactionId,
+    status: row.status,
+    items: lines.map((l) => ({ title: l.title, price_cents: l.priceCents, quantity: l.quantity })),
+    subtotal_cents: row.subtotalCents,
+    tax_cents: row.taxCents,
+    shipping_cents: row.shippingCents,
+    total_cents: row.totalCents,
+    delivery_address: {
+      full_name: row.fullName,
+      address_one: row.addressOne,
+      address_two: row.addressTwo ?? '',
+      address_city: row.addressCity,
+      address_state: row.addressState,
+      address_zip: row.addressZip,
+    },
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+    shipped_at: row.shippedAt?.toISOString() ?? null,
+  };
+}

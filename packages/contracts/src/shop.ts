@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Spec §9: tax 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
+export const TAX_RATE_PERCENT = 8.875;
+export const DEFAULT_SHIPPING_CENTS = 499;
+export const MAX_CART_QUANTITY = 99;
+export const CART_ITEM_COMPLETED = 'COMPLEATED' as const; // the spec's spelling, kept on the wire
+
+/** The order totals in cents from the selected items (the server's numbers; the web shows the same). */
+export function orderTotals(lines: Array<{ priceCents: number; quantity: number }>, shippingCents: number) {
+  const subtotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+  return { subtotal, tax, shipping: shippingCents, total: subtotal + tax + shippingCents };
+}
+
+export const productSchema = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Dollars, 2 decimals. */
+  price: z.number(),
+  price_cents: z.number().int(),
+  images: z.array(z.string()),
+  details: z.array(z.object({ key: z.string(), data: z.string() })),
+  retailer_url: z.string().nullable(),
+  in_stock: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productsResponseSchema = z.object({ data: z.object({ data: z.array(productSchema) }) });
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  quantity: z.number().int(),
+  status: z.enum(['ACTIVE', CART_ITEM_COMPLETED]),
+  image: z.string().nullable(),
+  in_stock: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+export const cartResponseSchema = z.object({ data: z.object({ data: z.array(cartItemSchema), shipping_cents: z.number().int() }) });
+
+const quantity = z.coerce
+  .number({ error: 'cartQuantityInvalid' })
+  .int('cartQuantityInvalid')
+  .min(1, 'cartQuantityInvalid')
+  .max(MAX_CART_QUANTITY, 'cartQuantityInvalid');
+
+/** POST /users/cart: adds (or adds to) a product; a client price that is not the current one is refused. */
+export const addToCartRequestSchema = z.object({
+  'product-id': z.string().uuid('productNotFound'),
+  quantity: quantity.default(1),
+  price: z.coerce.number().optional(),
+});
+/** PATCH /users/cart: a new quantity, or (spec) status COMPLEATED, which only the checkout sets. */
+export const updateCartRequestSchema = z.object({
+  'cart-product-id': z.string().uuid('cartItemNotFound'),
+  quantity: quantity.optional(),
+  status: z.literal(CART_ITEM_COMPLETED).optional(),
+});
+export const deleteCartQuerySchema = z.object({ 'cart-product-id': z.string().uuid('cartItemNotFound') });
+export const cartItemResponseSchema = z.object({ data: cartItemSchema });
+
+export const deliveryAddressSchema = z.object(
+  {
+    full_name: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
+    address_one: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(200, 'shippingRequired'),
+    address_two: z.string().trim().max(200).optional().default(''),
+    address_city: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
+    address_state: z.string({ error: 'shippingRequired' }).trim().min(2, 'shippingRequired').max(40, 'shippingRequired'),
+    address_zip: z.string({ error: 'shippingRequired' }).trim().regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
+  },
+  { error: 'shippingRequired' },
+);
+export type DeliveryAddress = z.input<typeof deliveryAddressSchema>;
+
+/** cart-ids as the spec's comma-joined text, or a list. */
+export const cartIdsSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  z.array(z.string().uuid('cartItemNotFound')).min(1, 'cartNothingSelected').max(100),
+);
+
+/** POST /users/transactions: the order of a paid checkout (idempotent by transaction-id). */
+export const recordTransactionRequestSchema = z.object({
+  'transaction-id': z.string().min(6).max(100),
+  'cart-ids': cartIdsSchema,
+  'delivery-address': deliveryAddressSchema,
+});
+
+export const orderSchema = z.object({
+  order_id: z.string(),
+  transaction_id: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'shipped']),
+  items: z.array(z.object({ title: z.string(), price_cents: z.number().int(), quantity: z.number().int() })),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  shipping_cents: z.number().int(),
+  total_cents: z.number().int(),
+  delivery_address: z.object({
+    full_name: z.string(),
+    address_one: z.string(),
+    address_two: z.string(),
+    address_city: z.string(),
+    address_state: z.string(),
+    address_zip: z.string(),
+  }),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderResponseSchema = z.object({ data: orderSchema });
+export const ordersResponseSchema = z.object({ data: z.object({ data: z.array(orderSchema) }) });
