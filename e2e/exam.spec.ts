@@ -1,0 +1,253 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
+import { openInEnglish, WIDTHS } from './fixtures';
+
+const nextYear = String(new Date().getFullYear() + 3);
+
+/** A fresh, confirmed and signed-in account (the page's cookies); returns its e-mail. */
+async function newDriver(page: Page): Promise<string> {
+  const email = `exam-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Eva Examinee', email, password: 'Exam2024' } })).status()).toBe(200);
+  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+  return email;
+}
+
+/** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
+async function buyAccessByApi(page: Page) {
+  const setup = (await (await page.request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
+  const card = await page.request.post('/api/payments/sandbox/confirm-setup', {
+    data: { 'client-secret': setup.data['client-secret'], number: '4242 4242 4242 4242', exp_month: 12, exp_year: Number(nextYear), cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  const { data: pm } = (await card.json()) as { data: { id: string } };
+  const paid = await page.request.post('/api/payments/create-payment-intent', {
+    data: {
+      'user-pm': pm.id,
+      'payment-amount': 2000,
+      'transaction-type': 'exam',
+      'original-amount': 2000,
+      'discount-amount': 0,
+      'transaction-id': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(paid.status()).toBe(200);
+}
+
+/** The questions this session may take, in order (the answers carry the correct flag). */
+async function questions(page: Page): Promise<{ list: ExamQuestion[]; total: number }> {
+  const body = (await (await page.request.get('/api/exam/questions')).json()) as ExamQuestionsResponse;
+  return { list: body.data.data, total: body.data.total };
+}
+
+const correctOf = (q: ExamQuestion) => q.answers.find((a) => a.correct)!;
+const wrongOf = (q: ExamQuestion) => q.answers.find((a) => !a.correct)!;
+const answerRadio = (page: Page, text: string) => page.getByRole('radiogroup', { name: /Question \d+ of \d+/ }).getByRole('radio', { name: text, exact: true });
+/** The answer's box: its data-result is idle, chosen, correct (green) or wrong (red). */
+const answerBox = (page: Page, text: string) => page.locator('label').filter({ has: page.getByRole('radio', { name: text, exact: true }) });
+
+async function startExam(page: Page) {
+  // The intro popup is modal (the page behind it is hidden from assistive tech), so no openInEnglish here.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('medallion.language')) localStorage.setItem('medallion.language', 'en');
+  });
+  await page.goto('/exam');
+  const intro = page.getByRole('dialog', { name: 'Before you start' });
+  await expect(intro).toBeVisible();
+  await expect(intro.getByRole('img', { name: 'Map of the five boroughs of New York City' })).toBeVisible();
+  for (const borough of ['Manhattan', 'Brooklyn', 'Queens', 'The Bronx', 'Staten Island']) {
+    await expect(intro.getByText(borough, { exact: true })).toBeVisible();
+  }
+  await intro.getByRole('button', { name: 'Start' }).click();
+  await expect(intro).toBeHidden();
+}
+
+const progress = (page: Page) => page.getByTestId('exam-progress');
+
+/** Answers the current question (n is 1-based) correctly and waits for the next one (500 ms). */
+async function answerCorrectly(page: Page, q: ExamQuestion, n: number, total: number, fastClock = false) {
+  await answerRadio(page, correctOf(q).answer).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  if (fastClock) await page.clock.runFor(500);
+  if (n < total) await expect(progress(page)).toHaveText(`Question ${n + 1} of ${total}`);
+}
+
+async function answerWrongly(page: Page, q: ExamQuestion, n: number, total: number, fastClock = false) {
+  await answerRadio(page, wrongOf(q).answer).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  if (fastClock) await page.clock.runFor(100);
+  if (n < total) await expect(progress(page)).toHaveText(`Question ${n + 1} of ${total}`);
+}
+
+for (const width of WIDTHS) {
+  test(`a guest answers the 5 free questions and is asked to sign in at question 6 (${width}px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await startExam(page);
+    const { list, total } = await questions(page);
+    expect(list).toHaveLength(5);
+    expect(total).toBe(80);
+    await expect(progress(page)).toHaveText('Question 1 of 80');
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1/80');
+    // Guests have no save or report icons.
+    await expect(page.getByRole('button', { name: 'Save question' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Report an issue' })).toHaveCount(0);
+
+    // Question 1 wrong: chosen red, the right one green, answers locked, the explanation and Next.
+    const q1 = list[0]!;
+    await answerRadio(page, wrongOf(q1).answer).check();
+    await expect(answerBox(page, wrongOf(q1).answer)).toHaveAttribute('data-result', 'chosen');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(answerBox(page, wrongOf(q1).answer)).toHaveAttribute('data-result', 'wrong');
+    await expect(answerBox(page, correctOf(q1).answer)).toHaveAttribute('data-result', 'correct');
+    await expect(answerRadio(page, correctOf(q1).answer)).toBeDisabled();
+    await expect(page.getByTestId('explanation')).toContainText(q1.explanation);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(progress(page)).toHaveText('Question 2 of 80');
+    await expect(page.getByTestId('exam-score')).toHaveText('Score: 0');
+
+    // Question 2 correct: green, then question 3 after 500 ms; the score counts it.
+    const q2 = list[1]!;
+    await answerRadio(page, correctOf(q2).answer).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(answerBox(page, correctOf(q2).answer)).toHaveAttribute('data-result', 'correct');
+    await expect(progress(page)).toHaveText('Question 3 of 80');
+    await expect(page.getByTestId('exam-score')).toHaveText('Score: 1');
+
+    // Russian mid-exam switches the question and its answers, not the page.
+    const q3 = list[2]!;
+    await expect(page.getByTestId('question-text')).toContainText(q3.question);
+    await page.getByRole('radio', { name: 'Русский' }).click();
+    await expect(page.getByTestId('question-text')).toContainText(q3.question_rus);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Practice exam');
+    await answerRadio(page, correctOf(q3).answer_rus).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(progress(page)).toHaveText('Question 4 of 80');
+    await page.getByRole('radio', { name: 'English' }).click();
+    await answerCorrectly(page, list[3]!, 4, 80);
+    await answerCorrectly(page, list[4]!, 5, 80);
+
+    await expect(page.getByRole('heading', { name: 'Enhance Your Experience!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unlock Full Access!' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fexam$/);
+  });
+}
+
+test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports and manages saved questions', async ({ page }) => {
+  test.setTimeout(90_000);
+  await newDriver(page);
+  await startExam(page);
+  const free = await questions(page);
+  expect(free.list).toHaveLength(5);
+  for (const [i, q] of free.list.entries()) await answerCorrectly(page, q, i + 1, 80);
+  await expect(page.getByRole('heading', { name: 'Unlock Full Access!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Unlock' }).click();
+
+  await expect(page).toHaveURL('/exam-checkout');
+  await expect(page.getByRole('heading', { name: 'Review & Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('exam-total')).toHaveText('$20.00');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please select a payment method')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a card' });
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Month (MM)').fill('12');
+  await dialog.getByLabel('Year (YYYY)').fill(nextYear);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL('/exam-checkout');
+  await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
+
+  const promo = page.getByLabel('Promo code');
+  await promo.fill('ABCDEF');
+  await expect(page.getByText('Invalid promo code')).toBeVisible();
+  await promo.fill('TLC');
+  await expect(page.getByText('Invalid promo code')).toHaveCount(0);
+  await promo.press('Enter');
+  await expect(page.getByText('Invalid promo code')).toBeVisible();
+  await promo.fill('tlc500');
+  await expect(page.getByText('Promo code applied: $5.00 off')).toBeVisible();
+  await expect(page.getByTestId('exam-total')).toHaveText('$15.00');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText('Enjoy your benefits and good luck on your exam!')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Exam' }).click();
+  await expect(page).toHaveURL('/exam');
+  await page.getByRole('dialog', { name: 'Before you start' }).getByRole('button', { name: 'Start' }).click();
+  const full = await questions(page);
+  expect(full.list).toHaveLength(80);
+
+  // Save, unsave, save again (optimistic, with toasts).
+  const save = page.getByRole('button', { name: 'Save question' });
+  await save.click();
+  await expect(page.getByText('Question saved')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await save.click();
+  await expect(page.getByText('Question removed from saved list')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+
+  // Report: nothing chosen is refused; a chosen issue is sent once and the flag stays.
+  await page.getByRole('button', { name: 'Report an issue' }).click();
+  const report = page.getByRole('dialog', { name: 'Report an issue' });
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('alert')).toHaveText('Please select at least one issue or enter other issue');
+  for (const option of ['Spelling or grammar', 'Outdated Information', 'Confusing Answer Choices', 'Incorrect Correct Answers']) {
+    await expect(report.getByLabel(option)).toBeVisible();
+  }
+  await report.getByLabel('Spelling or grammar').click();
+  await report.getByLabel('Other (optional)').fill('A typo in the second answer.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+  await expect(report).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Issue reported' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report an issue' })).toHaveCount(0);
+
+  // The dashboard lists the saved question; delete empties the list.
+  await openInEnglish(page, '/dashboard?tab=saved');
+  const savedList = page.getByTestId('saved-questions');
+  await expect(savedList.getByText(full.list[0]!.question)).toBeVisible();
+  await savedList.getByRole('button', { name: /^Remove from saved/ }).click();
+  await expect(page.getByText('Question removed from saved list')).toBeVisible();
+  await expect(page.getByText('No saved questions yet.', { exact: false })).toBeVisible();
+});
+
+for (const { correct, title } of [
+  { correct: 61, title: 'Congratulation!' },
+  { correct: 60, title: 'Exam failed!' },
+]) {
+  test(`a paid user completes all 80 with ${correct} correct: ${title}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await newDriver(page);
+    await buyAccessByApi(page);
+    await page.clock.install();
+    await startExam(page);
+    const { list, total } = await questions(page);
+    expect(total).toBe(80);
+    expect(list).toHaveLength(80);
+    for (const [i, q] of list.entries()) {
+      if (i < correct) await answerCorrectly(page, q, i + 1, total, true);
+      else await answerWrongly(page, q, i + 1, total, true);
+    }
+    const result = page.getByRole('dialog', { name: title });
+    await expect(result).toBeVisible();
+    await expect(result.getByText(`Your score is ${correct} of 80.`)).toBeVisible();
+    await expect(result.getByTestId('review-list').getByRole('listitem')).toHaveCount(80 - correct);
+    await expect(result.getByText(list[79]!.explanation)).toBeVisible();
+
+    // The attempt is recorded for the signed-in user and shown in the dashboard.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: { score: number }[] } }).data.data[0]?.score)
+      .toBe(correct);
+    await result.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/');
+    await openInEnglish(page, '/dashboard?tab=saved');
+    const attempts = page.getByTestId('exam-attempts');
+    await expect(attempts.getByText(`${correct} of 80`)).toBeVisible();
+    await expect(attempts.getByText(correct > 60 ? 'Passed' : 'Failed')).toBeVisible();
+  });
+}
