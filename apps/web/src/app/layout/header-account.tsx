@@ -4,16 +4,18 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useSession } from '@/features/auth/api/get-session';
 import { signOut } from '@/features/auth/api/sign-out';
+import { useCartCount } from '@/features/shop/api/get-cart';
 import { cn } from '@/lib/cn';
 
 /**
  * The session-dependent end of the header: Sign in without a session; Dashboard, the cart with its
- * count and Sign Out with one. (The count is wired by the shop feature; 0 until then.)
+ * count (the summed quantity of the cart items) and Sign Out with one.
  */
 export function HeaderAccount({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const user = session.data?.user;
+  const cartCount = useCartCount(Boolean(user));
   if (session.isPending) return <span className={cn('inline-block h-10 w-24', className)} aria-hidden="true" />;
   if (!user) {
     return (
@@ -22,7 +24,6 @@ export function HeaderAccount({ onNavigate, className }: { onNavigate?: () => vo
       </Link>
     );
   }
-  const cartCount = 0;
   return (
     <div className={cn('flex items-center gap-1', className)}>
       {user.role === 'staff' && (

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
+import type { DeliveryAddress, Order } from '@medallion/contracts/shop';
+import { apiFetch } from '@/lib/api-client';
+import { CART_QUERY_KEY } from './get-cart';
+
+export interface CartCheckoutInput {
+  paymentMethodId: string;
+  totalCents: number;
+  cartIds: string[];
+  address: DeliveryAddress;
+}
+
+/** Pays for the selected items (create-payment-intent), then records the order (POST /users/transactions). */
+export async function checkoutCart(input: CartCheckoutInput): Promise<Order> {
+  const transactionId = crypto.randomUUID();
+  const cartIds = input.cartIds.join(',');
+  const body: CreatePaymentIntentRequest = {
+    'user-pm': input.paymentMethodId,
+    'payment-amount': input.totalCents,
+    'transaction-id': transactionId,
+    'cart-ids': cartIds,
+    'delivery-address': input.address,
+  };
+  await apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+  const order = await apiFetch<{ data: Order }>('/users/transactions', {
+    method: 'POST',
+    body: { 'transaction-id': transactionId, 'cart-ids': cartIds, 'delivery-address': input.address },
+  });
+  return order.data;
+}
+
+export function useCheckoutCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkoutCart,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]),
+  });
+}
