@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
       { path: 'listing/:listingId', lazy: async () => ({ Component: (await import('./routes/listing')).ListingRoute }) },
       { path: 'create-listing', lazy: async () => ({ Component: (await import('./routes/create-listing')).CreateListingRoute }) },
       { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
-      { path: 'shop', lazy: comingSoon('shop') },
+      { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopRoute }) },
       { path: 'cart', lazy: comingSoon('cart') },
       { path: 'exam', lazy: async () => ({ Component: (await import('./routes/exam')).ExamRoute }) },
       { path: 'exam-checkout', lazy: async () => ({ Component: (await import('./routes/exam-checkout')).ExamCheckoutRoute }) },

@@ -1,0 +1,56 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight, Package } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** The product's image slider: arrows only when there is more than one image; a neutral placeholder when none. */
+export function ProductImages({ images, title }: { images: string[]; title: string }) {
+  const { t } = useTranslation('shop');
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
+  if (images.length === 0) {
+    return (
+      <div className="flex aspect-[4/3] items-center justify-center rounded-t-2xl bg-slate-100 text-slate-400" data-testid="product-placeholder">
+        <Package aria-hidden="true" className="size-14" />
+      </div>
+    );
+  }
+  return (
+    <div className="relative">
+      <div ref={emblaRef} className="overflow-hidden rounded-t-2xl bg-slate-100">
+        <div className="flex">
+          {images.map((src, index) => (
+            <div key={src} className="min-w-0 shrink-0 grow-0 basis-full">
+              <img
+                src={src}
+                alt={images.length > 1 ? t('imageOf', { title, n: index + 1, total: images.length }) : title}
+                loading="lazy"
+                width={400}
+                height={300}
+                className="aspect-[4/3] w-full object-cover"
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      {images.length > 1 && (
+        <>
+          <button
+            type="button"
+            aria-label={t('previousImage')}
+            onClick={() => emblaApi?.scrollPrev()}
+            className="absolute left-2 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-asphalt shadow hover:bg-white"
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            aria-label={t('nextImage')}
+            onClick={() => emblaApi?.scrollNext()}
+            className="absolute right-2 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-asphalt shadow hover:bg-white"
+          >
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

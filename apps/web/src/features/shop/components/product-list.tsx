@@ -1,0 +1,136 @@
+import type { Product } from '@medallion/contracts/shop';
+import { ExternalLink, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { ApiClientError } from '@/lib/api-client';
+import { useAddToCart } from '../api/cart-mutations';
+import { useProducts } from '../api/get-products';
+import { useMoney } from './money';
+import { ProductImages } from './product-images';
+
+function errorMessage(error: unknown, fallback: string) {
+  return error instanceof ApiClientError && error.message ? error.message : fallback;
+}
+
+function ProductCard({ product, signedIn }: { product: Product; signedIn: boolean }) {
+  const { t } = useTranslation('shop');
+  const money = useMoney();
+  const navigate = useNavigate();
+  const add = useAddToCart();
+
+  const buyNow = () => {
+    if (!signedIn) {
+      void navigate('/login');
+      return;
+    }
+    add.mutate(
+      { productId: product.product_id, price: product.price },
+      {
+        onSuccess: () => void navigate('/cart'),
+        onError: (error) => toast.error(errorMessage(error, t('addFailed'))),
+      },
+    );
+  };
+  const addToCart = () =>
+    add.mutate(
+      { productId: product.product_id, price: product.price },
+      {
+        onSuccess: () => toast.success(t('added', { title: product.title })),
+        onError: (error) => toast.error(errorMessage(error, t('addFailed'))),
+      },
+    );
+
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white" data-testid="product-card">
+      <ProductImages images={product.images} title={product.title} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h2 className="text-lg font-bold leading-snug text-asphalt">{product.title}</h2>
+        {product.description && <p className="text-slate-700">{product.description}</p>}
+        {product.details.length > 0 && (
+          <dl className="flex flex-col gap-1 text-sm">
+            {product.details.map((detail) => (
+              <div key={`${detail.key}:${detail.data}`} className="flex flex-wrap gap-x-1.5">
+                <dt className="font-semibold text-slate-800">{detail.key}:</dt>
+                <dd className="text-slate-700">{detail.data}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p className="mt-auto text-xl font-extrabold text-asphalt" data-testid="product-price">
+          {money(product.price_cents)}
+        </p>
+        {!product.in_stock && <p className="text-sm font-semibold text-danger-text">{t('outOfStock')}</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={buyNow} disabled={add.isPending || !product.in_stock}>
+            <ShoppingBag aria-hidden="true" className="size-4" />
+            {t('buyNow')}
+          </Button>
+          {signedIn && (
+            <Button variant="outline" onClick={addToCart} disabled={add.isPending || !product.in_stock}>
+              <ShoppingCart aria-hidden="true" className="size-4" />
+              {t('addToCart')}
+            </Button>
+          )}
+          {product.retailer_url && (
+            <a href={product.retailer_url} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost')}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('viewAtRetailer')}
+            </a>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <li aria-hidden="true" className="flex animate-pulse flex-col rounded-2xl border border-slate-200 bg-white">
+      <div className="aspect-[4/3] rounded-t-2xl bg-slate-100" />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="h-5 w-3/4 rounded bg-slate-100" />
+        <div className="h-4 w-full rounded bg-slate-100" />
+        <div className="h-6 w-1/3 rounded bg-slate-100" />
+      </div>
+    </li>
+  );
+}
+
+/** The shop's product cards (spec §2 Shop): Buy now for everyone (signed out → /login), Add to cart when signed in. */
+export function ProductList({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('shop');
+  const products = useProducts();
+  if (products.isPending) {
+    return (
+      <div role="status" aria-label={t('common:loading')}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ProductSkeleton />
+          <ProductSkeleton />
+          <ProductSkeleton />
+        </ul>
+      </div>
+    );
+  }
+  if (products.isError) {
+    return <ErrorState message={errorMessage(products.error, t('common:errors.unexpected'))} retryLabel={t('retry')} onRetry={() => void products.refetch()} />;
+  }
+  const list = products.data.data.data;
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <p className="text-lg font-bold text-asphalt">{t('empty.title')}</p>
+        <p className="text-slate-600">{t('empty.text')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {list.map((product) => (
+        <ProductCard key={product.product_id} product={product} signedIn={signedIn} />
+      ))}
+    </ul>
+  );
+}
