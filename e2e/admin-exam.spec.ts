@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openInEnglish } from './fixtures';
 
@@ -28,6 +29,12 @@ async function newUser(page: Page): Promise<string> {
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.request.post('/api/auth/sign-out').catch(() => undefined);
   expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
+}
+
+async function expectAccessible(page: Page) {
+  // Toasts (shared, and still fading in while axe measures them) are checked elsewhere.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function question(page: Page, id: string): Promise<Question> {
@@ -70,6 +77,7 @@ test('staff edit a reported question and resolve the report', async ({ page }) =
     const mine = group.getByTestId('exam-report').filter({ hasText: reporter });
     await expect(mine.getByText('Spelling or grammar')).toBeVisible();
     await expect(mine.getByText('“typo”')).toBeVisible();
+    await expectAccessible(page);
 
     // Edit: an empty text is refused in the form, then the new English text is saved.
     await group.getByRole('button', { name: 'Edit' }).click();
@@ -79,6 +87,7 @@ test('staff edit a reported question and resolve the report', async ({ page }) =
     await en.fill('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Fill in this text in English and in Russian.')).toBeVisible();
+    await expectAccessible(page);
     await en.fill(edited);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/Question \d+ saved/)).toBeVisible();
@@ -121,6 +130,7 @@ test('staff create a promo code and deactivate it', async ({ page }) => {
   await expect(row).toContainText('$2.50');
   await expect(row).toContainText('Active');
   await expect(row).toContainText('0 / 10');
+  await expectAccessible(page);
   expect((await (await page.request.get(`/api/exam/promo-check?code=${code}`)).json()).data.valid).toBe(true);
 
   // The same code again: 409, shown under the field.

@@ -27,7 +27,7 @@ function QuestionText({ question, lang }: { question: ExamQuestion; lang: 'en' |
             key={a.answer_id}
             className={cn('flex items-start gap-2 rounded-md px-2 py-1', a.correct ? 'bg-success/10 font-medium text-success-text' : 'text-slate-700')}
           >
-            <span className="w-4 shrink-0 text-slate-500">{String.fromCharCode(65 + i)}.</span>
+            <span className={cn('w-4 shrink-0', !a.correct && 'text-slate-500')}>{String.fromCharCode(65 + i)}.</span>
             <span className="min-w-0 flex-1 break-words">{ru ? a.answer_rus : a.answer}</span>
             {a.correct && (
               <span className="inline-flex shrink-0 items-center gap-1 text-xs font-bold">
@@ -95,9 +95,9 @@ function ReportGroup({ group }: { group: Group }) {
     <article aria-labelledby={headingId} data-testid="exam-report-group" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-lg font-bold">
+          <h2 id={headingId} className="text-lg font-bold">
             {t('exam.questionN', { n: q.position })}
-          </h3>
+          </h2>
           <p className="text-sm text-slate-600">
             {q.question_id} · {t(`exam.topics.${q.topic}`)} · {t('exam.reportCount', { count: group.reports.length })}
           </p>

@@ -58,7 +58,7 @@ function CreatePromoForm() {
   const codeError = errors.code?.message === 'exists' ? t('promo.exists') : v(errors.code);
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('promo.createTitle')} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4">
-      <h3 className="font-bold">{t('promo.createTitle')}</h3>
+      <h2 className="font-bold">{t('promo.createTitle')}</h2>
       <div className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]">
         <TextField label={t('promo.code')} maxLength={6} autoComplete="off" className="font-mono uppercase" error={codeError} {...form.register('code')} />
         <TextField label={t('promo.discount')} inputMode="decimal" placeholder="5.00" error={v(errors.discount)} {...form.register('discount')} />
