@@ -15,7 +15,7 @@ describe('staff: exam reports, question editing, promo codes', async () => {
   const get = (url: string, cookie = staff) => app.inject({ method: 'GET', url, headers: { cookie } });
 
   it('is staff only', async () => {
-    for (const url of ['/api/admin/exam/reports', '/api/admin/promo-codes']) {
+    for (const url of ['/api/admin/exam/reports', '/api/admin/promo-codes', '/api/admin/exam/questions']) {
       expect((await get(url, driver.cookie)).statusCode, url).toBe(403);
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
@@ -37,6 +37,13 @@ describe('staff: exam reports, question editing, promo codes', async () => {
     expect(resolved.statusCode).toBe(200);
     expect((await get('/api/admin/exam/reports')).json().data).toEqual([]);
     expect((await app.inject({ method: 'POST', url: `/api/admin/exam/reports/${group.reports[0].report_id}/resolve`, headers: { cookie: staff } })).statusCode).toBe(404);
+  });
+
+  it('lists every question for staff, whatever their exam access', async () => {
+    const res = await get('/api/admin/exam/questions');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(80);
+    expect(res.json().data[79].position).toBe(80);
   });
 
   it('edits a question in both languages; exactly one correct answer', async () => {

@@ -105,3 +105,6 @@ export const createPromoCodeRequestSchema = z.object({
 export const updatePromoCodeRequestSchema = createPromoCodeRequestSchema.omit({ code: true }).partial();
 export const promoCodeResponseSchema = z.object({ data: promoCodeSchema });
 export type CreatePromoCodeRequest = z.output<typeof createPromoCodeRequestSchema>;
+
+/** GET /admin/exam/questions: every question with its answers (staff edit any of them). */
+export const adminExamQuestionsResponseSchema = z.object({ data: z.array(examQuestionSchema) });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminExamQuestionsResponseSchema,
   adminOverviewResponseSchema,
   createPromoCodeRequestSchema,
   examQuestionResponseSchema,
@@ -18,6 +19,7 @@ import { listingIdParamsSchema, LISTING_ID_PATTERN } from '@medallion/contracts/
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
+import { listExamQuestions } from '../exam/list-exam-questions';
 import { approveListing, listListingsForReview, rejectListing } from './moderate-listings';
 import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from './manage-exam';
 import { apiErrorSchema } from '@medallion/contracts/errors';
@@ -79,6 +81,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       await resolveReport(app.db, req.params.report_id);
       return { data: { ok: true as const } };
     },
+  );
+  r.get(
+    '/admin/exam/questions',
+    { schema: { tags: examTags, summary: 'Every exam question with its answers, in exam order', response: { 200: adminExamQuestionsResponseSchema, ...errors } } },
+    async () => ({ data: (await listExamQuestions(app.db, true)).questions }),
   );
   r.put(
     '/admin/exam/questions/:question_id',
