@@ -1,15 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
-import type { ComingSoonFeature } from './routes/coming-soon';
-
-/** Routes of features that arrive with later issues show the frame and a short "coming soon" body. */
-function comingSoon(feature: ComingSoonFeature): RouteObject['lazy'] {
-  return async () => {
-    const { ComingSoon } = await import('./routes/coming-soon');
-    return { Component: () => <ComingSoon feature={feature} /> };
-  };
-}
 
 export const routes: RouteObject[] = [
   {
@@ -25,7 +16,7 @@ export const routes: RouteObject[] = [
       { path: 'create-listing', lazy: async () => ({ Component: (await import('./routes/create-listing')).CreateListingRoute }) },
       { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
       { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopRoute }) },
-      { path: 'cart', lazy: comingSoon('cart') },
+      { path: 'cart', lazy: async () => ({ Component: (await import('./routes/cart')).CartRoute }) },
       { path: 'exam', lazy: async () => ({ Component: (await import('./routes/exam')).ExamRoute }) },
       { path: 'exam-checkout', lazy: async () => ({ Component: (await import('./routes/exam-checkout')).ExamCheckoutRoute }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },

@@ -1,0 +1,254 @@
+import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
+import { CheckCircle2, Lock, Minus, Package, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError } from '@/lib/api-client';
+import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
+import { useCheckoutCart } from '../api/checkout-cart';
+import { useCart } from '../api/get-cart';
+import { useMoney } from './money';
+
+interface Props {
+  /** The saved cards as radio buttons with "Add payment method" (composed by the route). */
+  renderPaymentMethods: (selectedId: string | null, onSelect: (id: string) => void) => ReactNode;
+}
+
+const EMPTY_ADDRESS: DeliveryAddress = { full_name: '', address_one: '', address_two: '', address_city: '', address_state: '', address_zip: '' };
+
+function CartLine({ item, selected, onToggle }: { item: CartItem; selected: boolean; onToggle: (selected: boolean) => void }) {
+  const { t } = useTranslation('shop');
+  const money = useMoney();
+  const update = useUpdateCartQuantity();
+  const remove = useDeleteCartItem();
+  const busy = update.isPending || remove.isPending;
+  return (
+    <li className="flex gap-3 border-b border-slate-200 py-4 last:border-b-0" data-testid="cart-item" data-title={item.title}>
+      <input
+        type="checkbox"
+        className="mt-1 size-5 shrink-0 accent-asphalt"
+        checked={selected}
+        onChange={(event) => onToggle(event.target.checked)}
+        aria-label={t('cart.select', { title: item.title })}
+      />
+      {item.image ? (
+        <img src={item.image} alt="" width={80} height={80} loading="lazy" className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:size-20" />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400 sm:size-20">
+          <Package aria-hidden="true" className="size-7" />
+        </span>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="break-words font-semibold text-asphalt">{item.title}</p>
+            <p className="text-sm text-slate-600">{t('cart.each', { price: money(item.price_cents) })}</p>
+            {!item.in_stock && <p className="text-sm font-semibold text-danger-text">{t('cart.outOfStock')}</p>}
+          </div>
+          <button
+            type="button"
+            onClick={() => remove.mutate(item.id)}
+            disabled={busy}
+            aria-label={t('cart.remove', { title: item.title })}
+            className="flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-danger-text disabled:opacity-50"
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-1" role="group" aria-label={t('cart.quantity')}>
+            <button
+              type="button"
+              onClick={() => update.mutate({ id: item.id, quantity: item.quantity - 1 })}
+              disabled={busy || !selected || item.quantity < 2}
+              aria-label={t('cart.decrease', { title: item.title })}
+              className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <span className="min-w-8 text-center font-semibold" data-testid="cart-quantity">
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              onClick={() => update.mutate({ id: item.id, quantity: item.quantity + 1 })}
+              disabled={busy || !selected}
+              aria-label={t('cart.increase', { title: item.title })}
+              className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <p className="font-semibold text-asphalt">{money(item.price_cents * item.quantity)}</p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Success() {
+  const { t } = useTranslation('shop');
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
+      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
+      <h2 className="text-2xl font-extrabold">{t('cart.success.title')}</h2>
+      <p className="text-slate-700">{t('cart.success.text')}</p>
+      <Link to="/" className={buttonClasses('primary')}>
+        {t('cart.success.home')}
+      </Link>
+    </div>
+  );
+}
+
+/** /cart "Review & Checkout" (spec §2 Cart, §4, §5): items, shipping, summary, card, error list, Pay and Submit. */
+export function CartCheckout({ renderPaymentMethods }: Props) {
+  const { t } = useTranslation('shop');
+  const money = useMoney();
+  const cart = useCart();
+  const pay = useCheckoutCart();
+  const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<DeliveryAddress>({ defaultValues: EMPTY_ADDRESS });
+  const address = useWatch({ control: form.control });
+
+  if (pay.isSuccess) return <Success />;
+  if (cart.isPending) return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
+  if (cart.isError) {
+    return <ErrorState message={cart.error.message || t('common:errors.unexpected')} retryLabel={t('retry')} onRetry={() => void cart.refetch()} />;
+  }
+  const items = cart.data.data.data.filter((item) => item.status === 'ACTIVE');
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <p>{t('cart.empty')}</p>
+        <Link to="/shop" className={buttonClasses('outline')}>
+          {t('cart.toShop')}
+        </Link>
+      </div>
+    );
+  }
+
+  const selected = items.filter((item) => !deselected.has(item.id));
+  const totals = orderTotals(
+    selected.map((item) => ({ priceCents: item.price_cents, quantity: item.quantity })),
+    cart.data.data.shipping_cents,
+  );
+  const parsedAddress = deliveryAddressSchema.safeParse(address);
+  const fieldErrors: Partial<Record<keyof DeliveryAddress, string>> = {};
+  if (!parsedAddress.success) {
+    for (const issue of parsedAddress.error.issues) {
+      const key = issue.path[0] as keyof DeliveryAddress;
+      fieldErrors[key] ??= t(`common:validation.${issue.message}`);
+    }
+  }
+  const ruleErrors: string[] = [];
+  if (totals.subtotal <= 0) ruleErrors.push(t('common:validation.cartNothingSelected'));
+  if (!cardId) ruleErrors.push(t('cart.noCard'));
+  if (!parsedAddress.success) ruleErrors.push(t('common:validation.shippingRequired'));
+  const serverError = pay.error ? (pay.error instanceof ApiClientError && pay.error.message ? pay.error.message : t('common:errors.unexpected')) : null;
+  const shownErrors = [...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])];
+
+  const changed = () => {
+    if (pay.isError) pay.reset();
+  };
+  const toggle = (id: string, on: boolean) => {
+    changed();
+    setDeselected((prev) => {
+      const next = new Set(prev);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  };
+  const submit = () => {
+    setSubmitted(true);
+    pay.reset();
+    if (ruleErrors.length > 0 || !cardId || !parsedAddress.success) return;
+    pay.mutate({ paymentMethodId: cardId, totalCents: totals.total, cartIds: selected.map((item) => item.id), address: parsedAddress.data });
+  };
+  const fieldError = (key: keyof DeliveryAddress) => (submitted ? fieldErrors[key] : undefined);
+  const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="order-details-title" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+          <h2 id="order-details-title" className="text-xl font-bold">
+            {t('cart.orderDetails')}
+          </h2>
+          <ul>
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} selected={!deselected.has(item.id)} onToggle={(on) => toggle(item.id, on)} />
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="shipping-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+          <h2 id="shipping-title" className="text-xl font-bold">
+            {t('cart.shipping.title')}
+          </h2>
+          <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} noValidate>
+            <div className="sm:col-span-2">
+              <TextField label={t('cart.shipping.fullName')} autoComplete="name" error={fieldError('full_name')} {...field('full_name')} />
+            </div>
+            <div className="sm:col-span-2">
+              <TextField label={t('cart.shipping.addressOne')} autoComplete="address-line1" error={fieldError('address_one')} {...field('address_one')} />
+            </div>
+            <div className="sm:col-span-2">
+              <TextField label={t('cart.shipping.addressTwo')} autoComplete="address-line2" error={fieldError('address_two')} {...field('address_two')} />
+            </div>
+            <TextField label={t('cart.shipping.city')} autoComplete="address-level2" error={fieldError('address_city')} {...field('address_city')} />
+            <TextField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')} />
+            <TextField label={t('cart.shipping.zip')} autoComplete="postal-code" inputMode="numeric" error={fieldError('address_zip')} {...field('address_zip')} />
+          </form>
+        </section>
+        {renderPaymentMethods(cardId, (id) => {
+          changed();
+          setCardId(id);
+        })}
+      </div>
+      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+        <h2 id="summary-title" className="text-xl font-bold">
+          {t('cart.summary.title')}
+        </h2>
+        <dl className="flex flex-col gap-2">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('cart.summary.subtotal')}</dt>
+            <dd data-testid="summary-subtotal">{money(totals.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('cart.summary.tax')}</dt>
+            <dd data-testid="summary-tax">{money(totals.tax)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t('cart.summary.shipping')}</dt>
+            <dd data-testid="summary-shipping">{money(totals.shipping)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
+            <dt>{t('cart.summary.total')}</dt>
+            <dd data-testid="summary-total">{money(totals.total)}</dd>
+          </div>
+        </dl>
+        {shownErrors.length > 0 && (
+          <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text" data-testid="cart-errors">
+            <p className="sr-only">{t('cart.errorsTitle')}</p>
+            <ul className="flex list-disc flex-col gap-1 pl-5">
+              {shownErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Button size="lg" onClick={submit} disabled={pay.isPending} className="w-full">
+          {pay.isPending ? <Spinner label={t('cart.loading')} /> : <Lock aria-hidden="true" className="size-5" />}
+          {pay.isPending ? t('cart.loading') : t('cart.pay')}
+        </Button>
+      </section>
+    </div>
+  );
+}
