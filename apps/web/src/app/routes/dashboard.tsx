@@ -7,6 +7,7 @@ import { ExamAttempts } from '@/features/exam/components/exam-attempts';
 import { SavedQuestions } from '@/features/exam/components/saved-questions';
 import { MyListings } from '@/features/listings/components/my-listings';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
+import { OrdersList } from '@/features/shop/components/orders-list';
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { RequireSession } from './require-session';
 
@@ -28,6 +29,7 @@ export function DashboardRoute() {
               <ExamAttempts />
             </div>
           }
+          orders={<OrdersList />}
         />
       </Container>
     </RequireSession>

@@ -1,11 +1,11 @@
-import { BookmarkX, CreditCard, Megaphone } from 'lucide-react';
+import { BookmarkX, CreditCard, Megaphone, Package } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export const DASHBOARD_TABS = ['settings', 'ads', 'saved'] as const;
+export const DASHBOARD_TABS = ['settings', 'ads', 'saved', 'orders'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export function parseTab(value: string | null): DashboardTab {
@@ -22,7 +22,7 @@ function EmptyState({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
 }
 
 /**
- * Settings, Marketplace ads, Saved questions; the open tab lives in ?tab= so it survives reloads and
+ * Settings, Marketplace ads, Saved questions, Orders; the open tab lives in ?tab= so it survives reloads and
  * links. Their content arrives with the payments, listings and exam features; until then each shows
  * its empty state from the spec.
  */
@@ -31,12 +31,15 @@ export function DashboardTabs({
   settingsExtra,
   ads,
   saved,
+  orders,
 }: {
   settings?: ReactNode;
   /** Shown under the payment cards (e.g. the account section). */
   settingsExtra?: ReactNode;
   ads?: ReactNode;
   saved?: ReactNode;
+  /** The shop's past orders. */
+  orders?: ReactNode;
 }) {
   const { t } = useTranslation('dashboard');
   const [params, setParams] = useSearchParams();
@@ -44,7 +47,7 @@ export function DashboardTabs({
   const trigger = 'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold transition-colors sm:flex-none sm:px-5 sm:text-base';
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'settings' ? {} : { tab: value }, { replace: true })}>
-      <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+      <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1">
         {DASHBOARD_TABS.map((value) => (
           <Tabs.Trigger
             key={value}
@@ -64,6 +67,9 @@ export function DashboardTabs({
       </Tabs.Content>
       <Tabs.Content value="saved" className="mt-6 focus:outline-none">
         {saved ?? <EmptyState Icon={BookmarkX} text={t('empty.saved')} />}
+      </Tabs.Content>
+      <Tabs.Content value="orders" className="mt-6 focus:outline-none">
+        {orders ?? <EmptyState Icon={Package} text={t('empty.orders')} />}
       </Tabs.Content>
     </Tabs.Root>
   );
