@@ -145,7 +145,7 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
 
   const ru = lang === 'ru';
   return (
-    <div className="flex flex-col gap-4 pb-28 sm:pb-0">
+    <div className="flex flex-col gap-4">
       <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />
 
       <div className="sticky top-16 z-10 -mx-4 flex flex-col gap-2 border-b border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:p-4">
@@ -246,8 +246,8 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
         </section>
       ) : null}
 
-      {/* Within thumb reach: a bar at the bottom on phones, under the question on larger screens. */}
-      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none">
+      {/* Within thumb reach: stuck to the bottom of the screen on phones, under the question on larger screens. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none">
         <LanguageSwitch lang={lang} onChange={setLang} />
         {question && !finished && (phase === 'wrong' ? (
           <Button size="lg" onClick={() => setAdvanceIn(NEXT_DELAY_MS)} disabled={advanceIn !== null}>
