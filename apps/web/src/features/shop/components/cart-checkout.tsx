@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { TextField } from '@/components/ui/field';
@@ -27,6 +28,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
   const update = useUpdateCartQuantity();
   const remove = useDeleteCartItem();
   const busy = update.isPending || remove.isPending;
+  const onError = (error: Error) => toast.error(error instanceof ApiClientError && error.message ? error.message : t('common:errors.unexpected'));
   return (
     <li className="flex gap-3 border-b border-slate-200 py-4 last:border-b-0" data-testid="cart-item" data-title={item.title}>
       <input
@@ -52,7 +54,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
           </div>
           <button
             type="button"
-            onClick={() => remove.mutate(item.id)}
+            onClick={() => remove.mutate(item.id, { onError })}
             disabled={busy}
             aria-label={t('cart.remove', { title: item.title })}
             className="flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-danger-text disabled:opacity-50"
@@ -64,7 +66,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
           <div className="flex items-center gap-1" role="group" aria-label={t('cart.quantity')}>
             <button
               type="button"
-              onClick={() => update.mutate({ id: item.id, quantity: item.quantity - 1 })}
+              onClick={() => update.mutate({ id: item.id, quantity: item.quantity - 1 }, { onError })}
               disabled={busy || !selected || item.quantity < 2}
               aria-label={t('cart.decrease', { title: item.title })}
               className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
@@ -76,7 +78,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
             </span>
             <button
               type="button"
-              onClick={() => update.mutate({ id: item.id, quantity: item.quantity + 1 })}
+              onClick={() => update.mutate({ id: item.id, quantity: item.quantity + 1 }, { onError })}
               disabled={busy || !selected}
               aria-label={t('cart.increase', { title: item.title })}
               className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
