@@ -1,10 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
-const nextYear = String(new Date().getFullYear() + 3);
 
 /* ---------- Small generated PNGs (solid colours) for setInputFiles ---------- */
 
@@ -45,12 +44,7 @@ const PHOTOS = [
 
 /** A fresh, confirmed and signed-in account; returns its e-mail. */
 async function newOwner(page: Page): Promise<string> {
-  const email = `lister-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Lena Lister', email, password: 'Lister2024' } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-  return email;
+  return signUpConfirmed(page, { prefix: 'lister', name: 'Lena Lister', password: 'Lister2024' });
 }
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -95,12 +89,7 @@ async function addCardAndPay(page: Page) {
   await expect(page.getByText('Payment method not selected')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add payment method' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a card' });
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Month (MM)').fill('12');
-  await dialog.getByLabel('Year (YYYY)').fill(nextYear);
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await saveSandboxCard(page);
   // /success-setup-intent brings us back to the same checkout.
   await expect(page).toHaveURL('/checkout');
   await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();

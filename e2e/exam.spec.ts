@@ -1,17 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
 
 const nextYear = String(new Date().getFullYear() + 3);
 
 /** A fresh, confirmed and signed-in account (the page's cookies); returns its e-mail. */
 async function newDriver(page: Page): Promise<string> {
-  const email = `exam-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Eva Examinee', email, password: 'Exam2024' } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-  return email;
+  return signUpConfirmed(page, { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' });
 }
 
 /** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
@@ -156,12 +151,7 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
   await expect(page.getByText('Please select a payment method')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add payment method' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a card' });
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Month (MM)').fill('12');
-  await dialog.getByLabel('Year (YYYY)').fill(nextYear);
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await saveSandboxCard(page);
   await expect(page).toHaveURL('/exam-checkout');
   await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
 

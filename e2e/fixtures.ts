@@ -24,3 +24,23 @@ export async function openMobileMenu(page: Page) {
   await expect(menu).toBeVisible();
   return menu;
 }
+
+/** A fresh account, confirmed with the code from the dev mailbox and signed in (the page's cookies); returns its e-mail. */
+export async function signUpConfirmed(page: Page, who: { prefix: string; name: string; password: string }): Promise<string> {
+  const email = `${who.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect((await page.request.post('/api/auth/sign-up', { data: { name: who.name, email, password: who.password } })).status()).toBe(200);
+  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+  return email;
+}
+
+/** Fills and saves the sandbox "Add a card" dialog (already open) with a Stripe test card number. */
+export async function saveSandboxCard(page: Page, number = '4242 4242 4242 4242') {
+  const dialog = page.getByRole('dialog', { name: 'Add a card' });
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Month (MM)').fill('12');
+  await dialog.getByLabel('Year (YYYY)').fill(String(new Date().getFullYear() + 3));
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+}

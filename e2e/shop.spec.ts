@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { openInEnglish } from './fixtures';
+import { openInEnglish, saveSandboxCard, signUpConfirmed } from './fixtures';
 
-const nextYear = String(new Date().getFullYear() + 3);
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
 
 /** A fresh, confirmed and signed-in account; returns its e-mail. */
 async function newShopper(page: Page): Promise<string> {
-  const email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Sam Shopper', email, password: 'Shopper2024' } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-  return email;
+  return signUpConfirmed(page, { prefix: 'shopper', name: 'Sam Shopper', password: 'Shopper2024' });
 }
 
 async function products(page: Page): Promise<Product[]> {
@@ -68,12 +62,7 @@ test.describe('Shop and cart', () => {
 
     // A card first (adding one leaves the page and comes back to /cart).
     await page.getByRole('button', { name: 'Add payment method' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a card' });
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Month (MM)').fill('12');
-    await dialog.getByLabel('Year (YYYY)').fill(nextYear);
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await saveSandboxCard(page);
     await expect(page).toHaveURL('/cart');
     await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).not.toBeChecked();
 
