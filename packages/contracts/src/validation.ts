@@ -78,6 +78,18 @@ export const VALIDATION_MESSAGES = {
   cartNothingSelected: 'Please select product to buy',
   shippingRequired: 'Please fill out Shipping Details',
   shippingZipInvalid: 'Enter a 5-digit ZIP code.',
+  productTitleRequired: 'Enter the product title.',
+  productTitleTooLong: 'The title can be at most 120 characters.',
+  productDescriptionRequired: 'Enter a short description of the product.',
+  productDescriptionTooLong: 'The description can be at most 2000 characters.',
+  productDetailInvalid: 'Each detail line needs a name (up to 60 characters) and a value (up to 300).',
+  productDetailsTooMany: 'A product can have at most 20 detail lines.',
+  productRetailerUrlInvalid: 'Enter a full web address starting with https://, or leave it empty.',
+  productActiveInvalid: 'Choose whether the product is on sale.',
+  productPriceInvalid: 'Enter a price from $0.01 to $10,000.00.',
+  productStockInvalid: 'Enter a whole number in stock, from 0 to 100,000.',
+  productImagesTooMany: 'A product can have at most 9 pictures.',
+  orderStatusInvalid: 'Choose pending, paid, failed or shipped.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
