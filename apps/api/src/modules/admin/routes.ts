@@ -23,6 +23,19 @@ import { listExamQuestions } from '../exam/list-exam-questions';
 import { approveListing, listListingsForReview, rejectListing } from './moderate-listings';
 import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from './manage-exam';
 import { apiErrorSchema } from '@medallion/contracts/errors';
+import {
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  adminProductResponseSchema,
+  adminProductsResponseSchema,
+  MAX_PRODUCT_IMAGES,
+  saveProductRequestSchema,
+  setProductActiveRequestSchema,
+  shipOrderResponseSchema,
+} from '@medallion/contracts/admin-shop';
+import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
+import { createProduct, listAllProducts, setProductActive, updateProduct } from './manage-products';
+import { listAllOrders, shipOrder } from './manage-orders';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';
 
@@ -122,5 +135,83 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await updatePromoCode(app.db, req.params.code, req.body) }),
+  );
+
+  /* ---------- Shop: products and orders ---------- */
+
+  const shopTags = ['admin'];
+  // Up to 9 new pictures of up to 10 MB each arrive as base64 data URLs, as in the listing editor.
+  const productBodyLimit = MAX_PRODUCT_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
+  const productParams = z.object({ product_id: z.string().max(100) });
+
+  r.get(
+    '/admin/products',
+    { schema: { tags: shopTags, summary: 'Every shop product, active or not, newest first', response: { 200: adminProductsResponseSchema, ...errors } } },
+    async () => ({ data: await listAllProducts(app.db, app.storage) }),
+  );
+  r.post(
+    '/admin/products',
+    {
+      bodyLimit: productBodyLimit,
+      schema: {
+        tags: shopTags,
+        summary: 'Create a product (pictures as data URLs; re-encoded and stored under products/{id}/)',
+        body: saveProductRequestSchema,
+        response: { 200: adminProductResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await createProduct(app.db, app.storage, req.body) }),
+  );
+  r.put(
+    '/admin/products/:product_id',
+    {
+      bodyLimit: productBodyLimit,
+      schema: {
+        tags: shopTags,
+        summary: 'Replace a product: fields and pictures in display order (kept file names or new data URLs)',
+        params: productParams,
+        body: saveProductRequestSchema,
+        response: { 200: adminProductResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await updateProduct(app.db, app.storage, req.params.product_id, req.body) }),
+  );
+  r.patch(
+    '/admin/products/:product_id',
+    {
+      schema: {
+        tags: shopTags,
+        summary: 'Deactivate (hidden from the shop) or reactivate a product',
+        params: productParams,
+        body: setProductActiveRequestSchema,
+        response: { 200: adminProductResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await setProductActive(app.db, app.storage, req.params.product_id, req.body.active) }),
+  );
+
+  r.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: shopTags,
+        summary: 'Shop orders, newest first, optionally one status, with the customer, lines, totals and address',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrdersResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await listAllOrders(app.db, req.query.status) }),
+  );
+  r.post(
+    '/admin/orders/:order_id/ship',
+    {
+      schema: {
+        tags: shopTags,
+        summary: 'Mark a paid order shipped and e-mail the customer (once; a shipped order stays as it is)',
+        params: z.object({ order_id: z.string().max(100) }),
+        response: { 200: shipOrderResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await shipOrder(app.db, req.params.order_id, ctx()) }),
   );
 }

@@ -45,3 +45,48 @@ export function orderConfirmationEmail(o: {
   ].join('\n');
   return { to: o.to, subject: 'Order confirmation', text, category: 'receipt' };
 }
+
+/** "Your order has shipped": the items and where they go, in English and Russian (sent once, when staff mark it shipped). */
+export function orderShippedEmail(o: {
+  to: string;
+  name: string;
+  orderId: string;
+  orderDate: Date;
+  items: Array<{ title: string; quantity: number }>;
+  address: { full_name: string; address_one: string; address_two: string; address_city: string; address_state: string; address_zip: string };
+  dashboardUrl: string;
+}): OutgoingMail {
+  const day = o.orderDate.toISOString().slice(0, 10);
+  const lines = o.items.map((i) => `  ${i.quantity} × ${i.title}`);
+  const a = o.address;
+  const address = [a.full_name, a.address_one, ...(a.address_two ? [a.address_two] : []), `${a.address_city}, ${a.address_state} ${a.address_zip}`].map(
+    (l) => `  ${l}`,
+  );
+  const text = [
+    `Hello ${o.name},`,
+    '',
+    `Your order of ${day} has shipped.`,
+    '',
+    `Order: ${o.orderId}`,
+    'Items:',
+    ...lines,
+    'Shipping to:',
+    ...address,
+    '',
+    `Your orders: ${o.dashboardUrl}`,
+    '',
+    '---',
+    `Здравствуйте, ${o.name}!`,
+    '',
+    `Ваш заказ от ${day} отправлен.`,
+    '',
+    `Заказ: ${o.orderId}`,
+    'Товары:',
+    ...lines,
+    'Адрес доставки:',
+    ...address,
+    '',
+    `Ваши заказы: ${o.dashboardUrl}`,
+  ].join('\n');
+  return { to: o.to, subject: 'Your order has shipped / Ваш заказ отправлен', text, category: 'notice' };
+}
