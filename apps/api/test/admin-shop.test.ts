@@ -149,16 +149,15 @@ describe('staff: shop products and orders', async () => {
     expect(created).toMatchObject({ title: 'Taxi roof light (LED)', price: 45.5, price_cents: 4550, stock: 7, active: true, in_stock: true, details: PRODUCT.details });
     expect(created.image_names).toHaveLength(2);
     expect(created.images).toEqual(created.image_names.map((n) => `/media/products/${created.product_id}/${n}`));
-    expect(created.thumbnail_urls[0]).toBe(`/media/products/${created.product_id}/thumbs/${created.image_names[0]}`);
-    expect(productFiles(created.product_id)).toHaveLength(4);
+    expect(productFiles(created.product_id)).toHaveLength(2);
 
     const served = await app.inject({ method: 'GET', url: created.images[0]! });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/image\/webp/);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
-    const thumb = await sharp(join(config.DATA_DIR, 'media', 'products', created.product_id, 'thumbs', created.image_names[0]!)).metadata();
-    expect(thumb).toMatchObject({ width: 400, height: 300 });
+    const small = await sharp(join(config.DATA_DIR, 'media', 'products', created.product_id, created.image_names[1]!)).metadata();
+    expect(small).toMatchObject({ format: 'webp', width: 300, height: 200 });
 
     const inShop = (await shop()).find((p) => p.product_id === created.product_id);
     expect(inShop).toMatchObject({ title: 'Taxi roof light (LED)', price_cents: 4550, images: created.images, retailer_url: PRODUCT.retailer_url });
@@ -182,7 +181,7 @@ describe('staff: shop products and orders', async () => {
     expect(edited).toMatchObject({ title: 'Roof light, LED', price_cents: 3999, stock: 0, in_stock: false, retailer_url: null, details: [{ key: 'Power', data: '12 V' }] });
     expect(edited.image_names[0]).toBe(b);
     expect(edited.image_names).not.toContain(a);
-    expect(productFiles(product!.product_id)).toHaveLength(4);
+    expect(productFiles(product!.product_id)).toHaveLength(2);
     expect(productFiles(product!.product_id).some((f) => f.includes(a!))).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/media/products/${product!.product_id}/${a}` })).statusCode).toBe(404);
 
@@ -190,7 +189,7 @@ describe('staff: shop products and orders', async () => {
     const bad = await update(product!.product_id, { ...PRODUCT, images: [b, 'data:image/png;base64,AAAA'] });
     expect(bad.statusCode).toBe(400);
     expect((await adminProducts())[0]).toMatchObject({ title: 'Roof light, LED', image_names: edited.image_names });
-    expect(productFiles(product!.product_id)).toHaveLength(4);
+    expect(productFiles(product!.product_id)).toHaveLength(2);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-product', '..%2F..%2Fetc']) {
       const put = await update(id, PRODUCT);

@@ -19,8 +19,6 @@ export const MAX_RETAILER_URL = 500;
 export const adminProductSchema = productSchema.extend({
   /** Stored file names under products/{id}/, in display order (the first is the cover); `images` has their URLs. */
   image_names: z.array(z.string()),
-  /** 400 × 300 previews, in the same order. */
-  thumbnail_urls: z.array(z.string()),
   stock: z.number().int(),
   active: z.boolean(),
   created_at: z.string(),

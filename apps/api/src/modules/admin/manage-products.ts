@@ -21,9 +21,6 @@ export const PRODUCT_MESSAGES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The 400 × 300 preview beside the picture: products/{id}/thumbs/{name}. */
-export const productThumbnailKey = (productId: string, name: string) => `products/${productId}/thumbs/${name}`;
-
 const notFound = () => new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
 
 /** A product id from the URL: anything that is not a product's id is simply not found. */
@@ -36,7 +33,6 @@ export function toAdminProduct(row: ProductRow, storage: Storage): AdminProduct 
   return {
     ...toProduct(row, storage),
     image_names: row.images,
-    thumbnail_urls: row.images.map((name) => storage.publicUrl(productThumbnailKey(row.id, name))),
     stock: row.stock,
     active: row.active,
     created_at: row.createdAt.toISOString(),
@@ -57,11 +53,11 @@ export async function listAllProducts(db: Database, storage: Storage): Promise<A
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/;
 
-type Prepared = { kind: 'kept'; name: string } | { kind: 'new'; name: string; full: Buffer; thumb: Buffer };
+type Prepared = { kind: 'kept'; name: string } | { kind: 'new'; name: string; full: Buffer };
 
 /**
- * Reads every new picture first (checked by its content, re-encoded to WebP 1600 px plus a 400 × 300
- * preview), so one bad picture refuses the whole save and nothing is half-stored. Kept pictures must be
+ * Reads every new picture first (checked by its content, re-encoded to WebP of at most 1600 px, no
+ * metadata), so one bad picture refuses the whole save and nothing is half-stored. Kept pictures must be
  * this product's own file names.
  */
 async function prepareImages(kept: Set<string>, items: string[]): Promise<Prepared[]> {
@@ -81,8 +77,8 @@ async function prepareImages(kept: Set<string>, items: string[]): Promise<Prepar
     const bytes = Buffer.from(item.slice(match[0].length), 'base64');
     if (bytes.length > MAX_IMAGE_BYTES) throw invalid(field, 'imageTooLarge');
     try {
-      const { full, thumb } = await processListingImage(bytes);
-      prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full, thumb });
+      const { full } = await processListingImage(bytes);
+      prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full });
     } catch (error) {
       if (error instanceof ImageRejectedError) throw invalid(field, error.message);
       throw error;
@@ -99,8 +95,6 @@ async function withStoredImages<T>(storage: Storage, productId: string, prepared
       if (image.kind !== 'new') continue;
       await storage.put(productImageKey(productId, image.name), image.full, 'image/webp');
       written.push(productImageKey(productId, image.name));
-      await storage.put(productThumbnailKey(productId, image.name), image.thumb, 'image/webp');
-      written.push(productThumbnailKey(productId, image.name));
     }
     return await write();
   } catch (error) {
@@ -149,9 +143,7 @@ export async function updateProduct(db: Database, storage: Storage, productId: s
     return updated;
   });
   const removed = existing.images.filter((name) => !row.images.includes(name));
-  await Promise.all(
-    removed.flatMap((name) => [storage.delete(productImageKey(row.id, name)), storage.delete(productThumbnailKey(row.id, name))]),
-  ).catch(() => undefined);
+  await Promise.all(removed.map((name) => storage.delete(productImageKey(row.id, name)))).catch(() => undefined);
   return toAdminProduct(row, storage);
 }
 
