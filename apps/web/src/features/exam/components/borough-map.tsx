@@ -1,10 +1,8 @@
 import { geoMercator, geoPath } from 'd3-geo';
-import { feature } from 'topojson-client';
-import type { FeatureCollection, Geometry } from 'geojson';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { useTranslation } from 'react-i18next';
-// ~800 KB raw: this module is only ever loaded lazily (the intro popup of /exam).
-import counties from 'us-atlas/counties-10m.json';
+// The five boroughs only (~2 KB), derived from us-atlas at build time by scripts/derive-nyc-boroughs.ts.
+import boroughs from '../nyc-boroughs.json';
 
 /** FIPS codes of the five NYC counties (boroughs) and where their labels go. */
 const BOROUGHS = {
@@ -19,12 +17,7 @@ type Fips = keyof typeof BOROUGHS;
 const WIDTH = 400;
 const HEIGHT = 400;
 
-// Module level, once: keep only the five boroughs before converting and projecting.
-const topology = counties as unknown as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-const nyc = feature(topology, {
-  type: 'GeometryCollection',
-  geometries: topology.objects.counties.geometries.filter((g) => String(g.id) in BOROUGHS),
-}) as FeatureCollection<Geometry, { name: string }>;
+const nyc = boroughs as FeatureCollection<Polygon | MultiPolygon, { borough: string; county: string }>;
 const projection = geoMercator().fitExtent([[12, 12], [WIDTH - 12, HEIGHT - 12]], nyc);
 const path = geoPath(projection);
 const SHAPES = nyc.features.map((f) => {
@@ -33,7 +26,7 @@ const SHAPES = nyc.features.map((f) => {
   return { fips, d: path(f) ?? '', x: x + BOROUGHS[fips].dx, y: y + BOROUGHS[fips].dy };
 });
 
-/** The five boroughs of New York City, drawn offline from us-atlas (spec §2: the intro recommends a map). */
+/** The five boroughs of New York City, drawn offline from a pre-filtered us-atlas extract (spec §2: the intro recommends a map). */
 export default function BoroughMap() {
   const { t } = useTranslation('exam');
   return (

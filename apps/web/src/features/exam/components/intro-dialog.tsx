@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** The map and its us-atlas data are a chunk of their own, loaded when the popup opens. */
+/** The map (d3-geo and the five boroughs) is a chunk of its own, loaded when the popup opens. */
 const BoroughMap = lazy(() => import('./borough-map'));
 
 /** "Before you start": recommends studying a borough map and shows one (spec §2). */
