@@ -61,6 +61,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   /** Only for tests against a local server that speaks Stripe's API, e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /** Stripe.js, loaded by the card form in Stripe mode (its origin is allowed by the CSP); changed only for tests. */
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   /** The six-character exam promo code ($5 off), compared case-insensitively. */
   // Listing photos and product images: local disk under DATA_DIR/media unless S3_BUCKET is set.
   S3_BUCKET: z.string().min(3).optional(),

@@ -38,6 +38,16 @@ describe('payments (sandbox gateway)', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: me.cookie } });
     expect(res.json().data).toMatchObject({ 'publishable-key': 'pk_sandbox_medallion', mode: 'sandbox' });
     expect(res.json().data['client-secret']).toMatch(/^seti_sbx_/);
+    expect(res.json().data).not.toHaveProperty('js-url');
+  });
+
+  it("keeps the page's CSP to 'self': the sandbox card form loads nothing from elsewhere", async () => {
+    const csp = (await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(csp.split(';').map((d) => [d.trim().split(/\s+/)[0], d.trim().split(/\s+/).slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives).not.toHaveProperty('frame-src');
+    expect(csp).not.toContain('stripe');
   });
 
   it('saves 4242 as a Visa ending 4242 and never stores the number', async () => {

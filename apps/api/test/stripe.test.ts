@@ -5,11 +5,12 @@ import { paymentCustomers, payments } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { startFakeStripe } from './helpers/fake-stripe';
+import { stripeCspSources } from '../src/integrations/payments/stripe-csp';
 
 const WEBHOOK_SECRET = 'whsec_test_medallion';
 
 describe('Stripe gateway against a local Stripe-speaking server', async () => {
-  const stripeServer = await startFakeStripe();
+  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_medallion' });
   afterAll(() => stripeServer.close());
   const { app } = await buildTestApp({
     AUTH_RATE_LIMIT_MAX: '1000',
@@ -17,6 +18,7 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_medallion',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripeServer.url,
+    STRIPE_JS_URL: stripeServer.jsUrl,
   });
   const me = await createConfirmedUser(app, 'stripe-user@example.com');
   const other = await createConfirmedUser(app, 'stripe-other@example.com');
@@ -26,13 +28,82 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     return row!.providerCustomerId;
   }
 
-  it('creates a customer and a setup intent with the publishable key', async () => {
+  it('creates a customer and a setup intent with the publishable key and the Stripe.js address', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: me.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ 'publishable-key': 'pk_test_medallion', mode: 'stripe' });
+    expect(res.json().data).toMatchObject({ 'publishable-key': 'pk_test_medallion', mode: 'stripe', 'js-url': stripeServer.jsUrl });
     expect(res.json().data['client-secret']).toMatch(/^seti_fake\d+_secret/);
     await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: me.cookie } });
     expect(stripeServer.customers.size).toBe(1);
+  });
+
+  it("allows Stripe.js's origin in the page's CSP (script, frame, calls)", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const directives = Object.fromEntries(
+      (res.headers['content-security-policy'] as string).split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['script-src']).toEqual(["'self'", stripeServer.url]);
+    expect(directives['frame-src']).toEqual(["'self'", stripeServer.url]);
+    expect(directives['connect-src']).toEqual(["'self'", stripeServer.url]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+  });
+
+  it("saves a card the way Stripe.js does (publishable key + client secret), then lists it", async () => {
+    const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: other.cookie } });
+    const secret: string = setup.json().data['client-secret'];
+    const id = secret.split('_secret_')[0];
+    const year = new Date().getUTCFullYear() + 3;
+    const confirm = (card: string, key = 'pk_test_medallion', clientSecret = secret) =>
+      fetch(`${stripeServer.url}/v1/setup_intents/${id}/confirm`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          key,
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': card,
+          'payment_method_data[card][exp_month]': '11',
+          'payment_method_data[card][exp_year]': String(year),
+          'payment_method_data[card][cvc]': '123',
+        }),
+      });
+
+    expect((await confirm('4242424242424242', 'pk_test_someone_else')).status).toBe(401);
+    expect((await confirm('4242424242424242', 'pk_test_medallion', `${id}_secret_wrong`)).status).toBe(404);
+    for (const [card, code, message] of [
+      ['4000000000000002', 'card_declined', 'Your card was declined.'],
+      ['4000000000000069', 'expired_card', 'Your card has expired.'],
+      ['4000000000000127', 'incorrect_cvc', "Your card's security code is incorrect."],
+      ['4242424242424241', 'incorrect_number', 'Your card number is incorrect.'],
+    ]) {
+      const declined = await confirm(card!);
+      expect(declined.status, card).toBe(402);
+      expect(((await declined.json()) as { error: unknown }).error).toMatchObject({ type: 'card_error', code, message });
+    }
+    const before = await app.inject({ method: 'GET', url: '/api/payments/payment-methods', headers: { cookie: other.cookie } });
+    expect(before.json().data).toEqual([]);
+
+    const saved = await confirm('4242424242424242');
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('access-control-allow-origin')).toBe('*');
+    const intent = (await saved.json()) as { payment_method: string };
+    expect(intent).toMatchObject({ id, status: 'succeeded', payment_method: expect.stringMatching(/^pm_/) });
+    const list = await app.inject({ method: 'GET', url: '/api/payments/payment-methods', headers: { cookie: other.cookie } });
+    expect(list.json().data).toEqual([{ id: intent.payment_method, brand: 'visa', last4: '4242', exp_month: 11, exp_year: year }]);
+    // A confirmed setup cannot be confirmed again.
+    expect((await confirm('4242424242424242')).status).toBe(400);
+  });
+
+  it('serves a fake Stripe.js and its card frame for the browser tests', async () => {
+    const js = await fetch(stripeServer.jsUrl);
+    expect(js.headers.get('content-type')).toMatch(/^application\/javascript/);
+    const source = await js.text();
+    expect(source).toContain('window.Stripe = function Stripe(key)');
+    expect(source).toContain(`${stripeServer.url}`);
+    const frame = await fetch(`${stripeServer.url}/v3/elements-inner-card.html`);
+    expect(await frame.text()).toContain('aria-label="Credit or debit card number"');
   });
 
   it("lists the user's cards and hides the sandbox form", async () => {
@@ -119,5 +190,27 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
       const [after] = await app.db.select().from(payments).where(eq(payments.id, row!.id));
       expect(after!.accessExpiry!.getTime()).toBe(expiry);
     });
+  });
+});
+
+describe('stripeCspSources', () => {
+  it("with Stripe's own script: Stripe's hosts, api.stripe.com for calls and hooks.stripe.com for 3-D Secure", () => {
+    expect(stripeCspSources({ jsUrl: 'https://js.stripe.com/v3/' })).toEqual({
+      script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://js.stripe.com', 'https://api.stripe.com'],
+    });
+  });
+
+  it('with a local fake: only its origin (and the API origin when it differs)', () => {
+    expect(stripeCspSources({ jsUrl: 'http://127.0.0.1:3198/v3/', apiUrl: 'http://127.0.0.1:3198' })).toEqual({
+      script: ['http://127.0.0.1:3198'],
+      frame: ['http://127.0.0.1:3198'],
+      connect: ['http://127.0.0.1:3198'],
+    });
+    expect(stripeCspSources({ jsUrl: 'http://127.0.0.1:3198/v3/', apiUrl: 'http://127.0.0.1:12111' }).connect).toEqual([
+      'http://127.0.0.1:3198',
+      'http://127.0.0.1:12111',
+    ]);
   });
 });

@@ -36,6 +36,8 @@ export const setupIntentResponseSchema = z.object({
     'publishable-key': z.string(),
     /** sandbox: our own test card form; stripe: Stripe Elements. */
     mode: z.enum(['sandbox', 'stripe']),
+    /** Stripe mode: the Stripe.js script the card form loads (STRIPE_JS_URL). */
+    'js-url': z.url().optional(),
   }),
 });
 export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;

@@ -1,19 +1,25 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { stripeCspSources } from '../integrations/payments/stripe-csp';
 
 export async function registerSecurity(app: FastifyInstance, options: { imageOrigins?: string[] } = {}): Promise<void> {
+  // Stripe mode: Stripe.js (STRIPE_JS_URL) loads, frames its card fields and calls Stripe's API.
+  // The sandbox card form is our own code, so its pages stay 'self'.
+  const config = app.hasDecorator('config') ? app.config : undefined;
+  const stripe = config?.STRIPE_SECRET_KEY ? stripeCspSources({ jsUrl: config.STRIPE_JS_URL, apiUrl: config.STRIPE_API_URL }) : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe?.script ?? [])],
         // Swagger UI and radix inject inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Listing photos come from our own /media, or from the S3 bucket / CDN when configured.
         imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe?.connect ?? [])],
+        ...(stripe ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../../src/integrations/payments/test-cards';
+import { fakeCardFrameHtml, fakeStripeJs } from './fake-stripe-js';
 
 interface Card {
   id: string;
@@ -8,25 +11,55 @@ interface Card {
   last4: string;
   exp_month: number;
   exp_year: number;
+  /** A charge with this card fails with this decline code (e.g. generic_decline, insufficient_funds). */
   decline?: string;
 }
 
+interface SetupIntent {
+  id: string;
+  client_secret: string;
+  customer: string | null;
+  status: 'requires_payment_method' | 'succeeded';
+  payment_method: string | null;
+}
+
+export interface FakeStripeOptions {
+  /** Default: a free port. */
+  port?: number;
+  host?: string;
+  /** When set, Stripe.js calls must carry this publishable key (else any pk_test_ key is accepted). */
+  publishableKey?: string;
+  now?: () => Date;
+}
+
+const DECLINE_MESSAGES: Record<string, string> = { insufficient_funds: INSUFFICIENT_FUNDS_MESSAGE };
+
 /**
- * A local HTTP server that answers the few Stripe API calls the gateway makes, the way Stripe does
- * (form-encoded requests, JSON answers, error objects, Idempotency-Key replays).
+ * A local HTTP server that answers the Stripe calls Medallion makes, the way Stripe does: the
+ * server's calls with the secret key (form-encoded requests, JSON answers, error objects,
+ * Idempotency-Key replays), and the browser's: a fake Stripe.js at /v3/ whose card form confirms a
+ * SetupIntent with the publishable key (POST /v1/setup_intents/:id/confirm), honouring Stripe's test
+ * card numbers. The API tests start it in-process; the e2e suite runs it as e2e/fake-stripe-server.ts.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe(options: FakeStripeOptions = {}) {
+  const now = options.now ?? (() => new Date());
   let n = 0;
   const next = (prefix: string) => `${prefix}_fake${++n}`;
   const customers = new Map<string, { id: string; email: string }>();
   const cards = new Map<string, Card>();
+  const setupIntents = new Map<string, SetupIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const charges: Array<{ amount: number; payment_method: string; idempotencyKey: string | undefined }> = [];
   const requests: Array<{ method: string; path: string }> = [];
 
+  const cors = { 'access-control-allow-origin': '*' };
   const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': next('req') });
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': next('req'), ...cors });
     res.end(JSON.stringify(body));
+  };
+  const sendText = (res: ServerResponse, contentType: string, body: string) => {
+    res.writeHead(200, { 'content-type': `${contentType}; charset=utf-8`, 'cache-control': 'no-store', ...cors });
+    res.end(body);
   };
   const read = (req: IncomingMessage) =>
     new Promise<URLSearchParams>((resolve) => {
@@ -41,11 +74,92 @@ export async function startFakeStripe() {
     customer: c.customer,
     card: { brand: c.brand, last4: c.last4, exp_month: c.exp_month, exp_year: c.exp_year },
   });
+  const setupIntentObject = (s: SetupIntent) => ({ object: 'setup_intent', usage: 'off_session', payment_method_types: ['card'], ...s });
+  const apiError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { type, message, ...extra } });
+  const addCard = (card: Omit<Card, 'id'>): string => {
+    const id = next('pm');
+    cards.set(id, { id, ...card });
+    return id;
+  };
+
+  /** What Stripe does when Stripe.js confirms a SetupIntent with card details. */
+  function confirmSetup(id: string, body: URLSearchParams): { status: number; body: unknown } {
+    const key = body.get('key') ?? '';
+    if (!/^pk_(test|live)_/.test(key) || (options.publishableKey && key !== options.publishableKey)) {
+      return { status: 401, body: apiError('invalid_request_error', `Invalid API Key provided: ${key.slice(0, 12)}…`) };
+    }
+    const intent = setupIntents.get(id);
+    if (!intent || intent.client_secret !== body.get('client_secret')) {
+      return { status: 404, body: apiError('invalid_request_error', `No such setupintent: '${id}'`, { code: 'resource_missing', param: 'intent' }) };
+    }
+    if (intent.status !== 'requires_payment_method') {
+      return {
+        status: 400,
+        body: apiError('invalid_request_error', `You cannot confirm this SetupIntent because it has already succeeded.`, {
+          code: 'setup_intent_unexpected_state',
+          setup_intent: setupIntentObject(intent),
+        }),
+      };
+    }
+    const number = (body.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+    const expMonth = Number(body.get('payment_method_data[card][exp_month]'));
+    const expYear = Number(body.get('payment_method_data[card][exp_year]'));
+    const cvc = body.get('payment_method_data[card][cvc]') ?? '';
+    const cardError = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
+      status: 402,
+      body: apiError('card_error', message, { code, ...extra, setup_intent: setupIntentObject(intent) }),
+    });
+    if (!passesLuhn(number)) return cardError('incorrect_number', 'Your card number is incorrect.', { param: 'number' });
+    const brand = cardBrand(number);
+    if (!brand) return cardError('card_declined', 'Your card is not supported.', { decline_code: 'card_not_supported' });
+    const today = now();
+    if (!(expMonth >= 1 && expMonth <= 12)) return cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'exp_month' });
+    if (expYear < today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)) {
+      return cardError('expired_card', 'Your card has expired.', { param: 'exp_year' });
+    }
+    if (!/^\d{3,4}$/.test(cvc)) return cardError('invalid_cvc', "Your card's security code is invalid.", { param: 'cvc' });
+    const outcome = TEST_CARD_OUTCOMES[number];
+    if (outcome?.setupError) {
+      const code = outcome.code ?? 'card_declined';
+      return cardError(code, outcome.setupError, code === 'card_declined' ? { decline_code: 'generic_decline' } : {});
+    }
+    const paymentMethod = addCard({
+      customer: intent.customer ?? '',
+      brand,
+      last4: number.slice(-4),
+      exp_month: expMonth,
+      exp_year: expYear,
+      ...(outcome?.behaviour === 'insufficient_funds' ? { decline: 'insufficient_funds' } : {}),
+    });
+    intent.status = 'succeeded';
+    intent.payment_method = paymentMethod;
+    return { status: 200, body: setupIntentObject(intent) };
+  }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ method: req.method ?? '', path: url.pathname });
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type, authorization' });
+      return res.end();
+    }
+    // The browser side: Stripe.js, its card frame, and the publishable-key call it makes.
+    if (req.method === 'GET' && url.pathname === '/health') return sendText(res, 'text/plain', 'ok');
+    if (req.method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) {
+      return sendText(res, 'application/javascript', fakeStripeJs(`http://${req.headers.host}`));
+    }
+    if (req.method === 'GET' && url.pathname === '/v3/elements-inner-card.html') return sendText(res, 'text/html', fakeCardFrameHtml());
     const body = await read(req);
+    const confirmMatch = url.pathname.match(/^\/v1\/setup_intents\/([\w]+)\/confirm$/);
+    if (req.method === 'POST' && confirmMatch) {
+      const result = confirmSetup(confirmMatch[1]!, body);
+      return send(res, result.status, result.body);
+    }
+
+    // The server side: every other call needs the secret key, as on Stripe.
+    if (!/^Bearer (sk|rk)_(test|live)_/.test(req.headers.authorization ?? '')) {
+      return send(res, 401, apiError('invalid_request_error', 'You did not provide an API key.'));
+    }
     const key = req.headers['idempotency-key'] as string | undefined;
     if (req.method === 'POST' && key && idempotent.has(`${url.pathname}:${key}`)) {
       const saved = idempotent.get(`${url.pathname}:${key}`)!;
@@ -63,16 +177,24 @@ export async function startFakeStripe() {
     }
     if (req.method === 'POST' && url.pathname === '/v1/setup_intents') {
       const id = next('seti');
-      return reply(200, { id, object: 'setup_intent', client_secret: `${id}_secret_x`, customer: body.get('customer'), status: 'requires_payment_method' });
+      const intent: SetupIntent = {
+        id,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        customer: body.get('customer'),
+        status: 'requires_payment_method',
+        payment_method: null,
+      };
+      setupIntents.set(id, intent);
+      return reply(200, setupIntentObject(intent));
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
       const customer = url.searchParams.get('customer');
-      return send(res, 200, { object: 'list', has_more: false, data: [...cards.values()].filter((c) => c.customer === customer).map(pm) });
+      return send(res, 200, { object: 'list', has_more: false, data: [...cards.values()].filter((c) => c.customer === customer).reverse().map(pm) });
     }
     const pmMatch = url.pathname.match(/^\/v1\/payment_methods\/([\w]+)$/);
     if (req.method === 'GET' && pmMatch) {
       const card = cards.get(pmMatch[1]!);
-      if (!card) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmMatch[1]}'` } });
+      if (!card) return send(res, 404, apiError('invalid_request_error', `No such PaymentMethod: '${pmMatch[1]}'`, { code: 'resource_missing' }));
       return send(res, 200, pm(card));
     }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
@@ -80,31 +202,41 @@ export async function startFakeStripe() {
       const id = next('pi');
       charges.push({ amount: Number(body.get('amount')), payment_method: body.get('payment_method') ?? '', idempotencyKey: key });
       if (!card || card.customer !== body.get('customer')) {
-        return reply(400, { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } });
+        return reply(400, apiError('invalid_request_error', 'No such PaymentMethod'));
       }
       if (card.decline) {
         return reply(402, {
-          error: { type: 'card_error', code: 'card_declined', decline_code: card.decline, message: 'Your card was declined.', payment_intent: { id, status: 'requires_payment_method' } },
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: card.decline,
+            message: DECLINE_MESSAGES[card.decline] ?? 'Your card was declined.',
+            payment_intent: { id, status: 'requires_payment_method' },
+          },
         });
       }
       return reply(200, { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status: 'succeeded' });
     }
-    send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    send(res, 404, apiError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    /** The fake Stripe.js (STRIPE_JS_URL). */
+    jsUrl: `${url}/v3/`,
     charges,
     requests,
     customers,
-    /** What Stripe.js confirmCardSetup would leave behind: a card attached to the customer. */
-    attachCard(customer: string, card: Partial<Card> = {}): string {
-      const id = next('pm');
-      cards.set(id, { id, customer, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031, ...card });
-      return id;
+    setupIntents,
+    /** A card attached to the customer directly, as if Stripe.js had confirmed a setup with it. */
+    attachCard(customer: string, card: Partial<Omit<Card, 'id' | 'customer'>> = {}): string {
+      return addCard({ customer, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031, ...card });
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

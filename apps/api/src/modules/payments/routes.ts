@@ -30,7 +30,15 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/payments/create-setup-intent', { schema: { tags, response: { 200: setupIntentResponseSchema, ...errors } } }, async (req) => {
     const { clientSecret } = await app.payments.createSetupIntent(me(req));
-    return { data: { 'client-secret': clientSecret, 'publishable-key': app.payments.publishableKey, mode: app.payments.kind } };
+    const mode = app.payments.kind;
+    return {
+      data: {
+        'client-secret': clientSecret,
+        'publishable-key': app.payments.publishableKey,
+        mode,
+        ...(mode === 'stripe' ? { 'js-url': app.config.STRIPE_JS_URL } : {}),
+      },
+    };
   });
 
   r.get('/payments/payment-methods', { schema: { tags, response: { 200: paymentMethodsResponseSchema, ...errors } } }, async (req) => ({
