@@ -173,4 +173,25 @@ describe('practice exam API', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/exam/attempts', payload: { answers } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: paid.cookie }, payload: { answers: [] } })).statusCode).toBe(400);
   });
+  it("reads back one of the user's own attempts by id, and 404 for anyone else's", async () => {
+    const free = (await questions(unpaid.cookie)).data as ExamQuestion[];
+    const answers = free.map((q, i) => ({ question_id: q.question_id, answer_id: q.answers.find((a) => a.correct === (i % 2 === 0))!.answer_id }));
+    const created = await app.inject({ method: 'POST', url: '/api/exam/attempts', headers: { cookie: unpaid.cookie }, payload: { answers } });
+    expect(created.statusCode, created.body).toBe(200);
+    const attempt = created.json().data;
+    expect(attempt).toMatchObject({ score: 3, total: 5, wrong_question_ids: [free[1]!.question_id, free[3]!.question_id] });
+
+    const mine = await app.inject({ method: 'GET', url: `/api/exam/attempts/${attempt.attempt_id}`, headers: { cookie: unpaid.cookie } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toEqual(attempt);
+
+    const theirs = await app.inject({ method: 'GET', url: `/api/exam/attempts/${attempt.attempt_id}`, headers: { cookie: paid.cookie } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ code: 'NOT_FOUND', message: 'There is no such exam attempt.' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
+      const res = await app.inject({ method: 'GET', url: `/api/exam/attempts/${encodeURIComponent(id)}`, headers: { cookie: unpaid.cookie } });
+      expect(res.statusCode, id).toBe(404);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/exam/attempts/${attempt.attempt_id}` })).statusCode).toBe(401);
+  });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt } from '@medallion/contracts/exam';
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
@@ -63,4 +63,22 @@ export async function recordAttempt(
 export async function listAttempts(db: Database, userId: string): Promise<ExamAttempt[]> {
   const rows = await db.select().from(examAttempts).where(eq(examAttempts.userId, userId)).orderBy(desc(examAttempts.createdAt)).limit(50);
   return rows.map((r) => toAttempt(r, r.total));
+}
+
+export const ATTEMPT_NOT_FOUND = 'There is no such exam attempt.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /exam/attempts/{id}: one of the user's own attempts (its wrong question ids feed "Practice my
+ * mistakes"). Another user's attempt, an unknown id and a malformed id are all the same 404.
+ */
+export async function getAttempt(db: Database, userId: string, attemptId: string): Promise<ExamAttempt> {
+  if (!UUID.test(attemptId)) throw new AppError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  return toAttempt(row, row.total);
 }

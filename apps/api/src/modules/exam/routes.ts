@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   examAttemptRequestSchema,
@@ -21,7 +22,7 @@ import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
-import { listAttempts, recordAttempt } from './grade-attempt';
+import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
 import { listExamQuestions } from './list-exam-questions';
 import { promoDiscount } from './promo-codes';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
@@ -77,6 +78,20 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/attempts',
     { onRequest: requireUser, schema: { tags, summary: "The user's finished exams, newest first", response: { 200: examAttemptsResponseSchema, ...errors } } },
     async (req) => ({ data: { data: await listAttempts(app.db, req.user.id) } }),
+  );
+
+  r.get(
+    '/exam/attempts/:attempt_id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "One of the user's finished exams with its wrong question ids (404 for anyone else's)",
+        params: z.object({ attempt_id: z.string().max(100) }),
+        response: { 200: examAttemptResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await getAttempt(app.db, req.user.id, req.params.attempt_id) }),
   );
 
   r.get(
