@@ -32,7 +32,7 @@ export const APP_ROUTE_PATTERNS = [
 ] as const;
 
 /** The staff console (not in the spec's route list; added for staff tools). */
-export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/exam'] as const;
+export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/exam', '/admin/products', '/admin/orders'] as const;
 
 /** Only present while no SMTP server is configured. */
 export const DEV_MAILBOX_ROUTE = '/dev/mail';

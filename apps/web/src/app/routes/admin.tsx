@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ClipboardCheck, GraduationCap } from 'lucide-react';
+import { ClipboardCheck, GraduationCap, Package, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -15,6 +15,14 @@ export function AdminRoute() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-extrabold">{t('title')}</h1>
           <div className="flex flex-wrap gap-3">
+            <Link to="/admin/products" className={buttonClasses('outline')}>
+              <Package aria-hidden="true" className="size-5" />
+              {t('productsLink')}
+            </Link>
+            <Link to="/admin/orders" className={buttonClasses('outline')}>
+              <Truck aria-hidden="true" className="size-5" />
+              {t('ordersLink')}
+            </Link>
             <Link to="/admin/exam" className={buttonClasses('outline')}>
               <GraduationCap aria-hidden="true" className="size-5" />
               {t('examLink')}

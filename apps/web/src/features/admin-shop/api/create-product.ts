@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, SaveProductRequest } from '@medallion/contracts/admin-shop';
+import { apiFetch } from '@/lib/api-client';
+import { storeProduct } from './get-admin-products';
+
+/** POST /admin/products: a new product; pictures as data URLs in display order. */
+export function createProduct(body: SaveProductRequest): Promise<{ data: AdminProduct }> {
+  return apiFetch<{ data: AdminProduct }>('/admin/products', { method: 'POST', body });
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: ({ data }) => storeProduct(queryClient, data) });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct } from '@medallion/contracts/admin-shop';
+import { apiFetch } from '@/lib/api-client';
+import { storeProduct } from './get-admin-products';
+
+/** PATCH /admin/products/{id}: deactivate (hidden from the shop) or reactivate. */
+export function setProductActive(input: { productId: string; active: boolean }): Promise<{ data: AdminProduct }> {
+  return apiFetch<{ data: AdminProduct }>(`/admin/products/${encodeURIComponent(input.productId)}`, {
+    method: 'PATCH',
+    body: { active: input.active },
+  });
+}
+
+export function useSetProductActive() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setProductActive, onSuccess: ({ data }) => storeProduct(queryClient, data) });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder } from '@medallion/contracts/admin-shop';
+import { apiFetch } from '@/lib/api-client';
+import { adminOrdersQueryKey, type AdminOrdersResponse } from './get-admin-orders';
+
+export interface ShipOrderResponse {
+  /** emailed is false when the order was already shipped (no second e-mail). */
+  data: AdminOrder & { emailed: boolean };
+}
+
+/** POST /admin/orders/{id}/ship: paid → shipped; the customer is e-mailed once. */
+export function shipOrder(orderId: string): Promise<ShipOrderResponse> {
+  return apiFetch<ShipOrderResponse>(`/admin/orders/${encodeURIComponent(orderId)}/ship`, { method: 'POST' });
+}
+
+export function useShipOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrder,
+    onSuccess: ({ data }) => {
+      const { emailed: _emailed, ...order } = data;
+      // Every cached list shows the new status at once (a "paid only" list keeps it until the refresh).
+      queryClient.setQueriesData<AdminOrdersResponse>({ queryKey: adminOrdersQueryKey }, (old) =>
+        old ? { data: old.data.map((o) => (o.order_id === order.order_id ? order : o)) } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { AlertDialog } from 'radix-ui';
+import { Truck } from 'lucide-react';
+import type { AdminOrder } from '@medallion/contracts/admin-shop';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useShipOrder } from '../api/ship-order';
+
+/** "Mark shipped" with a confirmation: the customer is e-mailed that the order is on its way (once). */
+export function ShipOrderDialog({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminShop');
+  const [open, setOpen] = useState(false);
+  const ship = useShipOrder();
+  const a = order.delivery_address;
+
+  const confirm = () =>
+    ship.mutate(order.order_id, {
+      onSuccess: ({ data }) => {
+        setOpen(false);
+        if (data.emailed) toast.success(t('orders.shipped', { email: data.customer.email }));
+        else toast.info(t('orders.alreadyShipped'));
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast.error(error.message);
+      },
+    });
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !ship.isPending && setOpen(next)}>
+      <AlertDialog.Trigger asChild>
+        <Button variant="dark">
+          <Truck aria-hidden="true" className="size-5" />
+          {t('orders.markShipped')}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-xl font-bold text-asphalt">{t('orders.confirmTitle')}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">
+            {t('orders.confirmText', { name: order.customer.name, email: order.customer.email })}
+          </AlertDialog.Description>
+          <address className="mt-3 rounded-xl bg-slate-50 p-3 text-sm not-italic text-slate-800">
+            {a.full_name}
+            <br />
+            {a.address_one}
+            {a.address_two && (
+              <>
+                <br />
+                {a.address_two}
+              </>
+            )}
+            <br />
+            {`${a.address_city}, ${a.address_state} ${a.address_zip}`}
+          </address>
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={ship.isPending}>
+                {t('orders.cancel')}
+              </Button>
+            </AlertDialog.Cancel>
+            {/* Not AlertDialog.Action: the dialog stays open (with a spinner) until the server answers. */}
+            <Button variant="dark" disabled={ship.isPending} onClick={confirm}>
+              {ship.isPending && <Spinner label={t('orders.shipping')} />}
+              {t('orders.confirm')}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
