@@ -1,9 +1,15 @@
+import { Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useExamAttempts } from '../api/get-exam-attempts';
 
-/** Dashboard "Your attempts": date, score and pass/fail of each finished exam, newest first. */
+/**
+ * Dashboard "Your attempts": date, score and pass/fail of each finished exam, newest first, and a way to
+ * practise only the questions answered wrongly in it (/exam?practice={attemptId}).
+ */
 export function ExamAttempts() {
   const { t, i18n } = useTranslation('exam');
   const attempts = useExamAttempts();
@@ -24,6 +30,7 @@ export function ExamAttempts() {
                 <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.date')}</th>
                 <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.score')}</th>
                 <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.result')}</th>
+                <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.mistakes')}</th>
               </tr>
             </thead>
             <tbody>
@@ -33,6 +40,20 @@ export function ExamAttempts() {
                   <td className="px-4 py-2">{t('attempts.scoreValue', { score: a.score, total: a.total })}</td>
                   <td className={cn('px-4 py-2 font-semibold', a.passed ? 'text-success-text' : 'text-danger-text')}>
                     {a.passed ? t('attempts.passed') : t('attempts.failed')}
+                  </td>
+                  <td className="px-4 py-2">
+                    {a.wrong_question_ids.length === 0 ? (
+                      <span className="text-slate-600">{t('attempts.noMistakes')}</span>
+                    ) : (
+                      <Link
+                        to={`/exam?practice=${encodeURIComponent(a.attempt_id)}`}
+                        aria-label={t('attempts.practiceLabel', { count: a.wrong_question_ids.length, date: date.format(new Date(a.created_at)) })}
+                        className={cn(buttonClasses('outline', 'sm'), 'whitespace-nowrap')}
+                      >
+                        <Target aria-hidden="true" className="size-4" />
+                        {t('attempts.practice', { count: a.wrong_question_ids.length })}
+                      </Link>
+                    )}
                   </td>
                 </tr>
               ))}

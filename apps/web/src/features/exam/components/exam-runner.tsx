@@ -78,15 +78,25 @@ function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang)
   );
 }
 
-/** The practice exam (spec §2, §4): intro with the borough map, one question per screen, paywall at 6, result. */
-export function ExamRunner({ signedIn }: { signedIn: boolean }) {
+/** "Practice my mistakes": a set of questions the user got wrong (taken from the questions they may read). */
+export interface PracticeSet {
+  questions: ExamQuestion[];
+  /** Starts the same set again (the parent remounts the runner). */
+  onRestart: () => void;
+}
+
+/**
+ * The practice exam (spec §2, §4): intro with the borough map, one question per screen, paywall at 6, result.
+ * With `practice` it runs only that set: no intro, no paywall, graded here and not stored as an attempt.
+ */
+export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice?: PracticeSet }) {
   const { t, i18n } = useTranslation('exam');
   const questions = useExamQuestions();
   const saved = useSavedQuestions(signedIn);
   const reported = useReportedQuestions(signedIn);
   const createAttempt = useCreateExamAttempt();
 
-  const [started, setStarted] = useState(false);
+  const [started, setStarted] = useState(Boolean(practice));
   const [lang, setLang] = useState<Lang>(i18n.language === 'ru' ? 'ru' : 'en');
   const [index, setIndex] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
@@ -98,8 +108,8 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
   const answers = useRef<{ question_id: string; answer_id: string }[]>([]);
   const attemptSent = useRef(false);
 
-  const list = questions.data?.data.data ?? [];
-  const total = questions.data?.data.total ?? 0;
+  const list = practice?.questions ?? questions.data?.data.data ?? [];
+  const total = practice ? practice.questions.length : (questions.data?.data.total ?? 0);
   const question: ExamQuestion | undefined = list[index];
   const savedIds = useMemo(() => new Set((saved.data ?? []).map((q) => q.question_id)), [saved.data]);
   const reportedIds = useMemo(() => new Set(reported.data ?? []), [reported.data]);
@@ -119,14 +129,16 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
   }, [advanceIn, advance]);
 
   const { mutate: postAttempt } = createAttempt;
+  const isPractice = Boolean(practice);
   useEffect(() => {
-    if (!finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
+    // A practice run is not an exam: it is neither stored nor graded on the server.
+    if (isPractice || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
     attemptSent.current = true;
     postAttempt(answers.current, { onError: (error) => console.warn('The exam attempt was not recorded', error) });
-  }, [finished, signedIn, postAttempt]);
+  }, [isPractice, finished, signedIn, postAttempt]);
 
-  if (questions.isPending) return <Spinner label={t('common:loading')} className="py-16 text-slate-500" />;
-  if (questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
+  if (!practice && questions.isPending) return <Spinner label={t('common:loading')} className="py-16 text-slate-500" />;
+  if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
 
   const number = Math.min(index + 1, total);
   const submit = () => {
@@ -146,7 +158,7 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
   const ru = lang === 'ru';
   return (
     <div className="flex flex-col gap-4">
-      <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />
+      {!practice && <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />}
 
       <div className="sticky top-16 z-10 -mx-4 flex flex-col gap-2 border-b border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:p-4">
         <div className="flex items-center justify-between gap-3 text-sm font-semibold">
@@ -260,7 +272,9 @@ export function ExamRunner({ signedIn }: { signedIn: boolean }) {
         ))}
       </div>
 
-      {finished && <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} />}
+      {finished && (
+        <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
+      )}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, RotateCcw, Target, XCircle } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 export interface WrongAnswer {
@@ -11,22 +11,28 @@ export interface WrongAnswer {
   answerId: string;
 }
 
-/** The end of the exam: "Congratulation!" above the pass mark, else "Exam failed!", and what to review. */
+/**
+ * The end of the exam: "Congratulation!" above the pass mark, else "Exam failed!", and what to review.
+ * After a practice run (onPracticeAgain set) there is no pass mark: "N of M right", again or done.
+ */
 export function ResultDialog({
   score,
   total,
   passAbove,
   wrong,
   lang,
+  onPracticeAgain,
 }: {
   score: number;
   total: number;
   passAbove: number;
   wrong: WrongAnswer[];
   lang: 'en' | 'ru';
+  onPracticeAgain?: () => void;
 }) {
   const { t } = useTranslation('exam');
-  const passed = score > passAbove;
+  const practice = Boolean(onPracticeAgain);
+  const passed = practice ? score === total : score > passAbove;
   const ru = lang === 'ru';
   return (
     <Dialog.Root open>
@@ -40,14 +46,18 @@ export function ResultDialog({
           <div className="flex flex-col items-center gap-2 text-center">
             {passed ? (
               <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
+            ) : practice ? (
+              <Target aria-hidden="true" className="size-14 text-asphalt" />
             ) : (
               <XCircle aria-hidden="true" className="size-14 text-danger" />
             )}
-            <Dialog.Title className={cn('text-2xl font-extrabold', passed ? 'text-success-text' : 'text-danger-text')}>
-              {passed ? t('result.passed') : t('result.failed')}
+            <Dialog.Title className={cn('text-2xl font-extrabold', passed ? 'text-success-text' : practice ? 'text-asphalt' : 'text-danger-text')}>
+              {practice ? t('practice.doneTitle') : passed ? t('result.passed') : t('result.failed')}
             </Dialog.Title>
-            <Dialog.Description className="text-lg font-semibold text-asphalt">{t('result.score', { score, total })}</Dialog.Description>
-            {!passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: passAbove })}</p>}
+            <Dialog.Description className="text-lg font-semibold text-asphalt">
+              {practice ? t('practice.score', { score, total }) : t('result.score', { score, total })}
+            </Dialog.Description>
+            {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: passAbove })}</p>}
           </div>
           <section aria-labelledby="review-title" className="flex min-h-0 flex-col gap-2">
             <h3 id="review-title" className="font-bold">
@@ -74,9 +84,21 @@ export function ResultDialog({
               </ol>
             )}
           </section>
-          <Link to="/" className={cn(buttonClasses('primary', 'lg'), 'w-full shrink-0')}>
-            {t('result.continue')}
-          </Link>
+          {onPracticeAgain ? (
+            <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="outline" size="lg" className="w-full sm:flex-1" onClick={onPracticeAgain}>
+                <RotateCcw aria-hidden="true" className="size-4" />
+                {t('practice.again')}
+              </Button>
+              <Link to="/dashboard?tab=saved" className={cn(buttonClasses('primary', 'lg'), 'w-full sm:flex-1')}>
+                {t('practice.done')}
+              </Link>
+            </div>
+          ) : (
+            <Link to="/" className={cn(buttonClasses('primary', 'lg'), 'w-full shrink-0')}>
+              {t('result.continue')}
+            </Link>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
