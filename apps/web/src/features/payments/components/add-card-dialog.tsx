@@ -7,6 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateSetupIntent } from '../api/create-setup-intent';
 import { SandboxCardForm } from './sandbox-card-form';
+import { StripeCardForm } from './stripe-card-form';
+
+/** Stripe's own script, when the server does not name one. */
+const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
 /** Where the card form returns to after the setup is confirmed (spec §2 /success-setup-intent). */
 export function setupReturnUrl(from: SetupReturnTarget, listingId?: string): string {
@@ -21,6 +25,7 @@ export function AddCardDialog({ from, listingId }: { from: SetupReturnTarget; li
   const [open, setOpen] = useState(false);
   const setup = useCreateSetupIntent();
   const intent = setup.data?.data;
+  const onSaved = () => window.location.assign(setupReturnUrl(from, listingId));
 
   return (
     <Dialog.Root
@@ -51,11 +56,14 @@ export function AddCardDialog({ from, listingId }: { from: SetupReturnTarget; li
               {setup.error?.message ?? t('common:errors.unexpected')}
             </p>
           ) : intent.mode === 'sandbox' ? (
-            <SandboxCardForm clientSecret={intent['client-secret']} onSaved={() => window.location.assign(setupReturnUrl(from, listingId))} />
+            <SandboxCardForm clientSecret={intent['client-secret']} onSaved={onSaved} />
           ) : (
-            <p role="alert" className="text-danger-text">
-              {t('stripeUnavailable')}
-            </p>
+            <StripeCardForm
+              jsUrl={intent['js-url'] ?? DEFAULT_STRIPE_JS_URL}
+              publishableKey={intent['publishable-key']}
+              clientSecret={intent['client-secret']}
+              onSaved={onSaved}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
