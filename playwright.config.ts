@@ -2,10 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_STRIPE_JS_URL, FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_APP_PORT, STRIPE_APP_URL, STRIPE_TEST_KEYS } from './e2e/stripe-mode';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medallion-e2e-'));
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
+const stripeDataDir = process.env.E2E_STRIPE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medallion-e2e-stripe-'));
 
 export default defineConfig({
   testDir: './e2e',
@@ -65,6 +67,40 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'medallion-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+    // A local fake of Stripe: its API for the Stripe-mode app, and a fake Stripe.js for the browser.
+    {
+      command: 'npx tsx e2e/fake-stripe-server.ts',
+      url: `${FAKE_STRIPE_URL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT), STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY },
+    },
+    // The same build in Stripe mode (payments-stripe.spec.ts), after the first server so it never
+    // builds; without demo data (its tests make their own accounts), so it starts quickly.
+    {
+      command: 'node scripts/start.mjs',
+      url: `${STRIPE_APP_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(STRIPE_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: stripeDataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: STRIPE_APP_URL,
+        AUTH_RATE_LIMIT_MAX: '1000',
+        SEED_DEMO_DATA: 'false',
+        ...STRIPE_TEST_KEYS,
+        STRIPE_API_URL: FAKE_STRIPE_URL,
+        STRIPE_JS_URL: FAKE_STRIPE_JS_URL,
       },
     },
   ],
