@@ -31,8 +31,8 @@ export const adminProductsResponseSchema = z.object({ data: z.array(adminProduct
 export const adminProductResponseSchema = z.object({ data: adminProductSchema });
 
 export const productDetailSchema = z.object({
-  key: z.string({ error: 'productDetailInvalid' }).trim().min(1, 'productDetailInvalid').max(MAX_DETAIL_KEY, 'productDetailInvalid'),
-  data: z.string({ error: 'productDetailInvalid' }).trim().min(1, 'productDetailInvalid').max(MAX_DETAIL_DATA, 'productDetailInvalid'),
+  key: z.string({ error: 'productDetailKeyInvalid' }).trim().min(1, 'productDetailKeyInvalid').max(MAX_DETAIL_KEY, 'productDetailKeyInvalid'),
+  data: z.string({ error: 'productDetailDataInvalid' }).trim().min(1, 'productDetailDataInvalid').max(MAX_DETAIL_DATA, 'productDetailDataInvalid'),
 });
 
 /** An http(s) link to a real host (no javascript:, no localhost), or nothing. */

@@ -83,6 +83,8 @@ export const VALIDATION_MESSAGES = {
   productDescriptionRequired: 'Enter a short description of the product.',
   productDescriptionTooLong: 'The description can be at most 2000 characters.',
   productDetailInvalid: 'Each detail line needs a name (up to 60 characters) and a value (up to 300).',
+  productDetailKeyInvalid: 'Enter a name of up to 60 characters.',
+  productDetailDataInvalid: 'Enter a value of up to 300 characters.',
   productDetailsTooMany: 'A product can have at most 20 detail lines.',
   productRetailerUrlInvalid: 'Enter a full web address starting with https://, or leave it empty.',
   productActiveInvalid: 'Choose whether the product is on sale.',

@@ -284,7 +284,7 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
         </div>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:px-6">
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onDone} disabled={busy}>
           {t('editor.cancel')}
         </Button>

@@ -27,7 +27,7 @@ const ICON_BUTTON = 'inline-flex size-9 items-center justify-center rounded-lg t
 
 /**
  * Product pictures: image files only, at most 10 MB and 9 pictures, previews before saving. The first is
- * the cover; pictures move left or right, any can become the cover, any can be removed.
+ * the cover; pictures move earlier or later, and any can be removed.
  */
 export function ProductImagePicker({ images, onChange, errors = [] }: Props) {
   const { t } = useTranslation('adminShop');
@@ -87,12 +87,12 @@ export function ProductImagePicker({ images, onChange, errors = [] }: Props) {
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={`${inputId}-hint`}>
-      <legend className="mb-1.5 text-sm font-semibold text-slate-800">{t('images.title')}</legend>
+      <legend className="mb-1.5 text-lg font-bold">{t('images.title')}</legend>
       <p id={`${inputId}-hint`} className="-mt-1 text-sm text-slate-600">
         {t('images.hint', { count: images.length, max: MAX_PRODUCT_IMAGES })}
       </p>
       {images.length > 0 && (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t('images.listLabel')}>
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2" aria-label={t('images.listLabel')}>
           {images.map((image, index) => (
             <li
               key={image.id}
@@ -121,11 +121,6 @@ export function ProductImagePicker({ images, onChange, errors = [] }: Props) {
                   >
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </button>
-                  {index > 0 && (
-                    <button type="button" className={ICON_BUTTON} onClick={() => move(index, 0)} aria-label={t('images.makeCover', { n: index + 1 })} title={t('images.makeCoverShort')}>
-                      <Star aria-hidden="true" className="size-4" />
-                    </button>
-                  )}
                 </div>
                 <button
                   type="button"
