@@ -244,3 +244,96 @@ for (const { correct, title } of [
     await expect(attempts.getByText(correct > 60 ? 'Passed' : 'Failed')).toBeVisible();
   });
 }
+
+/** Stores a finished attempt through the API (an unpaid user never reaches question 80 in the page). */
+async function storeAttempt(page: Page, list: ExamQuestion[], wrongPositions: number[]): Promise<{ attempt_id: string; wrong_question_ids: string[] }> {
+  const answers = list.map((q) => ({ question_id: q.question_id, answer_id: (wrongPositions.includes(q.position) ? wrongOf(q) : correctOf(q)).answer_id }));
+  const res = await page.request.post('/api/exam/attempts', { data: { answers } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { attempt_id: string; wrong_question_ids: string[] } }).data;
+}
+
+const attemptCount = async (page: Page) => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: unknown[] } }).data.data.length;
+
+for (const width of WIDTHS) {
+  test(`a signed-in user practises only the questions they got wrong in a stored attempt (${width}px)`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await newDriver(page);
+    const { list } = await questions(page);
+    const attempt = await storeAttempt(page, list, [2, 4]);
+    expect(attempt.wrong_question_ids).toEqual([list[1]!.question_id, list[3]!.question_id]);
+
+    // The dashboard's attempt row opens the practice run.
+    await openInEnglish(page, '/dashboard?tab=saved');
+    const row = page.getByTestId('exam-attempts').getByRole('row').filter({ hasText: '3 of 5' });
+    await row.getByRole('link', { name: /^Practise 2 mistakes from / }).click();
+    await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
+
+    // No "Before you start"; a banner says what runs, and only the two wrong questions run.
+    await expect(page.getByRole('heading', { name: 'Practising 2 questions you got wrong' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(progress(page)).toHaveText('Question 1 of 2');
+    await expect(page.getByTestId('question-text')).toContainText(list[1]!.question);
+    await answerCorrectly(page, list[1]!, 1, 2);
+    await expect(page.getByTestId('question-text')).toContainText(list[3]!.question);
+    await answerRadio(page, wrongOf(list[3]!).answer).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const result = page.getByRole('dialog', { name: 'Practice complete' });
+    await expect(result.getByText('You got 1 of 2 right.')).toBeVisible();
+    await expect(result.getByTestId('review-list').getByRole('listitem')).toHaveCount(1);
+    await expect(result.getByTestId('review-list')).toContainText(list[3]!.question);
+    // A practice run is not an exam attempt.
+    expect(await attemptCount(page)).toBe(1);
+
+    await result.getByRole('button', { name: 'Practise again' }).click();
+    await expect(result).toBeHidden();
+    await expect(progress(page)).toHaveText('Question 1 of 2');
+    await expect(page.getByTestId('exam-score')).toHaveText('Score: 0');
+    await page.getByRole('link', { name: 'Exit practice' }).click();
+    await expect(page).toHaveURL('/dashboard?tab=saved');
+    expect(await attemptCount(page)).toBe(1);
+
+    // Someone else's attempt is not found (the same 404 as an unknown one).
+    const other = await browser.newPage();
+    await other.addInitScript(() => localStorage.setItem('medallion.language', 'en'));
+    await signUpConfirmed(other, { prefix: 'exam-other', name: 'Otto Other', password: 'Exam2024' });
+    await other.goto(`/exam?practice=${attempt.attempt_id}`);
+    await expect(other.getByRole('heading', { name: 'Attempt not found' })).toBeVisible();
+    await expect(other.getByTestId('question-text')).toHaveCount(0);
+    await other.close();
+  });
+}
+
+test('practice is honest about mistakes beyond the free questions: they are counted as locked, with Unlock', async ({ page }) => {
+  await newDriver(page);
+  const { list } = await questions(page);
+  const attempt = await storeAttempt(page, list, [3]);
+  // An attempt made while full access lasted (it has since ended): two of its mistakes are beyond the free 5.
+  const withLocked = { ...attempt, wrong_question_ids: [list[2]!.question_id, 'q040', 'q071'] };
+  let served = withLocked;
+  await page.route(`**/api/exam/attempts/${attempt.attempt_id}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: object };
+    await route.fulfill({ response, json: { data: { ...body.data, wrong_question_ids: served.wrong_question_ids } } });
+  });
+
+  await openInEnglish(page, `/exam?practice=${attempt.attempt_id}`);
+  const banner = page.getByTestId('practice-banner');
+  await expect(banner.getByRole('heading', { name: 'Practising 1 question you got wrong' })).toBeVisible();
+  await expect(banner.getByText('2 more questions you got wrong are locked. Unlock full access to practise them too.')).toBeVisible();
+  await expect(progress(page)).toHaveText('Question 1 of 1');
+  await expect(page.getByTestId('question-text')).toContainText(list[2]!.question);
+  await answerRadio(page, correctOf(list[2]!).answer).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Practice complete' }).getByText('You got 1 of 1 right.')).toBeVisible();
+
+  // Only locked mistakes: nothing runs, Unlock leads to the exam checkout.
+  served = { ...attempt, wrong_question_ids: ['q040', 'q071'] };
+  await openInEnglish(page, `/exam?practice=${attempt.attempt_id}`);
+  await expect(page.getByRole('heading', { name: 'All 2 questions you got wrong are locked' })).toBeVisible();
+  await expect(page.getByTestId('question-text')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL('/exam-checkout');
+});
