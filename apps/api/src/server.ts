@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
 import { demoListingsSeedStep } from './modules/listings/seed-listings';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
-import { demoProductsSeedStep } from './modules/shop/seed-products';
+import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
 
 async function main(): Promise<void> {
   let config;
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   // Product content (the exam's question bank) is loaded on every database, demo data or not.
   await runSeed(database.db, [examQuestionsSeedStep]);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage }), demoProductsSeedStep]);
+    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage }), demoProductsSeedStep, demoProductPhotosSeedStep({ storage: app.storage })]);
     app.log.info(seeded, 'seed steps checked');
   }
   if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {

@@ -1,10 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SeedStep } from '@medallion/db/seed';
 import { products } from '@medallion/db/schema';
+import { renderProductPhoto, type ProductPhotoSubject } from '../../integrations/images/generated-product-photos';
+import type { Storage } from '../../integrations/storage/storage';
+import { productImageKey } from './shop-records';
 
 const search = (q: string) => `https://www.amazon.com/s?k=${encodeURIComponent(q)}`;
 
-/** TLC supplies a new driver needs (demo catalogue; prices in USD, typical for the US market). */
-export const DEMO_PRODUCTS = [
+/**
+ * TLC supplies a new driver needs (demo catalogue; prices in USD, typical for the US market).
+ * `photos` are the generated pictures of each, the cover first.
+ */
+interface DemoProduct {
+  title: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  details: ReadonlyArray<{ key: string; data: string }>;
+  retailerUrl: string;
+  photos: readonly ProductPhotoSubject[];
+}
+
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     title: 'Driver partition (sedan, clear polycarbonate)',
     description: 'A clear safety partition for sedans and hybrids, with a pass-through window for payments. Mounts to the front seat frames without drilling.',
@@ -16,6 +34,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Installation', data: 'About 45 minutes, no drilling' },
     ],
     retailerUrl: search('taxi partition sedan polycarbonate'),
+    photos: ['partition', 'partition-installed'],
   },
   {
     title: 'Trip record book (100 pages)',
@@ -27,6 +46,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Size', data: '8.5" × 5.5"' },
     ],
     retailerUrl: search('taxi trip sheet book'),
+    photos: ['trip-book', 'trip-book-open'],
   },
   {
     title: 'TLC licence holder with clip',
@@ -38,6 +58,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Mount', data: 'Visor clip and adhesive strip' },
     ],
     retailerUrl: search('badge holder visor clip'),
+    photos: ['licence-holder', 'licence-holder-visor'],
   },
   {
     title: 'Phone mount for the dashboard',
@@ -49,6 +70,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Phones', data: '4"–7"' },
     ],
     retailerUrl: search('magnetic phone mount car dashboard'),
+    photos: ['phone-mount', 'phone-mount-parts'],
   },
   {
     title: 'First-aid kit (vehicle, 120 pieces)',
@@ -60,6 +82,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Case', data: 'Hard shell, 9" × 6"' },
     ],
     retailerUrl: search('car first aid kit 120 pieces'),
+    photos: ['first-aid-kit', 'first-aid-kit-open'],
   },
   {
     title: 'Fire extinguisher 2.5 lb (ABC)',
@@ -71,6 +94,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Includes', data: 'Vehicle mounting bracket' },
     ],
     retailerUrl: search('2.5 lb ABC fire extinguisher vehicle bracket'),
+    photos: ['fire-extinguisher'],
   },
   {
     title: 'Seat covers, full set (black, waterproof)',
@@ -82,6 +106,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Material', data: 'Neoprene blend' },
     ],
     retailerUrl: search('waterproof car seat covers full set'),
+    photos: ['seat-covers', 'seat-covers-rear'],
   },
   {
     title: 'Dash cam, front and rear (1080p)',
@@ -94,6 +119,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Night', data: 'Yes' },
     ],
     retailerUrl: search('dash cam front and rear 1080p'),
+    photos: ['dash-cam', 'dash-cam-screen'],
   },
   {
     title: 'Air freshener, vent clips (6 pack)',
@@ -105,6 +131,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Lasts', data: 'About 30 days each' },
     ],
     retailerUrl: search('car vent air freshener 6 pack'),
+    photos: ['air-freshener', 'air-freshener-vent'],
   },
   {
     title: 'E-ZPass holder for the windshield',
@@ -116,6 +143,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Mount', data: 'Adhesive, reusable' },
     ],
     retailerUrl: search('E-ZPass holder windshield'),
+    photos: ['ezpass-holder', 'ezpass-windshield'],
   },
   {
     title: 'USB-C car charger, 2 ports (45 W)',
@@ -127,6 +155,7 @@ export const DEMO_PRODUCTS = [
       { key: 'Cable', data: 'Not included' },
     ],
     retailerUrl: search('USB-C car charger 45W two ports'),
+    photos: ['car-charger', 'car-charger-socket'],
   },
   {
     title: 'Rear-seat tablet holder for passengers',
@@ -138,8 +167,9 @@ export const DEMO_PRODUCTS = [
       { key: 'Mount', data: 'Headrest posts' },
     ],
     retailerUrl: search('headrest tablet holder'),
+    photos: ['tablet-holder'],
   },
-] as const;
+];
 
 export const demoProductsSeedStep: SeedStep = {
   name: 'demo-products-v1',
@@ -156,3 +186,52 @@ export const demoProductsSeedStep: SeedStep = {
     );
   },
 };
+
+export const DEMO_PRODUCT_PHOTOS_STEP = 'demo-product-photos-v1';
+
+export interface DemoProductPhotosOptions {
+  storage: Storage;
+  /** Pictures rendered at once (sharp does the work on its own threads). */
+  concurrency?: number;
+}
+
+/**
+ * The demo products' pictures: WebP files under products/{id}/, their names in `images` (cover
+ * first). A step of its own, so a database seeded before the pictures existed gets them too. Only
+ * demo products (by title) that still have no images are touched: pictures staff uploaded stay.
+ */
+export function demoProductPhotosSeedStep(options: DemoProductPhotosOptions): SeedStep {
+  return {
+    name: DEMO_PRODUCT_PHOTOS_STEP,
+    async run(db) {
+      const byTitle = new Map<string, readonly ProductPhotoSubject[]>(DEMO_PRODUCTS.map((p) => [p.title, p.photos]));
+      const rows = await db
+        .select({ id: products.id, title: products.title, images: products.images })
+        .from(products)
+        .where(inArray(products.title, [...byTitle.keys()]));
+      const jobs = rows
+        .filter((row) => row.images.length === 0)
+        .flatMap((row) => (byTitle.get(row.title) ?? []).map((subject, order) => ({ row, subject, order })));
+      const names = new Map<string, string[]>();
+      let next = 0;
+      const worker = async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++]!;
+          const photo = await renderProductPhoto(job.subject);
+          const name = `${randomBytes(8).toString('hex')}.webp`;
+          await options.storage.put(productImageKey(job.row.id, name), photo, 'image/webp');
+          const list = names.get(job.row.id) ?? [];
+          list[job.order] = name;
+          names.set(job.row.id, list);
+        }
+      };
+      await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+      for (const [id, images] of names) {
+        await db
+          .update(products)
+          .set({ images, updatedAt: sql`now()` })
+          .where(and(eq(products.id, id), sql`${products.images} = '[]'::jsonb`));
+      }
+    },
+  };
+}
