@@ -1,6 +1,6 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
 import { CheckCircle2, Lock, Minus, Package, Plus, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,14 +13,15 @@ import { ApiClientError } from '@/lib/api-client';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
 import { useCheckoutCart } from '../api/checkout-cart';
 import { useCart } from '../api/get-cart';
+import { clearCheckoutDraft, EMPTY_ADDRESS, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
 import { useMoney } from './money';
 
 interface Props {
+  /** The signed-in user: the shipping form and the unticked items are remembered per user during the visit. */
+  userId?: string;
   /** The saved cards as radio buttons with "Add payment method" (composed by the route). */
   renderPaymentMethods: (selectedId: string | null, onSelect: (id: string) => void) => ReactNode;
 }
-
-const EMPTY_ADDRESS: DeliveryAddress = { full_name: '', address_one: '', address_two: '', address_city: '', address_state: '', address_zip: '' };
 
 function CartLine({ item, selected, onToggle }: { item: CartItem; selected: boolean; onToggle: (selected: boolean) => void }) {
   const { t } = useTranslation('shop');
@@ -108,16 +109,22 @@ function Success() {
 }
 
 /** /cart "Review & Checkout" (spec §2 Cart, §4, §5): items, shipping, summary, card, error list, Pay and Submit. */
-export function CartCheckout({ renderPaymentMethods }: Props) {
+export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const { t } = useTranslation('shop');
   const money = useMoney();
   const cart = useCart();
   const pay = useCheckoutCart();
-  const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
+  // Adding a card leaves the page (and comes back with a full page load): start from what was typed and unticked.
+  const [draft] = useState(() => readCheckoutDraft(userId));
+  const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set(draft?.deselected));
   const [cardId, setCardId] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const form = useForm<DeliveryAddress>({ defaultValues: EMPTY_ADDRESS });
+  const form = useForm<DeliveryAddress>({ defaultValues: draft?.address ?? EMPTY_ADDRESS });
   const address = useWatch({ control: form.control });
+  useEffect(() => {
+    if (pay.isSuccess) return;
+    writeCheckoutDraft(userId, { address: { ...EMPTY_ADDRESS, ...address }, deselected: [...deselected] });
+  }, [userId, address, deselected, pay.isSuccess]);
 
   if (pay.isSuccess) return <Success />;
   if (cart.isPending) return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
@@ -172,7 +179,10 @@ export function CartCheckout({ renderPaymentMethods }: Props) {
     setSubmitted(true);
     pay.reset();
     if (ruleErrors.length > 0 || !cardId || !parsedAddress.success) return;
-    pay.mutate({ paymentMethodId: cardId, totalCents: totals.total, cartIds: selected.map((item) => item.id), address: parsedAddress.data });
+    pay.mutate(
+      { paymentMethodId: cardId, totalCents: totals.total, cartIds: selected.map((item) => item.id), address: parsedAddress.data },
+      { onSuccess: () => clearCheckoutDraft(userId) },
+    );
   };
   const fieldError = (key: keyof DeliveryAddress) => (submitted ? fieldErrors[key] : undefined);
   const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
