@@ -265,7 +265,7 @@ for (const width of WIDTHS) {
 
     // The dashboard's attempt row opens the practice run.
     await openInEnglish(page, '/dashboard?tab=saved');
-    const row = page.getByTestId('exam-attempts').getByRole('row').filter({ hasText: '3 of 5' });
+    const row = page.getByTestId('exam-attempts').getByRole('listitem').filter({ hasText: '3 of 5' });
     await row.getByRole('link', { name: /^Practise 2 mistakes from / }).click();
     await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
 
@@ -332,7 +332,7 @@ test('practice is honest about mistakes beyond the free questions: they are coun
   // Only locked mistakes: nothing runs, Unlock leads to the exam checkout.
   served = { ...attempt, wrong_question_ids: ['q040', 'q071'] };
   await openInEnglish(page, `/exam?practice=${attempt.attempt_id}`);
-  await expect(page.getByRole('heading', { name: 'All 2 questions you got wrong are locked' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The 2 questions you got wrong are locked' })).toBeVisible();
   await expect(page.getByTestId('question-text')).toHaveCount(0);
   await page.getByRole('link', { name: 'Unlock' }).click();
   await expect(page).toHaveURL('/exam-checkout');

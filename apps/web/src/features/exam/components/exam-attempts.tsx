@@ -1,4 +1,4 @@
-import { Target } from 'lucide-react';
+import { CheckCircle2, Target, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -23,43 +23,48 @@ export function ExamAttempts() {
       {attempts.isError || attempts.data.length === 0 ? (
         <p className="text-slate-600">{attempts.isError ? attempts.error.message : t('attempts.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm sm:text-base" data-testid="exam-attempts">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.date')}</th>
-                <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.score')}</th>
-                <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.result')}</th>
-                <th scope="col" className="px-4 py-2 font-semibold">{t('attempts.mistakes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.data.map((a) => (
-                <tr key={a.attempt_id} className="border-t border-slate-200">
-                  <td className="px-4 py-2">{date.format(new Date(a.created_at))}</td>
-                  <td className="px-4 py-2">{t('attempts.scoreValue', { score: a.score, total: a.total })}</td>
-                  <td className={cn('px-4 py-2 font-semibold', a.passed ? 'text-success-text' : 'text-danger-text')}>
-                    {a.passed ? t('attempts.passed') : t('attempts.failed')}
-                  </td>
-                  <td className="px-4 py-2">
-                    {a.wrong_question_ids.length === 0 ? (
-                      <span className="text-slate-600">{t('attempts.noMistakes')}</span>
-                    ) : (
-                      <Link
-                        to={`/exam?practice=${encodeURIComponent(a.attempt_id)}`}
-                        aria-label={t('attempts.practiceLabel', { count: a.wrong_question_ids.length, date: date.format(new Date(a.created_at)) })}
-                        className={cn(buttonClasses('outline', 'sm'), 'whitespace-nowrap')}
-                      >
-                        <Target aria-hidden="true" className="size-4" />
-                        {t('attempts.practice', { count: a.wrong_question_ids.length })}
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="flex flex-col gap-2" aria-labelledby="attempts-title" data-testid="exam-attempts">
+          {attempts.data.map((a) => {
+            const when = date.format(new Date(a.created_at));
+            const mistakes = a.wrong_question_ids.length;
+            const Icon = a.passed ? CheckCircle2 : XCircle;
+            return (
+              <li
+                key={a.attempt_id}
+                data-testid="exam-attempt"
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 pl-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="flex min-w-0 flex-col gap-0.5">
+                  <p className="font-semibold text-asphalt">
+                    <time dateTime={a.created_at}>{when}</time>
+                  </p>
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+                    <span>
+                      <span className="sr-only">{t('attempts.score')}: </span>
+                      {t('attempts.scoreValue', { score: a.score, total: a.total })}
+                    </span>
+                    <span className={cn('inline-flex items-center gap-1 font-semibold', a.passed ? 'text-success-text' : 'text-danger-text')}>
+                      <Icon aria-hidden="true" className="size-4" />
+                      {a.passed ? t('attempts.passed') : t('attempts.failed')}
+                    </span>
+                  </p>
+                </div>
+                {mistakes === 0 ? (
+                  <p className="text-sm text-slate-600">{t('attempts.noMistakes')}</p>
+                ) : (
+                  <Link
+                    to={`/exam?practice=${encodeURIComponent(a.attempt_id)}`}
+                    aria-label={t('attempts.practiceLabel', { count: mistakes, date: when })}
+                    className={cn(buttonClasses('outline', 'sm'), 'min-h-11 w-full shrink-0 sm:w-auto')}
+                  >
+                    <Target aria-hidden="true" className="size-4" />
+                    {t('attempts.practice', { count: mistakes })}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );

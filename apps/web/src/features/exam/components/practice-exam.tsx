@@ -44,7 +44,7 @@ function PracticeBanner({ count, locked }: { count: number; locked: number }) {
   return (
     <section aria-labelledby="practice-title" data-testid="practice-banner" className="flex flex-col gap-3 rounded-2xl border-2 border-asphalt bg-taxi-soft p-4">
       <div className="flex items-start justify-between gap-3">
-        <h2 id="practice-title" className="flex items-center gap-2 text-lg font-bold text-asphalt">
+        <h2 id="practice-title" className="flex items-center gap-2 text-base font-bold text-asphalt sm:text-lg">
           <Target aria-hidden="true" className="size-5 shrink-0" />
           {t('practice.banner', { count })}
         </h2>
