@@ -26,7 +26,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
     <li data-testid="admin-order" data-order-id={order.order_id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">
-          <h3 className="text-lg font-bold text-asphalt">{t('orders.order', { date: when.format(new Date(order.created_at)) })}</h3>
+          <h2 className="text-lg font-bold text-asphalt">{t('orders.order', { date: when.format(new Date(order.created_at)) })}</h2>
           <p className="break-all text-xs text-slate-600">
             {t('orders.number')} <span className="font-mono">{order.order_id.slice(0, 8).toUpperCase()}</span> · {t('orders.itemCount', { count: items })}
           </p>

@@ -54,7 +54,7 @@ function ProductRow({ product, onEdit }: { product: AdminProduct; onEdit: () => 
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="min-w-0 break-words font-bold text-asphalt">{product.title}</h3>
+            <h2 className="min-w-0 break-words font-bold text-asphalt">{product.title}</h2>
             <StatusBadge active={product.active} />
           </div>
           <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>

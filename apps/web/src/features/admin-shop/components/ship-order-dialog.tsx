@@ -15,18 +15,20 @@ export function ShipOrderDialog({ order }: { order: AdminOrder }) {
   const ship = useShipOrder();
   const a = order.delivery_address;
 
+  // The order may leave the list (and this dialog unmount) when the list refreshes: a promise, not
+  // per-call callbacks, which would not run then.
   const confirm = () =>
-    ship.mutate(order.order_id, {
-      onSuccess: ({ data }) => {
+    ship.mutateAsync(order.order_id).then(
+      ({ data }) => {
         setOpen(false);
         if (data.emailed) toast.success(t('orders.shipped', { email: data.customer.email }));
         else toast.info(t('orders.alreadyShipped'));
       },
-      onError: (error) => {
+      (error: Error) => {
         setOpen(false);
         toast.error(error.message);
       },
-    });
+    );
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !ship.isPending && setOpen(next)}>
@@ -63,7 +65,7 @@ export function ShipOrderDialog({ order }: { order: AdminOrder }) {
               </Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: the dialog stays open (with a spinner) until the server answers. */}
-            <Button variant="dark" disabled={ship.isPending} onClick={confirm}>
+            <Button variant="dark" disabled={ship.isPending} onClick={() => void confirm()}>
               {ship.isPending && <Spinner label={t('orders.shipping')} />}
               {t('orders.confirm')}
             </Button>

@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
+import { openInEnglish, signUpConfirmed } from './fixtures';
+
+const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+const ADDRESS = { full_name: 'Nina Driver', address_one: '77 Shipping Lane', address_two: '', address_city: 'Queens', address_state: 'NY', address_zip: '11101' };
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.request.post('/api/auth/sign-out').catch(() => undefined);
+  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
+}
+
+async function expectAccessible(page: Page) {
+  // Toasts (shared, and still fading in while axe measures them) are checked elsewhere.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function publicProducts(page: Page): Promise<Product[]> {
+  return ((await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } }).data.data;
+}
+
+function shopCard(page: Page, title: string) {
+  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** The signed-in user pays for one product with the sandbox 4242 card, through the API the cart page uses. */
+async function payForOne(page: Page, product: Product): Promise<string> {
+  expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 1, price: product.price } })).status()).toBe(200);
+  const cart = ((await (await page.request.get('/api/users/cart')).json()) as { data: { data: CartItem[]; shipping_cents: number } }).data;
+  const item = cart.data.find((i) => i.product_id === product.product_id)!;
+  const setup = (await (await page.request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
+  const card = await page.request.post('/api/payments/sandbox/confirm-setup', {
+    data: { 'client-secret': setup.data['client-secret'], number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  const transactionId = `e2e-ship-${Date.now()}`;
+  const totals = orderTotals([{ priceCents: item.price_cents, quantity: 1 }], cart.shipping_cents);
+  const paid = await page.request.post('/api/payments/create-payment-intent', {
+    data: {
+      'user-pm': ((await card.json()) as { data: { id: string } }).data.id,
+      'payment-amount': totals.total,
+      'transaction-id': transactionId,
+      'cart-ids': item.id,
+      'delivery-address': ADDRESS,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const recorded = await page.request.post('/api/users/transactions', { data: { 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS } });
+  expect(recorded.status()).toBe(200);
+  return ((await recorded.json()) as { data: { order_id: string } }).data.order_id;
+}
+
+test('staff create a product with a picture; it is in the shop until they deactivate it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, STAFF);
+  const title = `E2E roof light ${Date.now()}`;
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } }).png().toBuffer();
+
+  await openInEnglish(page, '/admin');
+  await page.getByRole('link', { name: 'Shop products' }).click();
+  await expect(page).toHaveURL('/admin/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop products' })).toBeVisible();
+  await page.getByRole('button', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'New product' })).toBeVisible();
+
+  // Every rule is checked before anything is sent.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Enter the product title.')).toBeVisible();
+  await expect(page.getByText('Enter a price from $0.01 to $10,000.00.')).toBeVisible();
+
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A bright LED roof sign with a magnetic base.');
+  await page.getByLabel('Price, USD').fill('19.95');
+  await page.getByLabel('In stock', { exact: true }).fill('-3');
+  await page.getByLabel('Retailer link (optional)').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Enter a whole number in stock, from 0 to 100,000.')).toBeVisible();
+  await expect(page.getByText('Enter a full web address starting with https://, or leave it empty.')).toBeVisible();
+  await page.getByLabel('In stock', { exact: true }).fill('5');
+  await page.getByLabel('Retailer link (optional)').fill('https://www.example.com/roof-light');
+  await page.getByRole('button', { name: 'Add a detail line' }).click();
+  await page.getByLabel('Name 1').fill('Power');
+  await page.getByLabel('Value 1').fill('12 V socket');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'roof-light.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByTestId('product-picked-image')).toHaveCount(1);
+  await expect(page.getByText('Cover', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page.getByText(`Created: ${title}`)).toBeVisible();
+  await expect(page).toHaveURL('/admin/products');
+  const row = page.locator(`[data-testid="admin-product"][data-title="${title}"]`);
+  await expect(row.getByTestId('product-status')).toHaveText('On sale');
+  await expect(row).toContainText('$19.95');
+  await expectAccessible(page);
+
+  const created = (await publicProducts(page)).find((p) => p.title === title);
+  expect(created).toMatchObject({ price_cents: 1995, details: [{ key: 'Power', data: '12 V socket' }], retailer_url: 'https://www.example.com/roof-light' });
+  expect(created!.images).toHaveLength(1);
+  expect(created!.images[0]).toMatch(new RegExp(`/media/products/${created!.product_id}/[0-9a-f]+\\.webp$`));
+  const served = await page.request.get(created!.images[0]!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/webp');
+
+  await openInEnglish(page, '/shop');
+  await expect(shopCard(page, title)).toBeVisible();
+  await expect(shopCard(page, title)).toContainText('Power');
+  await expect(shopCard(page, title).locator('img').first()).toHaveAttribute('src', created!.images[0]!);
+
+  await openInEnglish(page, '/admin/products');
+  await page.getByRole('button', { name: `Deactivate ${title}` }).click();
+  await expect(page.getByText(`Deactivated: ${title}. It is no longer in the shop.`)).toBeVisible();
+  await expect(row.getByTestId('product-status')).toHaveText('Deactivated');
+  await expect(page.getByRole('button', { name: `Reactivate ${title}` })).toBeVisible();
+
+  await openInEnglish(page, '/shop');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(shopCard(page, title)).toHaveCount(0);
+  expect((await publicProducts(page)).some((p) => p.title === title)).toBe(false);
+});
+
+test('staff mark a paid order shipped; the customer sees Shipped and gets one e-mail', async ({ page }) => {
+  test.setTimeout(90_000);
+  const password = 'Shipper2024';
+  const email = await signUpConfirmed(page, { prefix: 'shipped', name: 'Nina Driver', password });
+  const product = (await publicProducts(page)).find((p) => p.in_stock)!;
+  const orderId = await payForOne(page, product);
+
+  await signIn(page, STAFF);
+  await openInEnglish(page, '/admin');
+  await page.getByRole('link', { name: 'Shop orders' }).click();
+  await expect(page).toHaveURL('/admin/orders');
+  await page.getByLabel('Show').selectOption('paid');
+  await expect(page).toHaveURL('/admin/orders?status=paid');
+  const order = page.locator(`[data-testid="admin-order"][data-order-id="${orderId}"]`);
+  await expect(order).toContainText(email);
+  await expect(order).toContainText('77 Shipping Lane');
+  await expect(order).toContainText(`${product.title} × 1`);
+  await expect(order.getByTestId('order-status')).toHaveText('Paid');
+  await expectAccessible(page);
+
+  // Cancel changes nothing; confirming ships it.
+  await order.getByRole('button', { name: 'Mark shipped' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Mark this order shipped?' });
+  await expect(dialog).toContainText(email);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await order.getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Mark shipped and e-mail' }).click();
+  await expect(page.getByText(`Marked shipped. ${email} was e-mailed.`)).toBeVisible();
+  // It leaves the "Paid, to ship" list; under All it shows as shipped.
+  await expect(order).toHaveCount(0);
+  await page.getByLabel('Show').selectOption('');
+  await expect(order.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(order.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+
+  // A second mark (another tab, a double click) sends nothing.
+  const again = await page.request.post(`/api/admin/orders/${orderId}/ship`);
+  expect(((await again.json()) as { data: { emailed: boolean } }).data.emailed).toBe(false);
+
+  await openInEnglish(page, '/dev/mail');
+  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'Your order has shipped' });
+  await expect(mail).toHaveCount(1);
+  await expect(mail).toContainText(`1 × ${product.title}`);
+  await expect(mail).toContainText('Queens, NY 11101');
+
+  await signIn(page, { email, password });
+  await openInEnglish(page, '/dashboard?tab=orders');
+  const mine = page.getByTestId('order').filter({ hasText: product.title });
+  await expect(mine).toContainText('Shipped');
+  await expect(mine).toContainText('77 Shipping Lane');
+});
