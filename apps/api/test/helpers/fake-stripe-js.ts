@@ -194,13 +194,13 @@ export function fakeCardFrameHtml(): string {
 <style>
   html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
   body { font: 16px/1.5 system-ui, sans-serif; }
-  .row { display: flex; gap: 0.75em; align-items: center; }
+  .row { display: flex; gap: 0.5em; align-items: center; }
   input { font: inherit; color: inherit; border: 0; outline: 0; padding: 0; margin: 0; background: transparent; min-width: 0; line-height: 1.5; }
   input.invalid { color: var(--invalid, #b91c1c); }
   input::placeholder { color: var(--placeholder, #94a3b8); opacity: 1; }
   .number { flex: 1 1 auto; }
-  .exp { flex: 0 0 4.5em; }
-  .cvc { flex: 0 0 3em; }
+  .exp { flex: 0 0 4.25em; }
+  .cvc { flex: 0 0 2.75em; }
 </style>
 </head>
 <body>
