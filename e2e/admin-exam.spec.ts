@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import type { ExamQuestion } from '@medallion/contracts/exam';
 import { openInEnglish } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
@@ -151,4 +152,70 @@ test('a signed-in driver sees the forbidden page at /admin/exam', async ({ page 
   await openInEnglish(page, '/admin/exam');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Exam console' })).toHaveCount(0);
+});
+
+test('staff find a question nobody reported in the list of all questions, edit it, and the exam shows the change', async ({ page }) => {
+  const id = 'q004';
+  await signIn(page, STAFF);
+  const original = await question(page, id);
+  const all = (await (await page.request.get('/api/admin/exam/questions')).json()) as { data: ExamQuestion[] };
+  expect(all.data).toHaveLength(80);
+  const edited = `${original.question} (revised ${Date.now()})`;
+  try {
+    await openInEnglish(page, '/admin/exam');
+    await expect(page.getByTestId('exam-report-group').filter({ hasText: `${id} ·` })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'All questions' }).click();
+    await expect(page).toHaveURL('/admin/exam?tab=questions');
+
+    // All 80, a page of 20 at a time.
+    const summary = page.getByTestId('admin-questions-summary');
+    const rows = page.getByTestId('admin-question');
+    await expect(summary).toHaveText('1–20 of 80 questions');
+    await expect(rows).toHaveCount(20);
+    await page.getByRole('navigation', { name: 'Pages of questions' }).getByRole('button', { name: 'Next' }).click();
+    await expect(summary).toHaveText('21–40 of 80 questions');
+    await expect(rows.first()).toContainText('Question 21');
+    await expectAccessible(page);
+
+    // The topic filter and words of the question (any case, any order) narrow it down to this one.
+    const topicCount = all.data.filter((q) => q.topic === original.topic).length;
+    await page.getByLabel('Topic').selectOption(original.topic);
+    await expect(summary).toHaveText(`1–${Math.min(topicCount, 20)} of ${topicCount} question${topicCount === 1 ? '' : 's'}`);
+    const words = original.question.split(/\s+/).filter((w) => w.length > 4).slice(0, 3).reverse().join(' ').toUpperCase();
+    await page.getByLabel('Search questions').fill(words);
+    const row = rows.filter({ hasText: `${id} ·` });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(original.question, { exact: true })).toBeVisible();
+    await expect(row.getByText(original.question_rus, { exact: true })).toBeVisible();
+    await page.getByLabel('Search questions').fill('zzzz no such words');
+    await expect(summary).toHaveText('No question matches this search.');
+    await page.getByRole('button', { name: 'Clear search and topic' }).click();
+    await expect(summary).toHaveText('1–20 of 80 questions');
+    await page.getByLabel('Search questions').fill(id);
+    await expect(rows).toHaveCount(1);
+
+    // Edit it with the same editor as reported questions.
+    await row.getByRole('button', { name: 'Edit question 4' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit question 4' });
+    await expect(dialog.getByLabel('Question (English)')).toHaveValue(original.question);
+    await dialog.getByLabel('Question (English)').fill(edited);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Question 4 saved')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByText(edited, { exact: true })).toBeVisible();
+
+    // The exam shows the new text at question 4 (questions 1-3 answered by answer id).
+    await page.goto('/exam');
+    await page.getByRole('dialog', { name: 'Before you start' }).getByRole('button', { name: 'Start' }).click();
+    for (const [i, q] of all.data.slice(0, 3).entries()) {
+      await page.locator(`input[type="radio"][value="${q.answers.find((a) => a.correct)!.answer_id}"]`).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByTestId('exam-progress')).toHaveText(`Question ${i + 2} of 80`);
+    }
+    await expect(page.getByTestId('question-text')).toContainText(edited);
+  } finally {
+    const restore = await page.request.put(`/api/admin/exam/questions/${id}`, { data: restoreBody(original) });
+    expect(restore.status()).toBe(200);
+  }
+  expect((await question(page, id)).question).toBe(original.question);
 });

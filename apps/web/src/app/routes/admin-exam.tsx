@@ -3,19 +3,27 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
+import { ExamQuestions } from '@/features/admin/components/exam-questions';
 import { ExamReports } from '@/features/admin/components/exam-reports';
 import { PromoCodes } from '@/features/admin/components/promo-codes';
 import { RequireSession } from './require-session';
 
 const TAB =
-  'border-b-2 border-transparent px-4 py-2.5 font-semibold text-slate-600 hover:text-asphalt ' +
+  'border-b-2 border-transparent px-2 py-2.5 text-sm font-semibold text-slate-600 hover:text-asphalt sm:px-4 sm:text-base ' +
   'data-[state=active]:border-asphalt data-[state=active]:text-asphalt';
 
-/** Staff exam console: reported questions (edit, resolve) and promo codes. ?tab=promo opens the second tab. */
+const TABS = ['reports', 'questions', 'promo'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Staff exam console: reported questions (edit, resolve), all questions (find and edit any) and promo
+ * codes. ?tab=questions and ?tab=promo open the other tabs.
+ */
 export function AdminExamRoute() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'promo' ? 'promo' : 'reports';
+  const asked = params.get('tab');
+  const tab: Tab = TABS.find((x) => x === asked) ?? 'reports';
   return (
     <RequireSession staff>
       <Container className="flex flex-col gap-6 py-10">
@@ -27,12 +35,15 @@ export function AdminExamRoute() {
         <h1 className="text-3xl font-extrabold">{t('exam.title')}</h1>
         <Tabs.Root
           value={tab}
-          onValueChange={(next) => setParams(next === 'promo' ? { tab: 'promo' } : {}, { replace: true })}
+          onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })}
           className="flex flex-col gap-5"
         >
-          <Tabs.List aria-label={t('exam.title')} className="flex gap-2 border-b border-slate-200">
+          <Tabs.List aria-label={t('exam.title')} className="grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-2">
             <Tabs.Trigger value="reports" className={TAB}>
               {t('exam.reportsTab')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="questions" className={TAB}>
+              {t('exam.allTab')}
             </Tabs.Trigger>
             <Tabs.Trigger value="promo" className={TAB}>
               {t('promo.title')}
@@ -40,6 +51,9 @@ export function AdminExamRoute() {
           </Tabs.List>
           <Tabs.Content value="reports" className="focus:outline-none">
             <ExamReports />
+          </Tabs.Content>
+          <Tabs.Content value="questions" className="focus:outline-none">
+            <ExamQuestions />
           </Tabs.Content>
           <Tabs.Content value="promo" className="focus:outline-none">
             <PromoCodes />

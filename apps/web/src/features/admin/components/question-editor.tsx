@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Pencil, X } from 'lucide-react';
 import { EXAM_TOPICS, type ExamQuestion } from '@medallion/contracts/exam';
 import { updateExamQuestionRequestSchema, type UpdateExamQuestionRequest } from '@medallion/contracts/admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type TextareaHTMLAttributes } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUpdateExamQuestion } from '../api/exam-reports';
+import { adminExamQuestionsQueryKey } from '../api/get-admin-exam-questions';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30';
@@ -49,11 +51,15 @@ function Text({ label, error, ...props }: { label: string; error?: string } & Te
   );
 }
 
-/** "Edit": the question in English and Russian side by side, one radio for the correct answer. */
+/**
+ * "Edit": the question in English and Russian side by side, one radio for the correct answer. Used for
+ * reported questions and in the list of all questions; a save updates both lists.
+ */
 export function QuestionEditor({ question }: { question: ExamQuestion }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const update = useUpdateExamQuestion();
+  const queryClient = useQueryClient();
   const topicId = useId();
   const sourceId = useId();
   const form = useForm<UpdateExamQuestionRequest>({ resolver: zodResolver(updateExamQuestionRequestSchema), defaultValues: toForm(question) });
@@ -66,7 +72,10 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
     update.mutate(
       { questionId: question.question_id, body },
       {
-        onSuccess: () => {
+        onSuccess: ({ data: saved }) => {
+          queryClient.setQueryData<ExamQuestion[]>(adminExamQuestionsQueryKey, (old) =>
+            old?.map((q) => (q.question_id === saved.question_id ? saved : q)),
+          );
           toast.success(t('exam.saved', { n: question.position }));
           setOpen(false);
         },
@@ -84,7 +93,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
       }}
     >
       <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" aria-label={t('exam.editTitle', { n: question.position })}>
           <Pencil aria-hidden="true" className="size-4" />
           {t('exam.edit')}
         </Button>

@@ -1,0 +1,193 @@
+import { CheckCircle2, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXAM_TOPICS, type ExamQuestion, type ExamTopic } from '@medallion/contracts/exam';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminExamQuestions } from '../api/get-admin-exam-questions';
+import { QuestionEditor } from './question-editor';
+
+/** 80 questions: four short pages rather than one long scroll of editors. */
+const PAGE_SIZE = 20;
+
+/** Lower case, without accents or ё, so "ежедневно" finds "ЕЖЕДНЕВНО" and "cafe" finds "café". */
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ё/g, 'е');
+
+/** Everything staff may look for in a question: id, number, texts, answers, explanation and source, in both languages. */
+function haystack(q: ExamQuestion): string {
+  return fold(
+    [
+      q.question_id,
+      `#${q.position}`,
+      q.question,
+      q.question_rus,
+      ...q.answers.flatMap((a) => [a.answer, a.answer_rus]),
+      q.explanation,
+      q.explanation_rus,
+      q.source,
+    ].join('\n'),
+  );
+}
+
+function QuestionRow({ question }: { question: ExamQuestion }) {
+  const { t } = useTranslation('admin');
+  const correct = question.answers.find((a) => a.correct);
+  const headingId = `all-q-${question.question_id}`;
+  return (
+    <li
+      data-testid="admin-question"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id={headingId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-bold text-asphalt">{t('exam.questionN', { n: question.position })}</span>
+          <span className="text-slate-600">
+            {question.question_id} · {t(`exam.topics.${question.topic}`)}
+          </span>
+        </h2>
+        <p className="break-words font-semibold text-asphalt" lang="en">
+          {question.question}
+        </p>
+        <p className="break-words text-sm text-slate-600" lang="ru">
+          {question.question_rus}
+        </p>
+        {correct && (
+          <p className="flex items-start gap-1.5 text-sm text-success-text" lang="en">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">
+              <span className="sr-only">{t('exam.correct')}: </span>
+              {correct.answer}
+            </span>
+          </p>
+        )}
+      </div>
+      <div className="shrink-0 self-end sm:self-start">
+        <QuestionEditor question={question} />
+      </div>
+    </li>
+  );
+}
+
+/** "All questions": every exam question, searchable and filterable by topic, each one editable. */
+export function ExamQuestions() {
+  const { t } = useTranslation('admin');
+  const questions = useAdminExamQuestions();
+  const [search, setSearch] = useState('');
+  const [topic, setTopic] = useState<ExamTopic | 'all'>('all');
+  const [page, setPage] = useState(0);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const topicId = useId();
+  const deferredSearch = useDeferredValue(search);
+
+  const indexed = useMemo(() => (questions.data ?? []).map((q) => ({ q, text: haystack(q) })), [questions.data]);
+  const matches = useMemo(() => {
+    const terms = fold(deferredSearch).split(/\s+/).filter(Boolean);
+    return indexed.filter(({ q, text }) => (topic === 'all' || q.topic === topic) && terms.every((term) => text.includes(term))).map(({ q }) => q);
+  }, [indexed, deferredSearch, topic]);
+  const topicCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const q of questions.data ?? []) counts.set(q.topic, (counts.get(q.topic) ?? 0) + 1);
+    return counts;
+  }, [questions.data]);
+
+  if (questions.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
+  if (questions.isError) return <ErrorState message={questions.error.message} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
+
+  const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = matches.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const goTo = (next: number) => {
+    setPage(next);
+    // The new page starts at the top: take the reader (and the focus) there.
+    summaryRef.current?.focus();
+    summaryRef.current?.scrollIntoView({ block: 'start' });
+  };
+  const clear = () => {
+    setSearch('');
+    setTopic('all');
+    setPage(0);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_15rem]">
+        <TextField
+          label={t('exam.search')}
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          placeholder={t('exam.searchPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={topicId} className="text-sm font-semibold text-slate-800">
+            {t('exam.topic')}
+          </label>
+          <select
+            id={topicId}
+            value={topic}
+            onChange={(e) => {
+              setTopic(e.target.value as ExamTopic | 'all');
+              setPage(0);
+            }}
+            className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30"
+          >
+            <option value="all">{t('exam.allTopics', { count: questions.data.length })}</option>
+            {EXAM_TOPICS.map((value) => (
+              <option key={value} value={value}>
+                {t('exam.topicCount', { topic: t(`exam.topics.${value}`), count: topicCounts.get(value) ?? 0 })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-24 text-slate-600 focus:outline-none" data-testid="admin-questions-summary">
+        {matches.length === 0
+          ? t('exam.noMatch')
+          : t('exam.listSummary', { from: current * PAGE_SIZE + 1, to: current * PAGE_SIZE + shown.length, count: matches.length })}
+      </p>
+
+      {matches.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          <SearchX aria-hidden="true" className="size-10" />
+          <Button variant="outline" onClick={clear}>
+            {t('exam.clearFilters')}
+          </Button>
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label={t('exam.allTab')}>
+          {shown.map((q) => (
+            <QuestionRow key={q.question_id} question={q} />
+          ))}
+        </ol>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label={t('exam.pages')} className="flex items-center justify-between gap-3">
+          <Button variant="outline" disabled={current === 0} onClick={() => goTo(current - 1)}>
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            {t('exam.prevPage')}
+          </Button>
+          <span className="text-sm font-semibold text-slate-700">{t('exam.pageN', { n: current + 1, count: pages })}</span>
+          <Button variant="outline" disabled={current >= pages - 1} onClick={() => goTo(current + 1)}>
+            {t('exam.nextPage')}
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
