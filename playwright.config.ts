@@ -79,16 +79,18 @@ export default defineConfig({
       stderr: 'pipe',
       env: { FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT), STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY },
     },
-    // The same build in Stripe mode (payments-stripe.spec.ts), after the first server so it never
-    // builds; without demo data (its tests make their own accounts), so it starts quickly.
+    // The same build in Stripe mode (payments-stripe.spec.ts). It starts after the first server, which
+    // has just built the app, so it runs the build directly (never a second, concurrent build), and
+    // without demo data (its tests make their own accounts), which halves its start-up time.
     {
-      command: 'node scripts/start.mjs',
+      command: 'node --enable-source-maps apps/api/dist/server.js',
       url: `${STRIPE_APP_URL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
+        NODE_ENV: 'production',
         PORT: String(STRIPE_APP_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: stripeDataDir,
