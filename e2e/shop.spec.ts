@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
+import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
 import { openInEnglish, saveSandboxCard, signUpConfirmed } from './fixtures';
 
@@ -27,6 +28,30 @@ function cartLink(page: Page, count: number) {
   return page.getByRole('banner').getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` }).first();
 }
 
+const SHIPPING = { 'Full name': 'Sam Shopper', 'Address line 1': '1 Main St', 'Address line 2 (optional)': 'Apt 5B', City: 'New York', State: 'NY', 'ZIP code': '10001' };
+
+async function fillShipping(page: Page) {
+  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Stock as staff see it (the shop only says in stock or not), through a staff session of its own. */
+async function stockReader(baseURL: string | undefined) {
+  const staff = await request.newContext({ baseURL });
+  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
+  return {
+    async stock(productId: string): Promise<number> {
+      const { data } = (await (await staff.get('/api/admin/products')).json()) as { data: AdminProduct[] };
+      return data.find((p) => p.product_id === productId)!.stock;
+    },
+    dispose: () => staff.dispose(),
+  };
+}
+
+async function activeCart(page: Page): Promise<CartItem[]> {
+  const body = (await (await page.request.get('/api/users/cart')).json()) as { data: { data: CartItem[] } };
+  return body.data.data.filter((i) => i.status === 'ACTIVE');
+}
+
 test.describe('Shop and cart', () => {
   test('a visitor sees products, no Add to cart, and Buy now goes to /login', async ({ page }) => {
     await openInEnglish(page, '/shop');
@@ -40,6 +65,32 @@ test.describe('Shop and cart', () => {
     }
     await page.getByRole('button', { name: 'Buy now' }).first().click();
     await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('every product shows its photos; arrows and dots only when there is more than one', async ({ page }) => {
+    const all = ((await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } }).data.data;
+    const several = all.find((p) => p.images.length > 1);
+    const single = all.find((p) => p.images.length === 1);
+    expect(all.every((p) => p.images.length >= 1)).toBe(true);
+    expect(several && single).toBeTruthy();
+    await openInEnglish(page, '/shop');
+    // The first card's cover is a loaded picture.
+    const cover = page.getByTestId('product-card').first().locator('img').first();
+    await expect(cover).toHaveAttribute('src', /^\/media\/products\/[0-9a-f-]+\/[0-9a-f]{16}\.webp$/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+
+    const many = card(page, several!.title);
+    await expect(many.locator('img')).toHaveCount(several!.images.length);
+    await expect(many.getByTestId('product-image-dots').locator('span')).toHaveCount(several!.images.length);
+    await many.getByRole('button', { name: 'Next image' }).click();
+    await expect(many.getByRole('img', { name: `${several!.title}, image 2 of ${several!.images.length}` })).toBeInViewport();
+    await many.getByRole('button', { name: 'Previous image' }).click();
+    await expect(many.getByRole('img', { name: `${several!.title}, image 1 of ${several!.images.length}` })).toBeInViewport();
+
+    const one = card(page, single!.title);
+    await expect(one.locator('img')).toHaveCount(1);
+    await expect(one.getByRole('button', { name: 'Next image' })).toHaveCount(0);
+    await expect(one.getByTestId('product-image-dots')).toHaveCount(0);
   });
 
   test('a signed-in user adds, adjusts, checks out the selected items and sees the order', async ({ page }) => {
@@ -134,5 +185,98 @@ test.describe('Shop and cart', () => {
     await openInEnglish(page, '/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
     await expect(cartLine(page, b.title)).toBeVisible();
+  });
+
+  test('a card that saves but cannot pay: the error shows, nothing is ordered, the cart and the stock stay', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await newShopper(page);
+    // Products the other shop tests do not buy, so their stock only changes here.
+    const list = await products(page);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    const [a, b] = [list[2]!, list[3]!];
+    const staff = await stockReader(baseURL);
+    const stockBefore = [await staff.stock(a.product_id), await staff.stock(b.product_id)];
+
+    await openInEnglish(page, '/shop');
+    for (const product of [a, b]) {
+      await card(page, product.title).getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByText(`${product.title} added to your cart`)).toBeVisible();
+    }
+    await expect(cartLink(page, 2)).toBeVisible();
+    await cartLink(page, 2).click();
+    await expect(page.getByRole('heading', { name: 'Review & Checkout', level: 1 })).toBeVisible();
+
+    // Sandbox 4000 0000 0000 9995 saves, and every charge on it fails for insufficient funds.
+    await page.getByRole('button', { name: 'Add payment method' }).click();
+    await saveSandboxCard(page, '4000 0000 0000 9995');
+    await expect(page).toHaveURL('/cart');
+    await page.getByRole('radio', { name: /•••• 9995/ }).check();
+    await fillShipping(page);
+    const totals = orderTotals([a, b].map((p) => ({ priceCents: p.price_cents, quantity: 1 })), (await (await page.request.get('/api/users/cart')).json()).data.shipping_cents);
+    await expect(page.getByTestId('summary-total')).toHaveText(money(totals.total));
+
+    const pay = page.getByRole('button', { name: 'Pay and Submit' });
+    await pay.click();
+    await expect(page.getByTestId('cart-errors')).toContainText('Your card has insufficient funds.');
+    await expect(pay).toBeEnabled();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
+
+    // Nothing is ordered: no order in the API or on the dashboard.
+    const orders = (await (await page.request.get('/api/users/orders')).json()) as { data: { data: unknown[] } };
+    expect(orders.data.data).toEqual([]);
+    // The items are still in the cart, still ACTIVE, and the header still counts them.
+    await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await expect(cartLink(page, 2)).toBeVisible();
+    expect((await activeCart(page)).map((i) => [i.product_id, i.quantity]).sort()).toEqual([[a.product_id, 1], [b.product_id, 1]].sort());
+    // The stock the failed checkout reserved went back.
+    expect([await staff.stock(a.product_id), await staff.stock(b.product_id)]).toEqual(stockBefore);
+    await staff.dispose();
+
+    await openInEnglish(page, '/dashboard?tab=orders');
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    await expect(page.getByTestId('order')).toHaveCount(0);
+    await expect(cartLink(page, 2)).toBeVisible();
+  });
+
+  test('the shipping form and the unticked items survive adding a card, and are forgotten after the order', async ({ page }) => {
+    test.setTimeout(120_000);
+    await newShopper(page);
+    const list = await products(page);
+    const [a, b] = [list[4 % list.length]!, list[5 % list.length]!];
+    for (const product of [a, b]) {
+      expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 1, price: product.price } })).status()).toBe(200);
+    }
+    await openInEnglish(page, '/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await fillShipping(page);
+    await cartLine(page, b.title).getByRole('checkbox').uncheck();
+
+    // The card form leaves the page and comes back to /cart through /success-setup-intent (a full page load).
+    await page.getByRole('button', { name: 'Add payment method' }).click();
+    await saveSandboxCard(page);
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByRole('radio', { name: /•••• 4242/ })).toBeVisible();
+    const expectKept = async () => {
+      for (const [label, value] of Object.entries(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+      await expect(cartLine(page, a.title).getByRole('checkbox')).toBeChecked();
+      await expect(cartLine(page, b.title).getByRole('checkbox')).not.toBeChecked();
+      const totals = orderTotals([{ priceCents: a.price_cents, quantity: 1 }], (await (await page.request.get('/api/users/cart')).json()).data.shipping_cents);
+      await expect(page.getByTestId('summary-subtotal')).toHaveText(money(totals.subtotal));
+      await expect(page.getByTestId('summary-total')).toHaveText(money(totals.total));
+    };
+    await expectKept();
+    // A reload keeps them too (the same tab).
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Review & Checkout', level: 1 })).toBeVisible();
+    await expectKept();
+
+    // Pay for the selected item: the next visit starts with an empty form and everything selected.
+    await page.getByRole('radio', { name: /•••• 4242/ }).check();
+    await page.getByRole('button', { name: 'Pay and Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+    await openInEnglish(page, '/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(1);
+    await expect(cartLine(page, b.title).getByRole('checkbox')).toBeChecked();
+    for (const label of Object.keys(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   });
 });

@@ -1,11 +1,23 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Package } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 
-/** The product's image slider: arrows only when there is more than one image; a neutral placeholder when none. */
+/** The product's image slider: arrows and position dots only when there is more than one image; a neutral placeholder when none. */
 export function ProductImages({ images, title }: { images: string[]; title: string }) {
   const { t } = useTranslation('shop');
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    onSelect();
+    emblaApi.on('select', onSelect);
+    return () => {
+      emblaApi.off('select', onSelect);
+    };
+  }, [emblaApi]);
   if (images.length === 0) {
     return (
       <div className="flex aspect-[4/3] items-center justify-center rounded-t-2xl bg-slate-100 text-slate-400" data-testid="product-placeholder">
@@ -49,6 +61,12 @@ export function ProductImages({ images, title }: { images: string[]; title: stri
           >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
+          {/* Which picture is showing (each image's alt text says it too). */}
+          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center gap-1.5" data-testid="product-image-dots">
+            {images.map((src, index) => (
+              <span key={src} className={cn('h-1.5 rounded-full transition-all', index === selected ? 'w-5 bg-asphalt' : 'w-1.5 bg-asphalt/30')} />
+            ))}
+          </div>
         </>
       )}
     </div>
