@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
 import { openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
@@ -253,10 +254,16 @@ async function storeAttempt(page: Page, list: ExamQuestion[], wrongPositions: nu
   return ((await res.json()) as { data: { attempt_id: string; wrong_question_ids: string[] } }).data;
 }
 
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const attemptCount = async (page: Page) => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: unknown[] } }).data.data.length;
 
 for (const width of WIDTHS) {
   test(`a signed-in user practises only the questions they got wrong in a stored attempt (${width}px)`, async ({ page, browser }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 800 });
     await newDriver(page);
     const { list } = await questions(page);
@@ -266,6 +273,8 @@ for (const width of WIDTHS) {
     // The dashboard's attempt row opens the practice run.
     await openInEnglish(page, '/dashboard?tab=saved');
     const row = page.getByTestId('exam-attempts').getByRole('listitem').filter({ hasText: '3 of 5' });
+    await expect(row).toContainText('Failed');
+    await expectAccessible(page);
     await row.getByRole('link', { name: /^Practise 2 mistakes from / }).click();
     await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
 
@@ -274,6 +283,7 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(progress(page)).toHaveText('Question 1 of 2');
     await expect(page.getByTestId('question-text')).toContainText(list[1]!.question);
+    await expectAccessible(page);
     await answerCorrectly(page, list[1]!, 1, 2);
     await expect(page.getByTestId('question-text')).toContainText(list[3]!.question);
     await answerRadio(page, wrongOf(list[3]!).answer).check();
@@ -284,6 +294,7 @@ for (const width of WIDTHS) {
     await expect(result.getByText('You got 1 of 2 right.')).toBeVisible();
     await expect(result.getByTestId('review-list').getByRole('listitem')).toHaveCount(1);
     await expect(result.getByTestId('review-list')).toContainText(list[3]!.question);
+    await expectAccessible(page);
     // A practice run is not an exam attempt.
     expect(await attemptCount(page)).toBe(1);
 
@@ -307,6 +318,7 @@ for (const width of WIDTHS) {
 }
 
 test('practice is honest about mistakes beyond the free questions: they are counted as locked, with Unlock', async ({ page }) => {
+  test.setTimeout(60_000);
   await newDriver(page);
   const { list } = await questions(page);
   const attempt = await storeAttempt(page, list, [3]);
