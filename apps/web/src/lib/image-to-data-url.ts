@@ -11,7 +11,8 @@ function readAsDataUrl(blob: Blob): Promise<string> {
 }
 
 /**
- * A picture as a data URL for POST /listing/save-draft. Large photos are drawn on a canvas at most
+ * A picture as a data URL for the listing and product editors (the server checks and re-encodes
+ * every picture anyway). Large photos are drawn on a canvas at most
  * 2000 px on the longest side and sent as JPEG (quality 0.85), so a phone photo of 8 MB becomes
  * a few hundred KB; small ones are sent as they are.
  */

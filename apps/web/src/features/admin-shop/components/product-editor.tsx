@@ -27,7 +27,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
-import { imageToDataUrl } from '../lib/image-to-data-url';
+import { imageToDataUrl } from '@/lib/image-to-data-url';
 import { ProductImagePicker, storedImages, type PickedImage } from './product-image-picker';
 
 /** "$1,234.50" → "1234.50". */

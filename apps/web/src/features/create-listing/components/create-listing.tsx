@@ -9,7 +9,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../api/get-draft';
 import { useSaveDraft } from '../api/save-draft';
-import { imageToDataUrl } from '../lib/downscale-image';
+import { imageToDataUrl } from '@/lib/image-to-data-url';
 import { storedImages, type PickedImage } from './image-picker';
 import { StepOneForm, stepOneRequest, type LocationFieldProps, type StepOneValues } from './step-one-form';
 import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues } from './step-two-form';
