@@ -62,10 +62,12 @@ export function ProductImages({ images, title }: { images: string[]; title: stri
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
           {/* Which picture is showing (each image's alt text says it too). */}
-          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center gap-1.5" data-testid="product-image-dots">
-            {images.map((src, index) => (
-              <span key={src} className={cn('h-1.5 rounded-full transition-all', index === selected ? 'w-5 bg-asphalt' : 'w-1.5 bg-asphalt/30')} />
-            ))}
+          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
+            <div className="flex gap-1.5 rounded-full bg-white/85 px-2 py-1.5 shadow-sm" data-testid="product-image-dots">
+              {images.map((src, index) => (
+                <span key={src} className={cn('h-1.5 rounded-full transition-all', index === selected ? 'w-5 bg-asphalt' : 'w-1.5 bg-asphalt/35')} />
+              ))}
+            </div>
           </div>
         </>
       )}
