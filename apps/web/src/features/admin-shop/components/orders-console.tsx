@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useMoney } from './money';
 import { ShipOrderDialog } from './ship-order-dialog';
+import { PostalAddress } from '@/components/ui/postal-address';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-slate-100 text-slate-700',
@@ -80,19 +81,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
           </div>
           <div>
             <p className="font-semibold text-slate-800">{t('orders.address')}</p>
-            <address className="break-words not-italic text-slate-700">
-              {a.full_name}
-              <br />
-              {a.address_one}
-              {a.address_two && (
-                <>
-                  <br />
-                  {a.address_two}
-                </>
-              )}
-              <br />
-              {`${a.address_city}, ${a.address_state} ${a.address_zip}`}
-            </address>
+            <PostalAddress value={a} className="break-words text-slate-700" />
           </div>
         </div>
 

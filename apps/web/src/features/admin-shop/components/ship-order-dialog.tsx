@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useShipOrder } from '../api/ship-order';
+import { PostalAddress } from '@/components/ui/postal-address';
 
 /** "Mark shipped" with a confirmation: the customer is e-mailed that the order is on its way (once). */
 export function ShipOrderDialog({ order }: { order: AdminOrder }) {
@@ -45,19 +46,7 @@ export function ShipOrderDialog({ order }: { order: AdminOrder }) {
           <AlertDialog.Description className="mt-2 text-slate-700">
             {t('orders.confirmText', { name: order.customer.name, email: order.customer.email })}
           </AlertDialog.Description>
-          <address className="mt-3 rounded-xl bg-slate-50 p-3 text-sm not-italic text-slate-800">
-            {a.full_name}
-            <br />
-            {a.address_one}
-            {a.address_two && (
-              <>
-                <br />
-                {a.address_two}
-              </>
-            )}
-            <br />
-            {`${a.address_city}, ${a.address_state} ${a.address_zip}`}
-          </address>
+          <PostalAddress value={a} className="mt-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-800" />
           <div className="mt-5 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={ship.isPending}>

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useOrders } from '../api/get-orders';
 import { useMoney } from './money';
+import { PostalAddress } from '@/components/ui/postal-address';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
   pending: 'bg-slate-100 text-slate-700',
@@ -57,19 +58,7 @@ function OrderCard({ order }: { order: Order }) {
       </dl>
       <div className="text-sm">
         <p className="font-semibold text-slate-800">{t('orders.address')}</p>
-        <address className="not-italic text-slate-700">
-          {a.full_name}
-          <br />
-          {a.address_one}
-          {a.address_two && (
-            <>
-              <br />
-              {a.address_two}
-            </>
-          )}
-          <br />
-          {`${a.address_city}, ${a.address_state} ${a.address_zip}`}
-        </address>
+        <PostalAddress value={a} className="text-slate-700" />
       </div>
     </li>
   );
