@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { openInEnglish } from './fixtures';
+import { expectAccessible, openInEnglish, signIn } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const QUESTION_ID = 'q001';
@@ -25,17 +24,6 @@ async function newUser(page: Page): Promise<string> {
   const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
   expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
   return email;
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.request.post('/api/auth/sign-out').catch(() => undefined);
-  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
-}
-
-async function expectAccessible(page: Page) {
-  // Toasts (shared, and still fading in while axe measures them) are checked elsewhere.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function question(page: Page, id: string): Promise<Question> {

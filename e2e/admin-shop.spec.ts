@@ -1,22 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { openInEnglish, signUpConfirmed } from './fixtures';
+import { expectAccessible, openInEnglish, signIn, signUpConfirmed } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const ADDRESS = { full_name: 'Nina Driver', address_one: '77 Shipping Lane', address_two: '', address_city: 'Queens', address_state: 'NY', address_zip: '11101' };
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.request.post('/api/auth/sign-out').catch(() => undefined);
-  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
-}
-
-async function expectAccessible(page: Page) {
-  // Toasts (shared, and still fading in while axe measures them) are checked elsewhere.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function publicProducts(page: Page): Promise<Product[]> {
   return ((await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } }).data.data;

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
+import { openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
@@ -45,11 +45,6 @@ const PHOTOS = [
 /** A fresh, confirmed and signed-in account; returns its e-mail. */
 async function newOwner(page: Page): Promise<string> {
   return signUpConfirmed(page, { prefix: 'lister', name: 'Lena Lister', password: 'Lister2024' });
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.request.post('/api/auth/sign-out').catch(() => undefined);
-  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
 }
 
 /** Payment receipts e-mailed to the owner (one per charge). */

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
+import { expectAccessible, openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
 
 const nextYear = String(new Date().getFullYear() + 3);
 
@@ -252,11 +251,6 @@ async function storeAttempt(page: Page, list: ExamQuestion[], wrongPositions: nu
   const res = await page.request.post('/api/exam/attempts', { data: { answers } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { attempt_id: string; wrong_question_ids: string[] } }).data;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const attemptCount = async (page: Page) => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: unknown[] } }).data.data.length;

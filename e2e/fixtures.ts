@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 
@@ -43,4 +44,16 @@ export async function saveSandboxCard(page: Page, number = '4242 4242 4242 4242'
   await dialog.getByLabel('Year (YYYY)').fill(String(new Date().getFullYear() + 3));
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: 'Save card' }).click();
+}
+
+/** Signs this page's browser context in through the API (signing out whoever was signed in). */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.request.post('/api/auth/sign-out').catch(() => undefined);
+  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
+}
+
+/** No axe violations on the page as it is now (toasts, still fading in while axe measures them, are checked elsewhere). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

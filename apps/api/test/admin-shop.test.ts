@@ -9,6 +9,7 @@ import { mailOutbox, orders, products } from '@medallion/db/schema';
 import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { saveSandboxCard } from './helpers/payments';
 
 async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
   const img = sharp({ create: { width, height, channels: 3, background: color } });
@@ -37,7 +38,6 @@ describe('staff: shop products and orders', async () => {
   await ensureAccount(app.db, { email: 'shopkeeper@example.com', password: 'Staff2024', name: 'Shopkeeper', role: 'staff' });
   const staff = sessionCookie(await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'shopkeeper@example.com', password: 'Staff2024' } }));
   const buyer = await createConfirmedUser(app, 'shipped-buyer@example.com', 'Secret123', 'Aziz Karimov');
-  const year = new Date().getUTCFullYear() + 2;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, cookie: string | undefined = staff) =>
     app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -61,19 +61,13 @@ describe('staff: shop products and orders', async () => {
     await app.inject({ method: 'POST', url: '/api/users/cart', headers: { cookie }, payload: { 'product-id': product.product_id, quantity: 1 } });
     const cart = (await app.inject({ method: 'GET', url: '/api/users/cart', headers: { cookie } })).json().data as { data: CartItem[]; shipping_cents: number };
     const item = cart.data.find((i) => i.product_id === product.product_id)!;
-    const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
-    const card = await app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm-setup',
-      headers: { cookie },
-      payload: { 'client-secret': setup.json().data['client-secret'], number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
-    });
+    const card = await saveSandboxCard(app, cookie);
     const totals = orderTotals([{ priceCents: item.price_cents, quantity: item.quantity }], cart.shipping_cents);
     const paid = await app.inject({
       method: 'POST',
       url: '/api/payments/create-payment-intent',
       headers: { cookie },
-      payload: { 'user-pm': card.json().data.id, 'payment-amount': totals.total, 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS },
+      payload: { 'user-pm': card, 'payment-amount': totals.total, 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const [order] = await app.db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.transactionId, transactionId)));

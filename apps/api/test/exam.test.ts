@@ -6,26 +6,20 @@ import type { ExamQuestion } from '@medallion/contracts/exam';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
+import { saveSandboxCard } from './helpers/payments';
 
 describe('practice exam API', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', EXAM_PROMO_CODE: 'TLC500' });
   await runSeed(app.db, [examQuestionsSeedStep]);
   const unpaid = await createConfirmedUser(app, 'unpaid@example.com');
   const paid = await createConfirmedUser(app, 'paid@example.com');
-  const year = new Date().getUTCFullYear() + 2;
   {
-    const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: paid.cookie } });
-    const card = await app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm-setup',
-      headers: { cookie: paid.cookie },
-      payload: { 'client-secret': setup.json().data['client-secret'], number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
-    });
+    const card = await saveSandboxCard(app, paid.cookie);
     const res = await app.inject({
       method: 'POST',
       url: '/api/payments/create-payment-intent',
       headers: { cookie: paid.cookie },
-      payload: { 'user-pm': card.json().data.id, 'payment-amount': 1500, 'transaction-type': 'exam', 'referal-code': 'tlc500', 'transaction-id': 'exam-test-1' },
+      payload: { 'user-pm': card, 'payment-amount': 1500, 'transaction-type': 'exam', 'referal-code': 'tlc500', 'transaction-id': 'exam-test-1' },
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -117,16 +111,7 @@ describe('practice exam API', async () => {
 
     const buyer = await createConfirmedUser(app, 'promo-buyer@example.com');
     const other = await createConfirmedUser(app, 'promo-other@example.com');
-    const cardOf = async (cookie: string) => {
-      const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
-      const card = await app.inject({
-        method: 'POST',
-        url: '/api/payments/sandbox/confirm-setup',
-        headers: { cookie },
-        payload: { 'client-secret': setup.json().data['client-secret'], number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' },
-      });
-      return card.json().data.id as string;
-    };
+    const cardOf = (cookie: string) => saveSandboxCard(app, cookie);
     const buy = (cookie: string, pm: string, code: string, amount: number, tx: string) =>
       app.inject({
         method: 'POST',

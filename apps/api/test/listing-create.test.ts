@@ -8,6 +8,7 @@ import { listings, mailOutbox, payments } from '@medallion/db/schema';
 import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { saveSandboxCard } from './helpers/payments';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 const VALID_VIN = '1HGCM82633A004352'; // a classic example VIN with a correct check digit
@@ -35,7 +36,6 @@ describe('create listing, listing fee, moderation', async () => {
   await ensureAccount(app.db, { email: 'mod@example.com', password: 'Staff2024', name: 'Moderator', role: 'staff' });
   const staffSignIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'mod@example.com', password: 'Staff2024' } });
   const staff = sessionCookie(staffSignIn);
-  const year = new Date().getUTCFullYear() + 2;
 
   const save = (cookie: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/listing/save-draft', headers: { cookie }, payload });
@@ -47,16 +47,7 @@ describe('create listing, listing fee, moderation', async () => {
       return [];
     }
   };
-  async function addCard(cookie: string, number: string) {
-    const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm-setup',
-      headers: { cookie },
-      payload: { 'client-secret': setup.json().data['client-secret'], number, exp_month: 12, exp_year: year, cvc: '123' },
-    });
-    return res.json().data as { id: string };
-  }
+  const addCard = async (cookie: string, number: string) => ({ id: await saveSandboxCard(app, cookie, number) });
   const pay = (cookie: string, body: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: body });
 

@@ -8,6 +8,7 @@ import { cartItems, mailOutbox, orders, payments, products } from '@medallion/db
 import { demoProductsSeedStep } from '../src/modules/shop/seed-products';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
+import { saveSandboxCard } from './helpers/payments';
 
 // A local stand-in for the advertising platform: records the conversion events it receives.
 const conversions: unknown[] = [];
@@ -32,23 +33,13 @@ describe('shop, cart and orders', async () => {
   await runSeed(app.db, [demoProductsSeedStep]);
   const buyer = await createConfirmedUser(app, 'buyer@example.com', 'Secret123', 'Aziz Karimov');
   const other = await createConfirmedUser(app, 'other-buyer@example.com');
-  const year = new Date().getUTCFullYear() + 2;
   const catalogue = (await app.inject({ method: 'GET', url: '/api/products' })).json().data.data as Product[];
 
   const cart = async (cookie: string) =>
     (await app.inject({ method: 'GET', url: '/api/users/cart', headers: { cookie } })).json().data.data as CartItem[];
   const add = (cookie: string, product: Product, extra: Record<string, unknown> = {}) =>
     app.inject({ method: 'POST', url: '/api/users/cart', headers: { cookie }, payload: { 'product-id': product.product_id, quantity: 1, price: product.price, ...extra } });
-  async function card(cookie: string, number = '4242424242424242') {
-    const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm-setup',
-      headers: { cookie },
-      payload: { 'client-secret': setup.json().data['client-secret'], number, exp_month: 12, exp_year: year, cvc: '123' },
-    });
-    return res.json().data.id as string;
-  }
+  const card = (cookie: string, number?: string) => saveSandboxCard(app, cookie, number);
   const pay = (cookie: string, body: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: body });
 

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+
+/** An expiry two years ahead, so test cards never expire under the tests. */
+export const CARD_EXP_YEAR = new Date().getUTCFullYear() + 2;
+
+/**
+ * Saves a sandbox card for the signed-in user the way the card form does (setup intent, then the
+ * sandbox confirm) and returns its payment method id. Numbers that are refused at saving throw.
+ */
+export async function saveSandboxCard(app: FastifyInstance, cookie: string, number = '4242424242424242'): Promise<string> {
+  const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie } });
+  if (setup.statusCode !== 200) throw new Error(`create-setup-intent failed: ${setup.body}`);
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm-setup',
+    headers: { cookie },
+    payload: { 'client-secret': setup.json().data['client-secret'], number, exp_month: 12, exp_year: CARD_EXP_YEAR, cvc: '123' },
+  });
+  if (saved.statusCode !== 200) throw new Error(`sandbox confirm-setup failed: ${saved.body}`);
+  return saved.json().data.id as string;
+}
