@@ -23,12 +23,14 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
-import { ProductImagePicker, storedImages, type PickedImage } from './product-image-picker';
+import { storedImages, type PickedImage } from '@/components/ui/picture-picker';
+import { ProductImagePicker } from './product-image-picker';
 
 /** "$1,234.50" → "1234.50". */
 const plainDollars = (value: string) => value.replace(/[$,\s]/g, '');
@@ -228,15 +230,9 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
                         {...form.register(`details.${index}.data`)}
                       />
                     </div>
-                    <button
-                      type="button"
-                      onClick={() => details.remove(index)}
-                      aria-label={t('details.remove', { n: index + 1 })}
-                      title={t('details.removeShort')}
-                      className="mt-[1.625rem] inline-flex size-11 items-center justify-center rounded-lg text-danger-text hover:bg-danger/10"
-                    >
+                    <IconButton tone="danger" className="mt-[1.625rem]" onClick={() => details.remove(index)} label={t('details.remove', { n: index + 1 })} title={t('details.removeShort')}>
                       <Trash2 aria-hidden="true" className="size-5" />
-                    </button>
+                    </IconButton>
                   </li>
                 ))}
               </ol>

@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 import { useDraft } from '../api/get-draft';
 import { useSaveDraft } from '../api/save-draft';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
-import { storedImages, type PickedImage } from './image-picker';
+import { storedImages, type PickedImage } from '@/components/ui/picture-picker';
 import { StepOneForm, stepOneRequest, type LocationFieldProps, type StepOneValues } from './step-one-form';
 import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues } from './step-two-form';
 

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCarMakes, useCarModels } from '@/lib/car-data';
 import { decodeVinQueryOptions } from '../api/decode-vin';
 import { translateValidation } from '../lib/field-errors';
-import { ImagePicker, type PickedImage } from './image-picker';
+import { ImagePicker } from './image-picker';
 
 export interface StepTwoValues {
   title: string;

@@ -1,0 +1,182 @@
+import { ImagePlus, Star, Trash2 } from 'lucide-react';
+import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { IconButton } from './icon-button';
+
+export type PickedImage =
+  | { id: string; kind: 'stored'; name: string; preview: string }
+  | { id: string; kind: 'new'; file: File; preview: string };
+
+let counter = 0;
+const nextId = () => `picked-${++counter}`;
+
+/** Pictures already saved on the server, by stored name, with their preview URLs. */
+export function storedImages(names: string[], previews: string[]): PickedImage[] {
+  return names.map((name, i) => ({ id: nextId(), kind: 'stored', name, preview: previews[i] ?? '' }));
+}
+
+/** Every text the picker shows, already translated by the feature that uses it. */
+export interface PicturePickerLabels {
+  title: string;
+  /** Under the title, e.g. "3 of 9. The first photo is the main one." */
+  hint: string;
+  listLabel: string;
+  /** The badge on the first picture ("Main", "Cover"). */
+  firstBadge: string;
+  alt: (n: number) => string;
+  remove: (n: number) => string;
+  removeShort: string;
+  add: string;
+  addHint: string;
+  notImage: (name: string) => string;
+  tooMany: string;
+  problemAt: (n: number, message: string) => string;
+}
+
+/** The picked pictures, as a form holds them. */
+export interface PickedImagesProps {
+  images: PickedImage[];
+  onChange: (images: PickedImage[]) => void;
+  /** Server messages by picture index ("images.N"), or for the whole list (index null). */
+  errors?: { index: number | null; message: string }[];
+}
+
+interface Props extends PickedImagesProps {
+  max: number;
+  labels: PicturePickerLabels;
+  /** The controls at the start of a tile's bar (the remove button is at its end); `move(to)` puts the picture at `to`. */
+  renderControls: (index: number, move: (to: number) => void) => ReactNode;
+  /** "section": the title is a section heading; "field": it looks like a form field's label. */
+  titleStyle?: 'section' | 'field';
+  /** Extra classes for the tiles grid (e.g. fewer columns in a narrow column). */
+  listClassName?: string;
+  tileTestId?: string;
+}
+
+/**
+ * Pictures picked for upload: image files only, at most 10 MB each and `max` in all, previews before
+ * saving. The first is the main one (badge and ring); pictures can be reordered and any can be removed.
+ */
+export function PicturePicker({ images, onChange, errors = [], max, labels, renderControls, titleStyle = 'field', listClassName, tileTestId }: Props) {
+  const { t } = useTranslation('common');
+  const inputId = useId();
+  const [problems, setProblems] = useState<string[]>([]);
+  const urls = useRef(new Set<string>());
+
+  // Object URLs of new pictures are released when the form goes away.
+  useEffect(() => {
+    const owned = urls.current;
+    return () => {
+      for (const url of owned) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const add = (files: FileList | null) => {
+    if (!files) return;
+    const found: string[] = [];
+    const added: PickedImage[] = [];
+    for (const file of Array.from(files)) {
+      if (!file.type.startsWith('image/')) {
+        found.push(labels.notImage(file.name));
+      } else if (file.size > MAX_IMAGE_BYTES) {
+        found.push(`${file.name}: ${t('validation.imageTooLarge')}`);
+      } else if (images.length + added.length >= max) {
+        found.push(labels.tooMany);
+        break;
+      } else {
+        const preview = URL.createObjectURL(file);
+        urls.current.add(preview);
+        added.push({ id: nextId(), kind: 'new', file, preview });
+      }
+    }
+    setProblems(found);
+    if (added.length > 0) onChange([...images, ...added]);
+  };
+
+  const remove = (index: number) => {
+    const image = images[index];
+    if (image?.kind === 'new') {
+      URL.revokeObjectURL(image.preview);
+      urls.current.delete(image.preview);
+    }
+    setProblems([]);
+    onChange(images.filter((_, i) => i !== index));
+  };
+
+  const move = (from: number, to: number) => {
+    const image = images[from];
+    if (!image || to < 0 || to >= images.length) return;
+    const rest = images.filter((_, i) => i !== from);
+    onChange([...rest.slice(0, to), image, ...rest.slice(to)]);
+  };
+
+  const full = images.length >= max;
+  const messages = [...problems, ...errors.map((e) => (e.index === null ? e.message : labels.problemAt(e.index + 1, e.message)))];
+
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={`${inputId}-hint`}>
+      <legend className={cn('mb-1.5', titleStyle === 'section' ? 'text-lg font-bold' : 'text-sm font-semibold text-slate-800')}>{labels.title}</legend>
+      <p id={`${inputId}-hint`} className="-mt-1 text-sm text-slate-600">
+        {labels.hint}
+      </p>
+      {images.length > 0 && (
+        <ol className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', listClassName)} aria-label={labels.listLabel}>
+          {images.map((image, index) => (
+            <li
+              key={image.id}
+              data-testid={tileTestId}
+              className={cn('relative overflow-hidden rounded-xl border bg-slate-100', index === 0 ? 'border-asphalt ring-2 ring-taxi' : 'border-slate-200')}
+            >
+              <img src={image.preview} alt={labels.alt(index + 1)} className="aspect-[4/3] w-full object-cover" />
+              {index === 0 && (
+                <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-taxi px-2 py-0.5 text-xs font-bold text-asphalt">
+                  <Star aria-hidden="true" className="size-3.5" />
+                  {labels.firstBadge}
+                </span>
+              )}
+              <div className="flex items-center justify-between gap-1 bg-white p-1.5">
+                {renderControls(index, (to) => move(index, to))}
+                <IconButton tone="danger" size="sm" label={labels.remove(index + 1)} title={labels.removeShort} onClick={() => remove(index)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </IconButton>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <label
+        htmlFor={inputId}
+        className={cn(
+          'flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white p-4 text-center text-slate-700',
+          'hover:border-slate-400 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-info',
+          full && 'cursor-not-allowed opacity-60',
+        )}
+      >
+        <ImagePlus aria-hidden="true" className="size-7 text-slate-500" />
+        <span className="font-semibold text-asphalt">{labels.add}</span>
+        <span className="text-sm text-slate-600">{labels.addHint}</span>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={full}
+          className="sr-only"
+          onChange={(event) => {
+            add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {messages.length > 0 && (
+        <ul role="alert" className="flex flex-col gap-1 text-sm font-medium text-danger-text">
+          {messages.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
