@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  app.vinDecoder.warm();
   app.log.info(
     { url: `http://localhost:${config.PORT}`, database: database.kind, mail: app.mailer.mode },
     'Medallion is ready',

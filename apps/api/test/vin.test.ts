@@ -103,6 +103,21 @@ describe('VIN decoder', () => {
     }
     await expect(decoder.decode(VALID_VINS[0]!)).rejects.toThrow(/closed/);
   });
+
+  it('warms up in the background: the database is prepared before the first decode, once', async () => {
+    const logged: string[] = [];
+    const decoder = createVinDecoder({ cacheDir: VPIC_CACHE_DIR, logger: { info: (_obj, msg) => logged.push(msg) } });
+    try {
+      decoder.warm();
+      decoder.warm();
+      await expect.poll(() => logged, { timeout: 60_000 }).toEqual(['vPIC VIN database ready']);
+      expect((await decoder.decode(VALID_VINS[0]!)).make).toBe('Honda');
+      expect(logged).toEqual(['vPIC VIN database ready']);
+    } finally {
+      await decoder.close();
+    }
+    decoder.warm(); // after close: nothing happens, nothing throws
+  });
 });
 
 describe('GET /api/cars/decode-vin', async () => {

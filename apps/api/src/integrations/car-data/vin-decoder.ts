@@ -29,6 +29,12 @@ export interface VinDecoder {
    * prepared or read.
    */
   decode(vin: string): Promise<DecodedVin>;
+  /**
+   * Prepares the database now, in the background (unpacking and indexing take about a second on a
+   * cold install, longer on a busy machine), so the first owner who types a VIN does not wait.
+   * A failure is logged and retried by the next decode.
+   */
+  warm(): void;
   /** Closes the database; waits for an initialisation under way. Later decodes throw. */
   close(): Promise<void>;
 }
@@ -36,7 +42,7 @@ export interface VinDecoder {
 export interface VinDecoderOptions {
   /** Folder for the unpacked database; created when needed. */
   cacheDir: string;
-  logger?: { info(obj: object, msg: string): void };
+  logger?: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
 /** How long an initialisation took, in ms (logged). */
@@ -273,6 +279,10 @@ export function createVinDecoder({ cacheDir, logger }: VinDecoderOptions): VinDe
       const failure = result.errors.find((e) => e.category === 'database');
       if (failure) throw new Error(`vPIC database error: ${failure.message}${failure.details ? ` (${failure.details})` : ''}`);
       return toDecodedVin(vin, result);
+    },
+    warm() {
+      if (closed || opening) return;
+      ready().catch((err: unknown) => logger?.warn?.({ err }, 'vPIC VIN database could not be prepared; the next decode retries'));
     },
     async close() {
       closed = true;
