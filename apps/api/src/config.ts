@@ -16,7 +16,7 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Where the offline VIN database (NHTSA vPIC, ~85 MB) is unpacked on first use; default DATA_DIR/vpic. */
+  /** Where the offline VIN database (NHTSA vPIC, ~85 MB) is unpacked (in the background after the start); default DATA_DIR/vpic. */
   VPIC_CACHE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
