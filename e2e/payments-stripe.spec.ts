@@ -67,8 +67,9 @@ for (const width of WIDTHS) {
       });
       await fillStripeCard(page, '4242 4242 4242 4242');
       await save.click();
+      // The page was already on /dashboard: wait for the trip through /success-setup-intent first.
+      await expect.poll(() => visited).toContain(`${STRIPE_APP_URL}/success-setup-intent?from=dashboard`);
       await expect(page).toHaveURL('/dashboard');
-      expect(visited).toContain(`${STRIPE_APP_URL}/success-setup-intent?from=dashboard`);
       await expect(page.getByText('Your card has been saved.')).toBeVisible();
       await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
       await expect(methods.getByText(`Expires 12/${year}`)).toBeVisible();
