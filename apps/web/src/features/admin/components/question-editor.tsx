@@ -9,10 +9,10 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUpdateExamQuestion } from '../api/exam-reports';
 import { adminExamQuestionsQueryKey } from '../api/get-admin-exam-questions';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30';
@@ -182,15 +182,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
               <Text label={t('exam.explanationRu')} rows={4} lang="ru" error={v(errors.explanation?.ru)} {...form.register('explanation.ru')} />
             </div>
 
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="outline">{t('review.cancel')}</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="dark" disabled={update.isPending}>
-                {update.isPending && <Spinner label={t('exam.saving')} />}
-                {t('exam.save')}
-              </Button>
-            </div>
+            <DialogFormActions cancelLabel={t('review.cancel')} submitLabel={t('exam.save')} pending={update.isPending} pendingLabel={t('exam.saving')} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

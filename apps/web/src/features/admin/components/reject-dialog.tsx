@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { useRejectListing } from '../api/reject-listing';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 
 /** "Reject": a reason of at least 5 characters, shown to the owner and e-mailed to them. */
 export function RejectDialog({ listingId, title, disabled }: { listingId: string; title: string; disabled?: boolean }) {
@@ -75,15 +75,7 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
                 setError(null);
               }}
             />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="outline">{t('review.cancel')}</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="dark" disabled={reject.isPending}>
-                {reject.isPending && <Spinner label={t('review.sending')} />}
-                {t('review.sendBack')}
-              </Button>
-            </div>
+            <DialogFormActions cancelLabel={t('review.cancel')} submitLabel={t('review.sendBack')} pending={reject.isPending} pendingLabel={t('review.sending')} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
