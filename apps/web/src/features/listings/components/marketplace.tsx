@@ -61,15 +61,28 @@ export function Marketplace() {
   }, [listings.isError, listings.error]);
   const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? listings.error.fields : undefined;
 
-  /** After a new page or search, bring the top of the list into view and announce it. */
-  const scrollToList = useCallback(() => {
-    requestAnimationFrame(() => {
-      const heading = listRef.current;
-      if (!heading) return;
-      if (heading.getBoundingClientRect().top < 0) heading.scrollIntoView({ block: 'start' });
-      heading.focus({ preventScroll: true });
-    });
+  /**
+   * After a new page or search, bring the top of the list into view and announce it: at once
+   * (the user sees the loader), and again once the new cards are drawn, because the page's height
+   * changes under a scroll that is still under way (smooth scrolling).
+   */
+  const scrollPending = useRef(false);
+  const bringListIntoView = useCallback(() => {
+    const heading = listRef.current;
+    if (!heading) return;
+    const { top } = heading.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight) heading.scrollIntoView({ block: 'start', behavior: 'instant' });
+    heading.focus({ preventScroll: true });
   }, []);
+  const scrollToList = useCallback(() => {
+    scrollPending.current = true;
+    requestAnimationFrame(bringListIntoView);
+  }, [bringListIntoView]);
+  useLayoutEffect(() => {
+    if (!scrollPending.current || listings.isFetching) return;
+    scrollPending.current = false;
+    bringListIntoView();
+  }, [listings.isFetching, listings.dataUpdatedAt, bringListIntoView]);
 
   const search = useCallback(
     (filters: StoredListingFilters) => {
