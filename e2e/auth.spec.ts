@@ -154,7 +154,10 @@ test.describe('accounts', () => {
     await expect(page.getByText('Aziz Karimov')).toBeVisible();
     await expect(page.getByText('driver@medallion.example')).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
-    await expect(page.getByText('No payments method yet.')).toBeVisible();
+    // The seed's demo driver paid the fees of the listings past the draft with a saved test card.
+    const methods = page.getByRole('region', { name: 'Payment methods' });
+    await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
+    await expect(methods.getByText(`Expires 12/${new Date().getFullYear() + 3}`)).toBeVisible();
     await page.getByRole('tab', { name: 'Marketplace ads' }).click();
     await expect(page).toHaveURL('/dashboard?tab=ads');
     // The demo driver owns listings in every status (seed); they show as owner-mode cards.

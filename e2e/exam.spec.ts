@@ -9,14 +9,19 @@ async function newDriver(page: Page): Promise<string> {
   return signUpConfirmed(page, { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' });
 }
 
-/** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
-async function buyAccessByApi(page: Page) {
+/** Saves the sandbox card 4242 through the API; returns its payment method id. */
+async function saveCardByApi(page: Page): Promise<string> {
   const setup = (await (await page.request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
   const card = await page.request.post('/api/payments/sandbox/confirm-setup', {
     data: { 'client-secret': setup.data['client-secret'], number: '4242 4242 4242 4242', exp_month: 12, exp_year: Number(nextYear), cvc: '123' },
   });
   expect(card.status()).toBe(200);
-  const { data: pm } = (await card.json()) as { data: { id: string } };
+  return ((await card.json()) as { data: { id: string } }).data.id;
+}
+
+/** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
+async function buyAccessByApi(page: Page) {
+  const pm = { id: await saveCardByApi(page) };
   const paid = await page.request.post('/api/payments/create-payment-intent', {
     data: {
       'user-pm': pm.id,
@@ -341,6 +346,17 @@ test('practice is honest about mistakes beyond the free questions: they are coun
   await openInEnglish(page, `/exam?practice=${attempt.attempt_id}`);
   await expect(page.getByRole('heading', { name: 'The 2 questions you got wrong are locked' })).toBeVisible();
   await expect(page.getByTestId('question-text')).toHaveCount(0);
+  await saveCardByApi(page);
   await page.getByRole('link', { name: 'Unlock' }).click();
   await expect(page).toHaveURL('/exam-checkout');
+
+  // Once paid, the way back leads to this practice run, where the mistakes are now open.
+  await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to practice' }).click();
+  await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
+  await expect(banner.getByRole('heading', { name: 'Practising 2 questions you got wrong' })).toBeVisible();
+  await expect(banner.getByText(/locked/)).toHaveCount(0);
+  await expect(progress(page)).toHaveText('Question 1 of 2');
 });

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
 import { demoListingsSeedStep } from './modules/listings/seed-listings';
+import { demoListingFeesSeedStep } from './modules/payments/seed-listing-fees';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
 import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
 
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   // Product content (the exam's question bank) is loaded on every database, demo data or not.
   await runSeed(database.db, [examQuestionsSeedStep]);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage }), demoProductsSeedStep, demoProductPhotosSeedStep({ storage: app.storage })]);
+    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage }), demoListingFeesSeedStep, demoProductsSeedStep, demoProductPhotosSeedStep({ storage: app.storage })]);
     app.log.info(seeded, 'seed steps checked');
   }
   if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '@medallion/contracts/listings';
 import { runSeed } from '@medallion/db/seed';
-import { listings, listingViews, user } from '@medallion/db/schema';
+import { listings, listingViews, payments, seedHistory, user } from '@medallion/db/schema';
 import { demoAccountsSeedStep, DEMO_ACCOUNTS } from '../src/modules/auth/seed-accounts';
 import { demoListingsSeedStep } from '../src/modules/listings/seed-listings';
+import { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoListingFeesSeedStep } from '../src/modules/payments/seed-listing-fees';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
 
@@ -12,7 +13,7 @@ type Row = typeof listings.$inferSelect;
 
 describe('marketplace listings', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
-  await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false })]);
+  await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false }), demoListingFeesSeedStep]);
   const all: Row[] = await app.db.select().from(listings);
   const active = all.filter((r) => r.status === 'ACTIVE');
   const newestFirst = (a: Row, b: Row) =>
@@ -274,5 +275,38 @@ describe('marketplace listings', async () => {
     expect(own.json().data.counted).toBe(false);
     const draft = all.find((r) => r.status === 'DRAFT')!;
     expect((await app.inject({ method: 'POST', url: `/api/listing/${draft.id}/views` })).statusCode).toBe(404);
+  });
+
+  it("seeds the demo driver's listing fees: one paid fee per listing past the draft, so a resubmission is free", async () => {
+    const [driver] = await app.db.select().from(user).where(eq(user.email, DEMO_ACCOUNTS.driver.email));
+    const mine = all.filter((r) => r.userId === driver!.id);
+    const fees = await app.db.select().from(payments).where(eq(payments.userId, driver!.id));
+    const paid = mine.filter((r) => r.status !== 'DRAFT').map((r) => r.id).sort();
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    expect(fees.map((f) => f.reference).sort()).toEqual(paid);
+    for (const fee of fees) expect(fee).toMatchObject({ purpose: 'listing', status: 'succeeded', amountCents: 108, paymentMethodId: DEMO_DRIVER_CARD_ID });
+
+    // Running the seed again adds nothing.
+    await app.db.delete(seedHistory).where(eq(seedHistory.name, DEMO_LISTING_FEES_STEP));
+    await runSeed(app.db, [demoListingFeesSeedStep]);
+    expect(await app.db.select().from(payments).where(eq(payments.userId, driver!.id))).toHaveLength(fees.length);
+
+    // The card the fees were paid with is the driver's saved card.
+    const cookie = await signIn(DEMO_ACCOUNTS.driver.email, DEMO_ACCOUNTS.driver.password);
+    const methods = await app.inject({ method: 'GET', url: '/api/payments/payment-methods', headers: { cookie } });
+    expect(methods.statusCode, methods.body).toBe(200);
+    expect(methods.json().data).toEqual([expect.objectContaining({ id: DEMO_DRIVER_CARD_ID, brand: 'visa', last4: '4242' })]);
+
+    // Paying for the listing under review again answers with the one payment and charges nothing.
+    const review = mine.find((r) => r.status === 'UNDER_REVIEW')!;
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/payments/create-payment-intent',
+      headers: { cookie },
+      payload: { 'user-pm': DEMO_DRIVER_CARD_ID, 'payment-amount': 108, 'listing-id': review.id },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data['payment-id']).toBe(fees.find((f) => f.reference === review.id)!.id);
+    expect(await app.db.select().from(payments).where(eq(payments.reference, review.id))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { BookOpenCheck, CheckCircle2, Lock, Tag } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS, PROMO_CODE_LENGTH } from '@medallion/contracts/payments';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,15 +23,25 @@ function newTransactionId() {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `exam-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** Where "Back" leads: a practice run that sent the user here (router state), otherwise the exam. */
+function useBackLink() {
+  const { t } = useTranslation('exam');
+  const state: unknown = useLocation().state;
+  const returnTo = state && typeof state === 'object' && 'returnTo' in state ? state.returnTo : null;
+  if (typeof returnTo === 'string' && /^\/exam\?practice=[\w-]+$/.test(returnTo)) return { to: returnTo, label: t('checkout.backToPractice') };
+  return { to: '/exam', label: t('checkout.backToExam') };
+}
+
 function Success() {
   const { t } = useTranslation('exam');
+  const back = useBackLink();
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
       <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
       <h2 className="text-2xl font-extrabold">{t('checkout.successTitle')}</h2>
       <p className="text-slate-700">{t('checkout.successText')}</p>
-      <Link to="/exam" className={buttonClasses('primary', 'lg')}>
-        {t('checkout.backToExam')}
+      <Link to={back.to} className={buttonClasses('primary', 'lg')}>
+        {back.label}
       </Link>
     </div>
   );
@@ -52,6 +62,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   const transactionId = useRef(newTransactionId());
   const promoId = useId();
   const promoStatusId = useId();
+  const back = useBackLink();
 
   if (pay.isSuccess) return <Success />;
   const access = questions.data?.data;
@@ -61,8 +72,8 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
       <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="text-xl font-bold">{t('checkout.alreadyTitle')}</h2>
         {date && <p className="text-slate-700">{t('checkout.alreadyText', { date })}</p>}
-        <Link to="/exam" className={buttonClasses('primary')}>
-          {t('checkout.backToExam')}
+        <Link to={back.to} className={buttonClasses('primary')}>
+          {back.label}
         </Link>
       </div>
     );

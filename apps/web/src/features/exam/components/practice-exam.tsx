@@ -1,7 +1,7 @@
 import { LockKeyhole, SearchX, Target, Trophy, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -28,10 +28,12 @@ function Notice({ icon, title, children, actions }: { icon: ReactNode; title: st
   );
 }
 
+/** To the exam checkout, which leads back to this practice run once access is bought. */
 function UnlockLink({ className }: { className?: string }) {
   const { t } = useTranslation('exam');
+  const { pathname, search } = useLocation();
   return (
-    <Link to="/exam-checkout" className={cn(buttonClasses('primary', 'md'), className)}>
+    <Link to="/exam-checkout" state={{ returnTo: `${pathname}${search}` }} className={cn(buttonClasses('primary', 'md'), className)}>
       <LockKeyhole aria-hidden="true" className="size-4" />
       {t('paywall.unlock')}
     </Link>
