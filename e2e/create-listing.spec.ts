@@ -294,3 +294,30 @@ test('a signed-in driver sees the forbidden page at /admin/listings', async ({ p
   await page.goto('/admin/listings');
   await expect(page.getByRole('heading', { name: 'Listings to review' })).toHaveCount(0);
 });
+
+test('photo tiles at 375 px in Russian: delete on the picture, "make main" on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
+  const own = (await (await page.request.get('/api/listing')).json()) as { data: { data: { listing_id: string; status: string; images: string[] }[] } };
+  const draft = own.data.data.find((l) => l.status === 'DRAFT' && l.images.length >= 2)!;
+  expect(draft, 'the seed gives the demo driver a draft with photos').toBeTruthy();
+  await page.goto(`/create-listing?id=${draft.listing_id}&step=2`);
+  const tiles = page.getByTestId('picked-image');
+  await expect(tiles).toHaveCount(draft.images.length);
+  const second = tiles.nth(1);
+  const makeMain = second.getByRole('button', { name: 'Сделать фото 2 главным' });
+  await expect(makeMain).toHaveText('Сделать главной');
+  const [tile, button, remove] = await Promise.all([second.boundingBox(), makeMain.boundingBox(), second.getByRole('button', { name: 'Удалить фото 2' }).boundingBox()]);
+  // The label's text is one line box (a wrapped label has a rectangle per line).
+  const lines = await makeMain.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el.lastChild!);
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  expect(button!.x + button!.width).toBeLessThanOrEqual(tile!.x + tile!.width);
+  // The delete button is over the picture's top right corner, not in the row of "make main".
+  expect(remove!.y + remove!.height).toBeLessThan(button!.y);
+});
+

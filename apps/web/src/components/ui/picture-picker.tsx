@@ -136,12 +136,18 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
                   {labels.firstBadge}
                 </span>
               )}
-              <div className="flex items-center justify-between gap-1 bg-white p-1.5">
-                {renderControls(index, (to) => move(index, to))}
-                <IconButton tone="danger" size="sm" label={labels.remove(index + 1)} title={labels.removeShort} onClick={() => remove(index)}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </IconButton>
-              </div>
+              {/* Delete sits on the picture, so the row below has the whole width for its controls (long Russian labels at 375 px). */}
+              <IconButton
+                tone="danger"
+                size="sm"
+                label={labels.remove(index + 1)}
+                title={labels.removeShort}
+                onClick={() => remove(index)}
+                className="absolute right-1.5 top-1.5 bg-white/95 shadow-sm ring-1 ring-slate-200 hover:bg-red-50"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </IconButton>
+              <div className="flex min-h-12 items-center bg-white p-1.5">{renderControls(index, (to) => move(index, to))}</div>
             </li>
           ))}
         </ol>

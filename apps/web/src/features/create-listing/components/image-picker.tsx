@@ -38,7 +38,7 @@ export function ImagePicker({ images, onChange, errors }: PickedImagesProps) {
             type="button"
             onClick={() => move(0)}
             aria-label={t('images.makeMainLabel', { n: index + 1 })}
-            className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-asphalt hover:bg-slate-100"
+            className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap rounded-lg px-1.5 text-xs font-semibold text-asphalt hover:bg-slate-100"
           >
             <Star aria-hidden="true" className="size-4" />
             {t('images.makeMain')}
