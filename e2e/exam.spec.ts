@@ -354,6 +354,7 @@ test('practice is honest about mistakes beyond the free questions: they are coun
   await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Exam' })).toHaveAttribute('href', '/exam');
   await page.getByRole('link', { name: 'Back to practice' }).click();
   await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
   await expect(banner.getByRole('heading', { name: 'Practising 2 questions you got wrong' })).toBeVisible();

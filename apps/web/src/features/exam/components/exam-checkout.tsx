@@ -23,26 +23,37 @@ function newTransactionId() {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `exam-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Where "Back" leads: a practice run that sent the user here (router state), otherwise the exam. */
-function useBackLink() {
+/**
+ * "Back to Exam" (spec §2), and first "Back to practice" when a practice run sent the user here
+ * (its path comes in the router state).
+ */
+function BackLinks({ size }: { size: 'md' | 'lg' }) {
   const { t } = useTranslation('exam');
   const state: unknown = useLocation().state;
   const returnTo = state && typeof state === 'object' && 'returnTo' in state ? state.returnTo : null;
-  if (typeof returnTo === 'string' && /^\/exam\?practice=[\w-]+$/.test(returnTo)) return { to: returnTo, label: t('checkout.backToPractice') };
-  return { to: '/exam', label: t('checkout.backToExam') };
+  const practice = typeof returnTo === 'string' && /^\/exam\?practice=[\w-]+$/.test(returnTo) ? returnTo : null;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      {practice && (
+        <Link to={practice} className={buttonClasses('primary', size)}>
+          {t('checkout.backToPractice')}
+        </Link>
+      )}
+      <Link to="/exam" className={buttonClasses(practice ? 'outline' : 'primary', size)}>
+        {t('checkout.backToExam')}
+      </Link>
+    </div>
+  );
 }
 
 function Success() {
   const { t } = useTranslation('exam');
-  const back = useBackLink();
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
       <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
       <h2 className="text-2xl font-extrabold">{t('checkout.successTitle')}</h2>
       <p className="text-slate-700">{t('checkout.successText')}</p>
-      <Link to={back.to} className={buttonClasses('primary', 'lg')}>
-        {back.label}
-      </Link>
+      <BackLinks size="lg" />
     </div>
   );
 }
@@ -62,7 +73,6 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   const transactionId = useRef(newTransactionId());
   const promoId = useId();
   const promoStatusId = useId();
-  const back = useBackLink();
 
   if (pay.isSuccess) return <Success />;
   const access = questions.data?.data;
@@ -72,9 +82,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
       <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="text-xl font-bold">{t('checkout.alreadyTitle')}</h2>
         {date && <p className="text-slate-700">{t('checkout.alreadyText', { date })}</p>}
-        <Link to={back.to} className={buttonClasses('primary')}>
-          {back.label}
-        </Link>
+        <BackLinks size="md" />
       </div>
     );
   }
