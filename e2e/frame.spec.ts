@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openInEnglish, openMobileMenu, ROUTES, WIDTHS } from './fixtures';
+import { openInEnglish, openMobileMenu, ROUTES, signIn, WIDTHS } from './fixtures';
 
 for (const width of WIDTHS) {
   test.describe(`shared frame at ${width}px`, () => {
@@ -75,4 +75,48 @@ test.describe('routes', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');
   });
+});
+
+test.describe('the header fits every desktop width', () => {
+  // Staff have the most in the header (Admin, Dashboard, the cart, Sign Out); Russian has the longest words.
+  for (const language of ['en', 'ru'] as const) {
+    test(`768 to 1280 px, staff, ${language}: no control past the edge, no sideways scroll`, async ({ page }) => {
+      await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
+      await signIn(page, { email: 'staff@medallion.example', password: 'Staff2024' });
+      await page.setViewportSize({ width: 768, height: 800 });
+      await page.goto('/');
+      const banner = page.getByRole('banner');
+      const signOut = banner.getByRole('button', { name: language === 'ru' ? 'Выйти' : 'Sign Out' });
+      await expect(signOut).toBeVisible();
+      for (const width of [768, 820, 900, 1023, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect(page.getByRole('button', { name: language === 'ru' ? 'Открыть меню' : 'Open menu' })).toBeHidden();
+        const overflow = await page.evaluate(() => {
+          const header = document.querySelector('header')!;
+          const controls = Array.from(header.querySelectorAll<HTMLElement>('a, button')).filter((el) => el.offsetParent !== null);
+          return {
+            scroll: document.documentElement.scrollWidth - window.innerWidth,
+            past: controls.filter((el) => el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent || el.getAttribute('aria-label')),
+          };
+        });
+        expect(overflow, `at ${width}px`).toEqual({ scroll: 0, past: [] });
+      }
+      // Between 768 and 1024 px the account links show icons; their names stay for screen readers.
+      await page.setViewportSize({ width: 768, height: 800 });
+      await expect(banner.getByRole('link', { name: language === 'ru' ? 'Кабинет' : 'Dashboard' })).toBeVisible();
+      await expect(signOut).toHaveAttribute('title', language === 'ru' ? 'Выйти' : 'Sign Out');
+    });
+  }
+});
+
+test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
+  await page.goto('/dashboard?tab=orders');
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs).toHaveText(['Настройки', 'Мои объявления', 'Сохранённые вопросы', 'Заказы']);
+  await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ShoppingCart } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -9,10 +9,15 @@ import { cn } from '@/lib/cn';
 
 /**
  * The session-dependent end of the header: Sign in without a session; Dashboard, the cart with its
- * count (the summed quantity of the cart items) and Sign Out with one.
+ * count (the summed quantity of the cart items) and Sign Out with one. `compact`: between 768 and
+ * 1024 px the desktop header has no room for the words (least of all in Russian), so Admin,
+ * Dashboard and Sign Out show their icons and keep their words for screen readers and as tooltips.
  */
-export function HeaderAccount({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+export function HeaderAccount({ onNavigate, className, compact = false }: { onNavigate?: () => void; className?: string; compact?: boolean }) {
   const { t } = useTranslation();
+  const word = compact ? 'max-lg:sr-only' : undefined;
+  const roomy = compact ? 'px-3 max-lg:px-2' : 'px-3';
+  const tip = (text: string) => (compact ? text : undefined);
   const session = useSession();
   const user = session.data?.user;
   const cartCount = useCartCount(Boolean(user));
@@ -27,13 +32,19 @@ export function HeaderAccount({ onNavigate, className }: { onNavigate?: () => vo
   return (
     <div className={cn('flex items-center gap-1', className)}>
       {user.role === 'staff' && (
-        <Link to="/admin" onClick={onNavigate} className="rounded-md px-3 py-2 font-medium text-slate-100 hover:bg-white/10">
-          {t('nav.admin')}
+        <Link to="/admin" onClick={onNavigate} title={tip(t('nav.admin'))} className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}>
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          <span className={word}>{t('nav.admin')}</span>
         </Link>
       )}
-      <Link to="/dashboard" onClick={onNavigate} className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium text-slate-100 hover:bg-white/10">
+      <Link
+        to="/dashboard"
+        onClick={onNavigate}
+        title={tip(t('nav.dashboard'))}
+        className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}
+      >
         <LayoutDashboard aria-hidden="true" className="size-4" />
-        {t('nav.dashboard')}
+        <span className={word}>{t('nav.dashboard')}</span>
       </Link>
       <Link
         to="/cart"
@@ -49,10 +60,11 @@ export function HeaderAccount({ onNavigate, className }: { onNavigate?: () => vo
       <button
         type="button"
         onClick={() => void signOut()}
+        title={tip(t('nav.signOut'))}
         className={cn(buttonClasses('outlineLight', 'sm'), 'ml-1 min-h-10')}
       >
         <LogOut aria-hidden="true" className="size-4" />
-        {t('nav.signOut')}
+        <span className={word}>{t('nav.signOut')}</span>
       </button>
     </div>
   );

@@ -54,7 +54,7 @@ export function Header() {
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-3 py-2 font-medium transition-colors',
+      'rounded-md px-3 py-2 font-medium transition-colors md:max-lg:px-2',
       isActive ? 'text-taxi' : 'text-slate-100 hover:bg-white/10 hover:text-white',
     );
 
@@ -66,13 +66,13 @@ export function Header() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Container className="flex h-16 items-center justify-between gap-4">
+      <Container className="flex h-16 items-center justify-between gap-4 md:max-lg:gap-2">
         <Link to="/" onClick={close} className="flex items-center gap-2 rounded-md" aria-label={t('nav.homeLabel')}>
           <LogoMark className="size-9" />
           <span className="text-xl font-bold tracking-tight">Medallion</span>
         </Link>
 
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex md:max-lg:gap-0">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {t(item.key)}
@@ -80,9 +80,9 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="hidden items-center gap-3 md:flex">
+        <div className="hidden items-center gap-3 md:flex md:max-lg:gap-1.5">
           <LanguageSwitch />
-          <HeaderAccount />
+          <HeaderAccount compact />
         </div>
 
         <button

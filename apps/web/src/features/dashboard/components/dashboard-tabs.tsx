@@ -44,10 +44,11 @@ export function DashboardTabs({
   const { t } = useTranslation('dashboard');
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
-  const trigger = 'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold transition-colors sm:flex-none sm:px-5 sm:text-base';
+  const trigger = 'min-h-11 rounded-lg px-3 text-sm font-semibold leading-tight transition-colors md:px-5 md:text-base';
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'settings' ? {} : { tab: value }, { replace: true })}>
-      <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1">
+      {/* Four tabs do not fit one row on a phone (least of all in Russian): two rows of two until md. */}
+      <Tabs.List aria-label={t('tabsLabel')} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 md:flex">
         {DASHBOARD_TABS.map((value) => (
           <Tabs.Trigger
             key={value}
