@@ -6,6 +6,7 @@ import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-account
 import { demoListingsSeedStep } from './modules/listings/seed-listings';
 import { demoListingFeesSeedStep } from './modules/payments/seed-listing-fees';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
+import { demoOrdersSeedStep } from './modules/shop/seed-orders';
 import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
 
 async function main(): Promise<void> {
@@ -28,7 +29,15 @@ async function main(): Promise<void> {
   // Product content (the exam's question bank) is loaded on every database, demo data or not.
   await runSeed(database.db, [examQuestionsSeedStep]);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db, [...seedSteps, demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage }), demoListingFeesSeedStep, demoProductsSeedStep, demoProductPhotosSeedStep({ storage: app.storage })]);
+    const seeded = await runSeed(database.db, [
+      ...seedSteps,
+      demoAccountsSeedStep,
+      demoListingsSeedStep({ storage: app.storage }),
+      demoListingFeesSeedStep,
+      demoProductsSeedStep,
+      demoProductPhotosSeedStep({ storage: app.storage }),
+      demoOrdersSeedStep({ shippingCents: config.SHOP_SHIPPING_CENTS }),
+    ]);
     app.log.info(seeded, 'seed steps checked');
   }
   if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
