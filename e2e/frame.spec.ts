@@ -120,3 +120,40 @@ test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', a
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
+
+test.describe('no page scrolls sideways', () => {
+  // Staff see every page (the console too); Russian has the longest words; 320 px is the narrowest phone.
+  for (const width of [320, 768]) {
+    for (const language of ['ru', 'en'] as const) {
+      test(`${width} px, ${language}, every route`, async ({ page }) => {
+        test.setTimeout(90_000);
+        await page.setViewportSize({ width, height: 800 });
+        await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
+        await signIn(page, { email: 'staff@medallion.example', password: 'Staff2024' });
+        const listing = ((await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } }).data.listings[0]!;
+        const paths = [
+          ...ROUTES.filter((r) => !r.startsWith('/listing/')),
+          `/listing/${listing.listing_id}`,
+          '/dashboard?tab=ads',
+          '/dashboard?tab=saved',
+          '/dashboard?tab=orders',
+          '/steps?step=8',
+          '/admin',
+          '/admin/listings',
+          '/admin/exam',
+          '/admin/products',
+          '/admin/orders',
+        ];
+        const wide: string[] = [];
+        for (const path of paths) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (extra > 0) wide.push(`${path} (+${extra}px)`);
+        }
+        expect(wide).toEqual([]);
+      });
+    }
+  }
+});
