@@ -8,7 +8,8 @@ export function NotFoundRoute() {
   return (
     <Container className="flex flex-col items-center gap-4 py-20 text-center">
       <title>{`${t('notFound.title')} · Medallion`}</title>
-      <p className="text-7xl font-black text-taxi" aria-hidden="true">
+      {/* A taxi roof light: dark figures on taxi yellow (yellow figures on paper are too faint to read). */}
+      <p className="rounded-2xl bg-taxi px-6 py-1 text-7xl font-black text-asphalt shadow-sm" aria-hidden="true">
         404
       </p>
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>

@@ -64,12 +64,14 @@ export function DashboardTabs({
         {settingsExtra}
       </Tabs.Content>
       <Tabs.Content value="ads" className="mt-6 focus:outline-none">
+        <h2 className="sr-only">{t('tabs.ads')}</h2>
         {ads ?? <EmptyState Icon={Megaphone} text={t('empty.ads')} />}
       </Tabs.Content>
       <Tabs.Content value="saved" className="mt-6 focus:outline-none">
         {saved ?? <EmptyState Icon={BookmarkX} text={t('empty.saved')} />}
       </Tabs.Content>
       <Tabs.Content value="orders" className="mt-6 focus:outline-none">
+        <h2 className="sr-only">{t('tabs.orders')}</h2>
         {orders ?? <EmptyState Icon={Package} text={t('empty.orders')} />}
       </Tabs.Content>
     </Tabs.Root>

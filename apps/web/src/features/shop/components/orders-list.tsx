@@ -12,9 +12,9 @@ import { PostalAddress } from '@/components/ui/postal-address';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
   pending: 'bg-slate-100 text-slate-700',
-  paid: 'bg-success/10 text-success',
+  paid: 'bg-success/10 text-success-text',
   failed: 'bg-danger/10 text-danger-text',
-  shipped: 'bg-info/10 text-info',
+  shipped: 'bg-info/10 text-blue-800',
 };
 
 function OrderCard({ order }: { order: Order }) {
