@@ -104,7 +104,7 @@ describe('formatting', () => {
     expect(formatPrice(450, 'en')).toBe('$450');
     expect(formatPrice(1800, 'en')).toBe('$1,800');
     expect(formatPrice(99.5, 'en')).toBe('$99.50');
-    expect(formatPrice(1800, 'ru').replace(/\s/g, ' ')).toBe('$1 800');
+    expect(formatPrice(1800, 'ru').replace(/\s/g, ' ')).toBe('1 800 $');
   });
   it('formats locations with an optional zip', () => {
     expect(formatLocation({ city: 'Brooklyn', state: 'NY', zip_code: '11201' })).toBe('Brooklyn, NY 11201');

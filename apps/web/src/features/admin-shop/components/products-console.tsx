@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useSetProductActive } from '../api/set-product-active';
-import { useMoney } from './money';
+import { useMoney } from '@/lib/money';
 import { ProductEditor } from './product-editor';
 
 function StatusBadge({ active }: { active: boolean }) {

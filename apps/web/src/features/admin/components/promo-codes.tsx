@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
+import { formatUsd } from '@/lib/money';
 
 /** What staff type: dollars, a calendar day and an optional number; the contract's own checks run on the converted values. */
 const formSchema = z.object({
@@ -76,7 +77,6 @@ function CreatePromoForm() {
 function PromoRow({ promo }: { promo: PromoCode }) {
   const { t, i18n } = useTranslation('admin');
   const update = useUpdatePromoCode();
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const expired = promo.expires_at !== null && new Date(promo.expires_at) < new Date();
   const usedUp = promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions;
@@ -94,7 +94,7 @@ function PromoRow({ promo }: { promo: PromoCode }) {
       <th scope="row" className="px-3 py-2 font-mono font-bold">
         {promo.code}
       </th>
-      <td className="px-3 py-2">{money.format(promo.discount_cents / 100)}</td>
+      <td className="px-3 py-2">{formatUsd(promo.discount_cents / 100, i18n.language)}</td>
       <td className="px-3 py-2">
         <span
           className={cn(

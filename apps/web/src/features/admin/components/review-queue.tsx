@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useApproveListing } from '../api/approve-listing';
 import { useReviewListings } from '../api/get-review-listings';
 import { RejectDialog } from './reject-dialog';
+import { formatUsd } from '@/lib/money';
 
 function Photos({ listing }: { listing: ReviewListing }) {
   const { t } = useTranslation('admin');
@@ -117,7 +118,6 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
   const approve = useApproveListing();
   const title = listing.title ?? t('review.noTitle');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
   const l = listing.location;
   const cars = listing.category === 'cars';
   return (
@@ -152,7 +152,7 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <dl className="text-sm">
           <Row label={t('review.fields.price')}>
-            {listing.price === null ? '--' : money.format(listing.price)}
+            {listing.price === null ? '--' : formatUsd(listing.price, i18n.language)}
             {listing.payment_period && ` · ${t(`review.periods.${listing.payment_period}`)}`}
           </Row>
           <Row label={t('review.fields.location')}>{l ? `${l.city}, ${l.state}${l.zip_code ? ` ${l.zip_code}` : ''}` : '--'}</Row>

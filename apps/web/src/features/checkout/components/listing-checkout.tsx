@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useCheckoutListing } from '../api/get-checkout-listing';
 import { usePayListingFee } from '../api/pay-listing-fee';
+import { formatUsd, useMoney } from '@/lib/money';
 
 interface Props {
   listingId: string;
@@ -18,19 +19,10 @@ interface Props {
   defaultCover: (category: ListingCategory) => string;
 }
 
-function useMoney() {
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-  return (cents: number) => format.format(cents / 100);
-}
-
 function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCover: Props['defaultCover'] }) {
   const { t, i18n } = useTranslation('checkout');
   const cover = listing.thumbnail_urls[0] ?? defaultCover(listing.category);
-  const price =
-    listing.price === null
-      ? '--'
-      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(listing.price);
+  const price = listing.price === null ? '--' : formatUsd(listing.price, i18n.language);
   const location = listing.location ? [listing.location.city, [listing.location.state, listing.location.zip_code].filter(Boolean).join(' ')].join(', ') : null;
   return (
     <section aria-labelledby="order-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">

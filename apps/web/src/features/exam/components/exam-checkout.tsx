@@ -7,17 +7,12 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useMoney } from '@/lib/money';
 import { useCheckPromoCode } from '../api/check-promo-code';
 import { useExamQuestions } from '../api/get-exam-questions';
 import { usePayExamAccess } from '../api/pay-exam-access';
 
 type Promo = { state: 'none' } | { state: 'checking'; code: string } | { state: 'applied'; code: string; discount: number; price: number } | { state: 'invalid'; code: string };
-
-function useMoney() {
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-  return (cents: number) => format.format(cents / 100);
-}
 
 function newTransactionId() {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `exam-${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/money';
 
 /** Question 6 without access: guests are asked to sign in, signed-in users to unlock (spec §2). */
 export function Paywall({ signedIn, total }: { signedIn: boolean; total: number }) {
   const { t, i18n } = useTranslation('exam');
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(EXAM_PRICE_CENTS / 100);
+  const price = formatUsd(EXAM_PRICE_CENTS / 100, i18n.language);
   const Icon = signedIn ? LockKeyhole : Sparkles;
   return (
     <section aria-labelledby="paywall-title" className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-10">

@@ -1,13 +1,9 @@
 import type { Listing, ListingLocation } from '@medallion/contracts/listings';
+import { formatUsd } from '@/lib/money';
 
-/** "$450" / "$1,800" ("$1 800" in Russian); cents only when there are some. */
+/** "$450" / "$1,800" ("1 800 $" in Russian); cents only when there are some. */
 export function formatPrice(price: number, language: string): string {
-  const whole = Number.isInteger(price);
-  const number = new Intl.NumberFormat(language, {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(price);
-  return `$${number}`;
+  return formatUsd(price, language, 'auto');
 }
 
 /** "Brooklyn, NY 11201" (zip only when known). */

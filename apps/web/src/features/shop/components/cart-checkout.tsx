@@ -14,7 +14,7 @@ import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations'
 import { useCheckoutCart } from '../api/checkout-cart';
 import { useCart } from '../api/get-cart';
 import { clearCheckoutDraft, EMPTY_ADDRESS, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
-import { useMoney } from './money';
+import { useMoney } from '@/lib/money';
 
 interface Props {
   /** The signed-in user: the shipping form and the unticked items are remembered per user during the visit. */

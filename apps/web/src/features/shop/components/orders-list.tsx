@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useOrders } from '../api/get-orders';
-import { useMoney } from './money';
+import { useMoney } from '@/lib/money';
 import { PostalAddress } from '@/components/ui/postal-address';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {

@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ApiClientError } from '@/lib/api-client';
 import { useAddToCart } from '../api/cart-mutations';
 import { useProducts } from '../api/get-products';
-import { useMoney } from './money';
+import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
 
 function errorMessage(error: unknown, fallback: string) {
