@@ -11,8 +11,8 @@ import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
 import { formatUsd } from '@/lib/money';
+import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
 
 /** What staff type: dollars, a calendar day and an optional number; the contract's own checks run on the converted values. */
 const formSchema = z.object({

@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { formatUsd } from '@/lib/money';
 import { useApproveListing } from '../api/approve-listing';
 import { useReviewListings } from '../api/get-review-listings';
 import { RejectDialog } from './reject-dialog';
-import { formatUsd } from '@/lib/money';
 
 function Photos({ listing }: { listing: ReviewListing }) {
   const { t } = useTranslation('admin');

@@ -1,4 +1,4 @@
-import { CheckCircle2, Lock, MapPin, Pencil } from 'lucide-react';
+import { Lock, MapPin, Pencil } from 'lucide-react';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import type { Listing, ListingCategory } from '@medallion/contracts/listings';
 import { useState, type ReactNode } from 'react';
@@ -7,10 +7,11 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { formatUsd, useMoney } from '@/lib/money';
 import { useCheckoutListing } from '../api/get-checkout-listing';
 import { usePayListingFee } from '../api/pay-listing-fee';
-import { formatUsd, useMoney } from '@/lib/money';
 
 interface Props {
   listingId: string;
@@ -59,10 +60,7 @@ function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCo
 function Success() {
   const { t } = useTranslation('checkout');
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
-      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
-      <h2 className="text-2xl font-extrabold">{t('success.title')}</h2>
-      <p className="text-slate-700">{t('success.text')}</p>
+    <SuccessPanel title={t('success.title')} text={t('success.text')}>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses('primary')}>
           {t('success.home')}
@@ -71,7 +69,7 @@ function Success() {
           {t('success.dashboard')}
         </Link>
       </div>
-    </div>
+    </SuccessPanel>
   );
 }
 

@@ -1,10 +1,11 @@
-import { BookOpenCheck, CheckCircle2, Lock, Tag } from 'lucide-react';
+import { BookOpenCheck, Lock, Tag } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS, PROMO_CODE_LENGTH } from '@medallion/contracts/payments';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
@@ -44,12 +45,9 @@ function BackLinks({ size }: { size: 'md' | 'lg' }) {
 function Success() {
   const { t } = useTranslation('exam');
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
-      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
-      <h2 className="text-2xl font-extrabold">{t('checkout.successTitle')}</h2>
-      <p className="text-slate-700">{t('checkout.successText')}</p>
+    <SuccessPanel title={t('checkout.successTitle')} text={t('checkout.successText')}>
       <BackLinks size="lg" />
-    </div>
+    </SuccessPanel>
   );
 }
 

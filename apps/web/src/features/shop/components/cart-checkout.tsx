@@ -1,5 +1,5 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
-import { CheckCircle2, Lock, Minus, Package, Plus, Trash2 } from 'lucide-react';
+import { Lock, Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
 import { useCheckoutCart } from '../api/checkout-cart';
@@ -97,14 +98,11 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
 function Success() {
   const { t } = useTranslation('shop');
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center sm:p-12">
-      <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
-      <h2 className="text-2xl font-extrabold">{t('cart.success.title')}</h2>
-      <p className="text-slate-700">{t('cart.success.text')}</p>
+    <SuccessPanel title={t('cart.success.title')} text={t('cart.success.text')}>
       <Link to="/" className={buttonClasses('primary')}>
         {t('cart.success.home')}
       </Link>
-    </div>
+    </SuccessPanel>
   );
 }
 
