@@ -279,4 +279,34 @@ test.describe('Shop and cart', () => {
     await expect(cartLine(page, b.title).getByRole('checkbox')).toBeChecked();
     for (const label of Object.keys(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   });
+
+  test('more than the stock: the line and the error list say so (in Russian too), and fewer makes it right', async ({ page, baseURL }) => {
+    await newShopper(page);
+    // A product of its own with one unit (listed last, so the other tests do not pick it).
+    const staff = await request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
+    const title = `Roof light, last unit ${Date.now()}`;
+    const created = await staff.post('/api/admin/products', {
+      data: { title, description: 'An LED roof light with a magnetic base.', price_cents: 4550, stock: 1, active: true, details: [], retailer_url: null, images: [] },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const product = ((await created.json()) as { data: AdminProduct }).data;
+    try {
+      expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 2 } })).status()).toBe(200);
+      await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+      await page.goto('/cart');
+      const line = cartLine(page, title);
+      await expect(line.getByText('Нет в наличии')).toBeVisible();
+      await page.getByRole('button', { name: 'Оплатить и отправить' }).click();
+      const errors = page.getByTestId('cart-errors');
+      await expect(errors).toContainText(`«${title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
+      await line.getByRole('button', { name: `Убрать один: ${title}` }).click();
+      await expect(line.getByText('Нет в наличии')).toHaveCount(0);
+      await expect(errors).not.toContainText(title);
+    } finally {
+      await staff.patch(`/api/admin/products/${product.product_id}`, { data: { active: false } });
+      await staff.dispose();
+    }
+  });
 });
+
