@@ -42,6 +42,27 @@ for (const width of WIDTHS) {
   });
 }
 
+test('in Russian, the card errors of the server are in Russian too', async ({ page }) => {
+  await newDriver(page.request);
+  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await page.goto('/dashboard');
+  await page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить способ оплаты' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Добавить карту' });
+  await dialog.getByLabel('Месяц (ММ)').fill('12');
+  await dialog.getByLabel('Год (ГГГГ)').fill(nextYear);
+  await dialog.getByLabel('CVC').fill('123');
+  for (const [number, message] of [
+    ['4000 0000 0000 0002', 'Карта отклонена.'],
+    ['4000 0000 0000 0069', 'Срок действия карты истёк.'],
+    ['4000 0000 0000 0127', 'Неверный код безопасности карты (CVC).'],
+    ['4242 4242 4242 4241', 'Неверный номер карты.'],
+  ]) {
+    await dialog.getByLabel('Номер карты').fill(number!);
+    await dialog.getByRole('button', { name: 'Сохранить карту' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(message!);
+  }
+});
+
 test.describe('/success-setup-intent', () => {
   for (const [from, target] of [
     ['dashboard', '/dashboard'],

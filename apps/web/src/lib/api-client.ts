@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@medallion/contracts/error-codes';
 import type { ApiError } from '@medallion/contracts/errors';
 import { i18n } from './i18n';
+import { localizeMessage } from './server-messages';
 
 /** Base of every API call. */
 export const API_BASE = '/api';
@@ -70,7 +71,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (!response.ok) {
     const apiError = asApiError(payload);
     if (apiError) {
-      throw new ApiClientError(response.status, apiError.code, apiError.message, apiError.fields);
+      // Known server texts (the message and each field's) are shown in the user's language.
+      const fields = apiError.fields ? Object.fromEntries(Object.entries(apiError.fields).map(([key, text]) => [key, localizeMessage(text)])) : undefined;
+      throw new ApiClientError(response.status, apiError.code, localizeMessage(apiError.message), fields);
     }
     throw new ApiClientError(
       response.status,

@@ -30,10 +30,14 @@ export interface ProcessedImage {
   height: number;
 }
 
-const NOT_A_PICTURE = 'This file is not a picture we can read. Use a JPEG, PNG or WebP photo.';
-const DAMAGED = 'This picture seems to be damaged or incomplete. Try taking or saving it again.';
-const TOO_BIG = 'This picture has too many pixels. Use a photo of at most 50 megapixels.';
-const HEIC_UNSUPPORTED = 'We cannot read this HEIC photo. Save it as JPEG (on iPhone: Settings › Camera › Formats › Most Compatible) and try again.';
+/** What a user is told about a picture we cannot take (the web shows these in the user's language). */
+export const IMAGE_MESSAGES = {
+  notAPicture: 'This file is not a picture we can read. Use a JPEG, PNG or WebP photo.',
+  damaged: 'This picture seems to be damaged or incomplete. Try taking or saving it again.',
+  tooBig: 'This picture has too many pixels. Use a photo of at most 50 megapixels.',
+  heicUnsupported: 'We cannot read this HEIC photo. Save it as JPEG (on iPhone: Settings › Camera › Formats › Most Compatible) and try again.',
+} as const;
+const { notAPicture: NOT_A_PICTURE, damaged: DAMAGED, tooBig: TOO_BIG, heicUnsupported: HEIC_UNSUPPORTED } = IMAGE_MESSAGES;
 
 /**
  * Formats sharp reports in `metadata().format` that we take. AVIF and HEIC both report as

@@ -175,7 +175,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
     const field = STEP_TWO_FIELD[key];
     if (field) serverFieldErrors[field] ??= text;
   }
-  const message = (field: keyof StepTwoValues) => translateValidation(t, errors[field]?.message ?? serverFieldErrors[field]);
+  const message = (field: keyof StepTwoValues) => translateValidation(errors[field]?.message ?? serverFieldErrors[field]);
 
   const [identification, makeId, make, modelId, model, yearValue] = useWatch({
     control,
@@ -242,7 +242,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
 
   const imageErrors = Object.entries(serverErrors)
     .filter(([key]) => key === 'images' || key.startsWith('images.'))
-    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: translateValidation(t, text) ?? text }));
+    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: translateValidation(text) ?? text }));
 
   const submit = (action: StepTwoAction) =>
     form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
@@ -285,7 +285,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
         autoComplete="off"
         maxLength={40}
         hint={identificationHint}
-        error={translateValidation(t, vinError) ?? message('identification')}
+        error={translateValidation(vinError) ?? message('identification')}
         {...register('identification', { onChange: (event: { target: { value: string } }) => decode(event.target.value) })}
       />
 

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@medallion/contracts/auth';
+import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
+import { NO_SAVED_QUESTIONS } from '@medallion/contracts/exam';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { IMAGE_MESSAGES } from '../src/integrations/images/process-image';
+import { INSUFFICIENT_FUNDS_MESSAGE, TEST_CARD_OUTCOMES } from '../src/integrations/payments/test-cards';
+import { ORDER_ADMIN_MESSAGES } from '../src/modules/admin/manage-orders';
+import { EXAM_ADMIN_MESSAGES } from '../src/modules/admin/manage-exam';
+import { PRODUCT_MESSAGES } from '../src/modules/admin/manage-products';
+import { MODERATION_MESSAGES } from '../src/modules/admin/moderate-listings';
+import { ATTEMPT_NOT_FOUND } from '../src/modules/exam/grade-attempt';
+import { ALREADY_REPORTED } from '../src/modules/exam/question-reports';
+import { QUESTION_NOT_FOUND } from '../src/modules/exam/saved-questions';
+import { STATUS_CHANGE_MESSAGES } from '../src/modules/listings/change-listing-status';
+import { DRAFT_MESSAGES } from '../src/modules/listings/save-listing-draft';
+import { LOCATION_NOT_FOUND } from '../src/modules/listings/suggest-locations';
+import { INVALID_PROMO } from '../src/modules/payments/create-payment-intent';
+import { LISTING_FEE_MESSAGES } from '../src/modules/payments/pay-listing-fee';
+import { CART_MESSAGES } from '../src/modules/shop/cart';
+import { CHECKOUT_MESSAGES } from '../src/modules/shop/checkout-cart';
+import { ORDER_MESSAGES } from '../src/modules/shop/orders';
+
+const locales = new URL('../../web/src/locales', import.meta.url).pathname;
+const common = (lng: string) => JSON.parse(readFileSync(join(locales, lng, 'common.json'), 'utf8')) as { serverMessages: Record<string, string> };
+const fixed = (messages: Record<string, unknown>) => Object.values(messages).filter((m): m is string => typeof m === 'string');
+
+/** Every fixed text the API can answer with: the exported message constants, and the literals in the source. */
+function serverMessages(): string[] {
+  const constants = [
+    ...Object.values(ERROR_MESSAGES),
+    ...fixed(AUTH_MESSAGES).filter((m) => !m.includes('{')),
+    ...fixed(IMAGE_MESSAGES),
+    ...Object.values(TEST_CARD_OUTCOMES).flatMap((o) => (o.setupError ? [o.setupError] : [])),
+    INSUFFICIENT_FUNDS_MESSAGE,
+    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES].flatMap(fixed),
+    ATTEMPT_NOT_FOUND,
+    ALREADY_REPORTED,
+    QUESTION_NOT_FOUND,
+    LOCATION_NOT_FOUND,
+    INVALID_PROMO,
+    NO_SAVED_QUESTIONS,
+  ];
+  const src = new URL('../src', import.meta.url).pathname;
+  const files = readdirSync(src, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'));
+  const literals = files.flatMap((file) => {
+    const text = readFileSync(join(src, file), 'utf8');
+    // new AppError('CODE', 'text'), a gateway's fail('text') and { message: 'text' } results.
+    return [...text.matchAll(/new AppError\('[A-Z_]+', (['"])((?:(?!\1).)+)\1/g), ...text.matchAll(/\bfail\((['"])((?:(?!\1).)+)\1\)/g), ...text.matchAll(/message: (['"])((?:(?!\1).)+)\1/g)].map(
+      (m) => m[2]!,
+    );
+  });
+  return [...new Set([...constants, ...literals])];
+}
+
+describe('the web shows every fixed server message in Russian', () => {
+  const all = serverMessages();
+  const validation = new Set<string>(Object.values(VALIDATION_MESSAGES));
+  const ru = common('ru').serverMessages;
+  const en = common('en').serverMessages;
+
+  it('finds the messages (constants and source literals)', () => {
+    expect(all.length).toBeGreaterThan(60);
+    expect(all).toContain('Your card was declined.');
+    expect(all).toContain('This make is not in our list.');
+  });
+
+  it('has a Russian text for each one that is not a validation message (those are translated by key)', () => {
+    const missing = all.filter((m) => !validation.has(m) && !ru[m]);
+    expect(missing).toEqual([]);
+    for (const m of all.filter((m) => ru[m])) expect(ru[m], m).toMatch(/[а-яё]{3,}/i);
+  });
+
+  it('keeps the English catalogue the same texts, and nothing in it the server no longer says', () => {
+    expect(Object.entries(en).filter(([k, v]) => k !== v)).toEqual([]);
+    const said = new Set(all);
+    expect(Object.keys(ru).filter((k) => !said.has(k))).toEqual([]);
+  });
+});
