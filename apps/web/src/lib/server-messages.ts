@@ -1,3 +1,4 @@
+import { translateMessage, type MessageCatalogue } from '@medallion/contracts/message-catalogue';
 import { VALIDATION_MESSAGES, isValidationMessageKey, type ValidationMessageKey } from '@medallion/contracts/validation';
 import { i18n } from './i18n';
 
@@ -8,12 +9,12 @@ const KEY_BY_TEXT = new Map<string, ValidationMessageKey>(
 /**
  * The API answers in English. This shows its messages in the user's language: a validation message
  * (or its key) through `common:validation`, any other fixed message through the `common:serverMessages`
- * catalogue (English text → translation). Texts with details in them (a product's title, an amount)
- * are not in the catalogue and stay as the server wrote them; the pages that show them say it their own way.
+ * catalogue (English text → translation; {{placeholders}} stand for the parts that vary, such as a
+ * product's title or an amount). Texts the catalogue does not know stay as the server wrote them.
  */
 export function localizeMessage(keyOrText: string): string {
   const key = isValidationMessageKey(keyOrText) ? keyOrText : KEY_BY_TEXT.get(keyOrText);
   if (key) return i18n.t(`common:validation.${key}`);
-  const catalogue = i18n.getResource(i18n.language, 'common', 'serverMessages') as Record<string, string> | undefined;
-  return catalogue?.[keyOrText] ?? keyOrText;
+  const catalogue = i18n.getResource(i18n.language, 'common', 'serverMessages') as MessageCatalogue | undefined;
+  return translateMessage(catalogue, keyOrText) ?? keyOrText;
 }
