@@ -1,30 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { expectAccessible, openInEnglish, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
-
-const nextYear = String(new Date().getFullYear() + 3);
+import { expectAccessible, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
 
 /** A fresh, confirmed and signed-in account (the page's cookies); returns its e-mail. */
 async function newDriver(page: Page): Promise<string> {
   return signUpConfirmed(page, { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' });
 }
 
-/** Saves the sandbox card 4242 through the API; returns its payment method id. */
-async function saveCardByApi(page: Page): Promise<string> {
-  const setup = (await (await page.request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
-  const card = await page.request.post('/api/payments/sandbox/confirm-setup', {
-    data: { 'client-secret': setup.data['client-secret'], number: '4242 4242 4242 4242', exp_month: 12, exp_year: Number(nextYear), cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  return ((await card.json()) as { data: { id: string } }).data.id;
-}
-
 /** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
 async function buyAccessByApi(page: Page) {
-  const pm = { id: await saveCardByApi(page) };
+  const paymentMethodId = await saveCardByApi(page);
   const paid = await page.request.post('/api/payments/create-payment-intent', {
     data: {
-      'user-pm': pm.id,
+      'user-pm': paymentMethodId,
       'payment-amount': 2000,
       'transaction-type': 'exam',
       'original-amount': 2000,

@@ -46,6 +46,16 @@ export async function saveSandboxCard(page: Page, number = '4242 4242 4242 4242'
   await dialog.getByRole('button', { name: 'Save card' }).click();
 }
 
+/** Saves the sandbox card 4242 through the API (no dialog); returns its payment method id. */
+export async function saveCardByApi(page: Page): Promise<string> {
+  const setup = (await (await page.request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
+  const card = await page.request.post('/api/payments/sandbox/confirm-setup', {
+    data: { 'client-secret': setup.data['client-secret'], number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  return ((await card.json()) as { data: { id: string } }).data.id;
+}
+
 /** Signs this page's browser context in through the API (signing out whoever was signed in). */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.request.post('/api/auth/sign-out').catch(() => undefined);

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { openInEnglish, saveSandboxCard, signUpConfirmed } from './fixtures';
+import { openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed } from './fixtures';
 
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
@@ -44,6 +44,38 @@ async function stockReader(baseURL: string | undefined) {
       return data.find((p) => p.product_id === productId)!.stock;
     },
     dispose: () => staff.dispose(),
+  };
+}
+
+/**
+ * A product of the test's own (listed last, so the other tests do not pick it), made and changed by
+ * staff; dispose() takes it out of the shop.
+ */
+async function ownProduct(baseURL: string | undefined, stock: number) {
+  const staff = await request.newContext({ baseURL });
+  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
+  const fields = {
+    title: `Roof light, last unit ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+    description: 'An LED roof light with a magnetic base.',
+    price_cents: 4550,
+    active: true,
+    details: [],
+    retailer_url: null,
+    images: [],
+  };
+  const created = await staff.post('/api/admin/products', { data: { ...fields, stock } });
+  expect(created.status(), await created.text()).toBe(200);
+  const product = ((await created.json()) as { data: AdminProduct }).data;
+  return {
+    product,
+    async setStock(units: number) {
+      const saved = await staff.put(`/api/admin/products/${product.product_id}`, { data: { ...fields, stock: units } });
+      expect(saved.status(), await saved.text()).toBe(200);
+    },
+    async dispose() {
+      await staff.patch(`/api/admin/products/${product.product_id}`, { data: { active: false } });
+      await staff.dispose();
+    },
   };
 }
 
@@ -282,30 +314,46 @@ test.describe('Shop and cart', () => {
 
   test('more than the stock: the line and the error list say so (in Russian too), and fewer makes it right', async ({ page, baseURL }) => {
     await newShopper(page);
-    // A product of its own with one unit (listed last, so the other tests do not pick it).
-    const staff = await request.newContext({ baseURL });
-    expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
-    const title = `Roof light, last unit ${Date.now()}`;
-    const created = await staff.post('/api/admin/products', {
-      data: { title, description: 'An LED roof light with a magnetic base.', price_cents: 4550, stock: 1, active: true, details: [], retailer_url: null, images: [] },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const product = ((await created.json()) as { data: AdminProduct }).data;
+    const own = await ownProduct(baseURL, 1);
     try {
-      expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 2 } })).status()).toBe(200);
+      expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 2 } })).status()).toBe(200);
       await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
       await page.goto('/cart');
-      const line = cartLine(page, title);
+      const line = cartLine(page, own.product.title);
       await expect(line.getByText('Нет в наличии')).toBeVisible();
       await page.getByRole('button', { name: 'Оплатить и отправить' }).click();
       const errors = page.getByTestId('cart-errors');
-      await expect(errors).toContainText(`«${title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
-      await line.getByRole('button', { name: `Убрать один: ${title}` }).click();
+      await expect(errors).toContainText(`«${own.product.title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
+      await line.getByRole('button', { name: `Убрать один: ${own.product.title}` }).click();
       await expect(line.getByText('Нет в наличии')).toHaveCount(0);
-      await expect(errors).not.toContainText(title);
+      await expect(errors).not.toContainText(own.product.title);
     } finally {
-      await staff.patch(`/api/admin/products/${product.product_id}`, { data: { active: false } });
-      await staff.dispose();
+      await own.dispose();
+    }
+  });
+
+  test('the last unit sold while paying: the server refuses, the error shows once, nothing is ordered', async ({ page, baseURL }) => {
+    await newShopper(page);
+    const own = await ownProduct(baseURL, 1);
+    try {
+      expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 1 } })).status()).toBe(200);
+      await saveCardByApi(page);
+      await openInEnglish(page, '/cart');
+      const line = cartLine(page, own.product.title);
+      await expect(line).toBeVisible();
+      await expect(line.getByText('Out of stock')).toHaveCount(0);
+      await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
+      await fillShipping(page);
+      // Someone else buys the last unit while this page is open.
+      await own.setStock(0);
+      await page.getByRole('button', { name: 'Pay and Submit' }).click();
+      const message = `"${own.product.title}" is out of stock in the quantity you chose. Lower the quantity or remove it.`;
+      await expect(page.getByTestId('cart-errors').getByRole('listitem').filter({ hasText: own.product.title })).toHaveText([message]);
+      await expect(line.getByText('Out of stock')).toBeVisible();
+      const orders = (await (await page.request.get('/api/users/orders')).json()) as { data: { data: unknown[] } };
+      expect(orders.data.data).toEqual([]);
+    } finally {
+      await own.dispose();
     }
   });
 });

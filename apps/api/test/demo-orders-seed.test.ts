@@ -7,6 +7,7 @@ import { cartItems, orders, payments, products, seedHistory, user } from '@medal
 import { DEMO_ACCOUNTS, demoAccountsSeedStep, ensureAccount } from '../src/modules/auth/seed-accounts';
 import { demoListingsSeedStep } from '../src/modules/listings/seed-listings';
 import { DEMO_DRIVER_CARD_ID, demoListingFeesSeedStep } from '../src/modules/payments/seed-listing-fees';
+import { cartPaymentKey } from '../src/modules/shop/checkout-cart';
 import { DEMO_ORDERS, DEMO_ORDERS_STEP, demoOrdersSeedStep } from '../src/modules/shop/seed-orders';
 import { demoProductsSeedStep } from '../src/modules/shop/seed-products';
 import { buildTestApp } from './helpers/build-test-app';
@@ -45,7 +46,7 @@ describe('demo seed: the demo driver paid listing fees and shop orders', async (
       expect(order.paid_at).not.toBeNull();
       expect(order.shipped_at === null).toBe(order.status === 'paid');
       // Paid with the driver's saved card, under the key a real checkout uses: a replay charges nothing.
-      const [payment] = await app.db.select().from(payments).where(eq(payments.idempotencyKey, `cart:${driver!.id}:${order.transaction_id}`));
+      const [payment] = await app.db.select().from(payments).where(eq(payments.idempotencyKey, cartPaymentKey(driver!.id, order.transaction_id)));
       expect(payment).toMatchObject({ status: 'succeeded', amountCents: totals.total, paymentMethodId: DEMO_DRIVER_CARD_ID, purpose: 'cart' });
     }
     // The bought items are not in the cart.

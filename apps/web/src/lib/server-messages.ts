@@ -12,7 +12,10 @@ const KEY_BY_TEXT = new Map<string, ValidationMessageKey>(
  * catalogue (English text → translation; {{placeholders}} stand for the parts that vary, such as a
  * product's title or an amount). Texts the catalogue does not know stay as the server wrote them.
  */
-export function localizeMessage(keyOrText: string): string {
+export function localizeMessage(keyOrText: string): string;
+export function localizeMessage(keyOrText: string | undefined): string | undefined;
+export function localizeMessage(keyOrText: string | undefined): string | undefined {
+  if (keyOrText === undefined) return undefined;
   const key = isValidationMessageKey(keyOrText) ? keyOrText : KEY_BY_TEXT.get(keyOrText);
   if (key) return i18n.t(`common:validation.${key}`);
   const catalogue = i18n.getResource(i18n.language, 'common', 'serverMessages') as MessageCatalogue | undefined;

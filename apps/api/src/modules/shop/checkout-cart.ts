@@ -18,6 +18,9 @@ export const CHECKOUT_MESSAGES = {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** The one key of a cart checkout's payment: a transaction id is charged at most once per user. */
+export const cartPaymentKey = (userId: string, transactionId: string) => `cart:${userId}:${transactionId}`;
+
 export interface CartCheckoutOptions {
   mailer: Mailer;
   shippingCents: number;
@@ -40,7 +43,7 @@ export async function payCart(
   input: { transactionId: string; cartIds: string[]; address: DeliveryAddress | undefined; amount: number; paymentMethodId: string },
   options: CartCheckoutOptions,
 ): Promise<CreatePaymentIntentResponse> {
-  const key = `cart:${user.id}:${input.transactionId}`;
+  const key = cartPaymentKey(user.id, input.transactionId);
   const [previous] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (previous?.status === 'succeeded') return response(previous.id, previous.amountCents);
   if (previous?.status === 'processing') throw new AppError('CONFLICT', CHECKOUT_MESSAGES.processing);

@@ -5,6 +5,7 @@ import { cartItems, orderLines, orders, payments, products, user } from '@medall
 import type { SeedStep } from '@medallion/db/seed';
 import { DEMO_ACCOUNTS } from '../auth/seed-accounts';
 import { DEMO_DRIVER_CARD_ID } from '../payments/seed-listing-fees';
+import { cartPaymentKey } from './checkout-cart';
 
 export const DEMO_ORDERS_STEP = 'demo-orders-v1';
 
@@ -79,7 +80,7 @@ export function demoOrdersSeedStep(options: { shippingCents: number; now?: () =>
             provider: 'sandbox',
             providerPaymentId: `pi_sbx_${demo.transactionId}`,
             paymentMethodId: DEMO_DRIVER_CARD_ID,
-            idempotencyKey: `cart:${driver.id}:${demo.transactionId}`,
+            idempotencyKey: cartPaymentKey(driver.id, demo.transactionId),
             createdAt,
             updatedAt: createdAt,
           })

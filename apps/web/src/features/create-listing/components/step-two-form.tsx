@@ -11,8 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCarMakes, useCarModels } from '@/lib/car-data';
+import { localizeMessage } from '@/lib/server-messages';
 import { decodeVinQueryOptions } from '../api/decode-vin';
-import { translateValidation } from '../lib/field-errors';
 import { ImagePicker } from './image-picker';
 
 export interface StepTwoValues {
@@ -175,7 +175,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
     const field = STEP_TWO_FIELD[key];
     if (field) serverFieldErrors[field] ??= text;
   }
-  const message = (field: keyof StepTwoValues) => translateValidation(errors[field]?.message ?? serverFieldErrors[field]);
+  const message = (field: keyof StepTwoValues) => localizeMessage(errors[field]?.message ?? serverFieldErrors[field]);
 
   const [identification, makeId, make, modelId, model, yearValue] = useWatch({
     control,
@@ -242,7 +242,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
 
   const imageErrors = Object.entries(serverErrors)
     .filter(([key]) => key === 'images' || key.startsWith('images.'))
-    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: translateValidation(text) ?? text }));
+    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: localizeMessage(text) }));
 
   const submit = (action: StepTwoAction) =>
     form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
@@ -285,7 +285,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
         autoComplete="off"
         maxLength={40}
         hint={identificationHint}
-        error={translateValidation(vinError) ?? message('identification')}
+        error={localizeMessage(vinError) ?? message('identification')}
         {...register('identification', { onChange: (event: { target: { value: string } }) => decode(event.target.value) })}
       />
 

@@ -23,8 +23,7 @@ function EmptyState({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
 
 /**
  * Settings, Marketplace ads, Saved questions, Orders; the open tab lives in ?tab= so it survives reloads and
- * links. Their content arrives with the payments, listings and exam features; until then each shows
- * its empty state from the spec.
+ * links. The route composes each tab's content from its feature; a tab given none shows its empty state.
  */
 export function DashboardTabs({
   settings,

@@ -258,7 +258,8 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
         </section>
       ) : null}
 
-      {/* Within thumb reach: stuck to the bottom of the screen on phones, under the question on larger screens. */}
+      {/* Within thumb reach: stuck to the bottom of the screen on phones, under the question on larger screens.
+          On the narrowest phones (320 px) the buttons have less padding, so they fit beside the language switch. */}
       <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none">
         <LanguageSwitch lang={lang} onChange={setLang} />
         {question && !finished && (phase === 'wrong' ? (
@@ -266,7 +267,6 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
             {t('next')}
           </Button>
         ) : (
-          // On the narrowest phones (320 px) the language switch and "Ответить" share the row: less padding.
           <Button size="lg" onClick={submit} disabled={!selected || phase !== 'choosing'} className="max-[359px]:px-4">
             {t('submit')}
           </Button>

@@ -159,16 +159,10 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   if (!cardId) ruleErrors.push(t('cart.noCard'));
   if (!parsedAddress.success) ruleErrors.push(t('common:validation.shippingRequired'));
   // Stock comes from the server with the cart (and the cart is fetched again after a refused payment).
-  const shortOfStock = selected.filter((item) => !item.in_stock);
-  for (const item of shortOfStock) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
-  const stockConflict = pay.error instanceof ApiClientError && Object.keys(pay.error.fields ?? {}).some((key) => key.startsWith('cart-ids.'));
-  const serverError =
-    pay.error && !(stockConflict && shortOfStock.length > 0)
-      ? pay.error instanceof ApiClientError && pay.error.message
-        ? pay.error.message
-        : t('common:errors.unexpected')
-      : null;
-  const shownErrors = [...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])];
+  for (const item of selected.filter((i) => !i.in_stock)) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
+  const serverError = pay.error ? (pay.error instanceof ApiClientError && pay.error.message ? pay.error.message : t('common:errors.unexpected')) : null;
+  // The server's refusal of a checkout that ran out of stock reads like our own line: show it once.
+  const shownErrors = [...new Set([...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])])];
 
   const changed = () => {
     if (pay.isError) pay.reset();
