@@ -16,6 +16,7 @@ import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
 import { createStripeGateway } from './integrations/payments/stripe-gateway';
 import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { registerPaymentRecovery } from './modules/payments/payment-recovery-job';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
 import { adminRoutes } from './modules/admin/routes';
@@ -108,6 +109,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.
   app.addHook('onReady', async () => ensureConfiguredPromo(database.db, config.EXAM_PROMO_CODE));
   app.addHook('onClose', async () => mailer.stop());
+  // Payments left in `processing` are settled or released (at start, then periodically).
+  registerPaymentRecovery(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, { imageOrigins: s3 ? [new URL(s3.publicBase).origin] : [] });

@@ -63,6 +63,14 @@ export const configSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Stripe.js, loaded by the card form in Stripe mode (its origin is allowed by the CSP); changed only for tests. */
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
+  /**
+   * A payment still `processing` after this long is recovered: the provider is asked what happened to
+   * its charge, then it is settled or released. Longer than any charge can take (Stripe: ~4 minutes
+   * with retries) so an answer still on its way is never overtaken.
+   */
+  PAYMENT_PROCESSING_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How often each server looks for payments left in `processing` (and once at start). */
+  PAYMENT_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** The six-character exam promo code ($5 off), compared case-insensitively. */
   // Listing photos and product images: local disk under DATA_DIR/media unless S3_BUCKET is set.
   S3_BUCKET: z.string().min(3).optional(),

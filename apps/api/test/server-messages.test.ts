@@ -19,7 +19,9 @@ import { QUESTION_NOT_FOUND } from '../src/modules/exam/saved-questions';
 import { STATUS_CHANGE_MESSAGES } from '../src/modules/listings/change-listing-status';
 import { DRAFT_MESSAGES } from '../src/modules/listings/save-listing-draft';
 import { LOCATION_NOT_FOUND } from '../src/modules/listings/suggest-locations';
-import { INVALID_PROMO } from '../src/modules/payments/create-payment-intent';
+import { EXAM_PURCHASE_MESSAGES, INVALID_PROMO } from '../src/modules/exam/buy-exam-access';
+import { TRANSACTION_ID_REQUIRED } from '../src/modules/payments/create-payment-intent';
+import { PAYMENT_MESSAGES } from '../src/modules/payments/purchase';
 import { LISTING_FEE_MESSAGES } from '../src/modules/payments/pay-listing-fee';
 import { CART_MESSAGES } from '../src/modules/shop/cart';
 import { CHECKOUT_MESSAGES } from '../src/modules/shop/checkout-cart';
@@ -37,7 +39,8 @@ function serverMessages(): string[] {
     ...fixed(IMAGE_MESSAGES),
     ...Object.values(TEST_CARD_OUTCOMES).flatMap((o) => (o.setupError ? [o.setupError] : [])),
     INSUFFICIENT_FUNDS_MESSAGE,
-    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES].flatMap(fixed),
+    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES, EXAM_PURCHASE_MESSAGES].flatMap(fixed),
+    TRANSACTION_ID_REQUIRED,
     ATTEMPT_NOT_FOUND,
     ALREADY_REPORTED,
     QUESTION_NOT_FOUND,
@@ -64,7 +67,7 @@ const VARYING = [
   CHECKOUT_MESSAGES.outOfStock('Seat covers (black, 2 pieces)'),
   CART_MESSAGES.priceChanged('$24.99'),
   codeSentMessage('driver@example.com'),
-  // create-payment-intent, pay-listing-fee and checkout-cart write it inline.
+  // buy-exam-access, pay-listing-fee and checkout-cart write it inline.
   'The amount to pay is $15.00 (1500 cents).',
 ];
 

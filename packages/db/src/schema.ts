@@ -160,6 +160,22 @@ export const sandboxCards = pgTable(
   (t) => [index('sandbox_cards_user_idx').on(t.userId)],
 );
 
+/**
+ * The sandbox gateway's own record of its charges, as Stripe keeps its payment intents: one row per
+ * idempotency key, so a repeated charge with the same key returns the first outcome, and the
+ * recovery job can ask what happened to a key.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  userId: text('user_id').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+  failureMessage: text('failure_message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Sandbox setup intents: a client secret that allows saving one card for one user. */
 export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
   id: text('id').primaryKey(),
@@ -191,13 +207,27 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paymentMethodId: text('payment_method_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * The key this attempt was charged with at the provider (one per payment row). The recovery job
+     * asks the provider what happened to it when a payment is left in `processing`.
+     */
+    chargeKey: text('charge_key'),
+    /** The card, for receipts written later (by the webhook or the recovery job). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Exam: the promo code whose redemption this payment took (given back if it fails). */
+    promoCode: text('promo_code'),
     failureMessage: text('failure_message'),
     /** Exam access: paid access lasts until this moment. */
     accessExpiry: timestamp('access_expiry', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('payments_user_purpose_idx').on(t.userId, t.purpose),
+    // The recovery job's scan: payments left in processing, oldest first.
+    index('payments_processing_idx').on(t.updatedAt).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /** The card provider's customer of each user (Stripe gateway). */

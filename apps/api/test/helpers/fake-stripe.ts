@@ -50,6 +50,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const setupIntents = new Map<string, SetupIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const charges: Array<{ amount: number; payment_method: string; idempotencyKey: string | undefined }> = [];
+  /** Payment intents as Stripe keeps them (searchable by metadata, as Stripe's Search API allows). */
+  const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }>();
+  /** Set to make the next payment intent happen at Stripe while its answer is lost (the socket drops). */
+  const faults = { dropNextPaymentIntentAnswer: false };
   const requests: Array<{ method: string; path: string }> = [];
 
   const cors = { 'access-control-allow-origin': '*' };
@@ -197,12 +201,43 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (!card) return send(res, 404, apiError('invalid_request_error', `No such PaymentMethod: '${pmMatch[1]}'`, { code: 'resource_missing' }));
       return send(res, 200, pm(card));
     }
+    if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+      // Only the query the app makes: metadata['key']:'value'.
+      const q = (url.searchParams.get('query') ?? '').match(/^metadata\['(\w+)'\]:'([^']*)'$/);
+      const data = q ? [...intents.values()].filter((i) => i.metadata[q[1]!] === q[2]) : [];
+      return send(res, 200, { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' });
+    }
+    const cancelMatch = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/);
+    if (req.method === 'POST' && cancelMatch) {
+      const intent = intents.get(cancelMatch[1]!);
+      if (!intent) return reply(404, apiError('invalid_request_error', `No such payment_intent: '${cancelMatch[1]}'`));
+      intent.status = 'canceled';
+      return reply(200, intent);
+    }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const card = cards.get(body.get('payment_method') ?? '');
       const id = next('pi');
       charges.push({ amount: Number(body.get('amount')), payment_method: body.get('payment_method') ?? '', idempotencyKey: key });
       if (!card || card.customer !== body.get('customer')) {
         return reply(400, apiError('invalid_request_error', 'No such PaymentMethod'));
+      }
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of body) {
+        const m = k.match(/^metadata\[(\w+)\]$/);
+        if (m) metadata[m[1]!] = v;
+      }
+      const message = card.decline ? (DECLINE_MESSAGES[card.decline] ?? 'Your card was declined.') : undefined;
+      intents.set(id, {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        status: card.decline ? 'requires_payment_method' : 'succeeded',
+        metadata,
+        ...(message ? { last_payment_error: { message } } : {}),
+      });
+      if (faults.dropNextPaymentIntentAnswer) {
+        faults.dropNextPaymentIntentAnswer = false;
+        return req.socket.destroy();
       }
       if (card.decline) {
         return reply(402, {
@@ -215,7 +250,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
           },
         });
       }
-      return reply(200, { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status: 'succeeded' });
+      return reply(200, { ...intents.get(id), currency: body.get('currency') });
     }
     send(res, 404, apiError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
   });
@@ -228,6 +263,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     /** The fake Stripe.js (STRIPE_JS_URL). */
     jsUrl: `${url}/v3/`,
     charges,
+    intents,
+    faults,
     requests,
     customers,
     setupIntents,

@@ -19,6 +19,9 @@ export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string }
   | { status: 'failed'; providerPaymentId: string | null; message: string };
 
+/** What became of a charge, asked by its idempotency key (payments left in `processing`). */
+export type ChargeLookup = ChargeResult | { status: 'pending' } | { status: 'not_found' };
+
 /** A card payment provider, Stripe-shaped: setup intents save cards, payment intents charge them. */
 export interface PaymentGateway {
   readonly kind: 'sandbox' | 'stripe';
@@ -28,4 +31,9 @@ export interface PaymentGateway {
   /** The user's own card, or null (another user's card is "not found"). */
   findPaymentMethod(user: GatewayUser, paymentMethodId: string): Promise<PaymentMethod | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What happened to the charge made with this idempotency key: succeeded, failed, still pending at
+   * the provider, or never received. An attempt that needs more steps is cancelled and answers failed.
+   */
+  findCharge(request: { user: GatewayUser; idempotencyKey: string }): Promise<ChargeLookup>;
 }

@@ -3,12 +3,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod, SandboxConfirmSetupRequest } from '@medallion/contracts/payments';
 import { sandboxConfirmSetupRequestSchema } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
-import { payments, sandboxCards, sandboxSetupIntents } from '@medallion/db/schema';
+import { sandboxCards, sandboxCharges, sandboxSetupIntents } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ChargeRequest, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
 import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function toResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
+  return row.status === 'succeeded'
+    ? { status: 'succeeded', providerPaymentId: row.providerPaymentId }
+    : { status: 'failed', providerPaymentId: row.providerPaymentId, message: row.failureMessage ?? 'Your card was declined.' };
+}
 
 function toMethod(row: typeof sandboxCards.$inferSelect): PaymentMethod {
   return { id: row.id, brand: row.brand as PaymentMethod['brand'], last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear };
@@ -88,13 +94,36 @@ export function createSandboxGateway(db: Database, now: () => Date = () => new D
         .select()
         .from(sandboxCards)
         .where(and(eq(sandboxCards.id, request.paymentMethodId), eq(sandboxCards.userId, request.user.id)));
-      if (!card) return { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' };
       // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
       const providerPaymentId = `pi_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
-      const [existing] = await db.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
-      if (existing?.status === 'succeeded') return { status: 'succeeded', providerPaymentId };
-      if (card.behaviour === 'insufficient_funds') return { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE };
-      return { status: 'succeeded', providerPaymentId };
+      const outcome: ChargeResult = !card
+        ? { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' }
+        : card.behaviour === 'insufficient_funds'
+          ? { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE }
+          : { status: 'succeeded', providerPaymentId };
+      // Recorded like Stripe records a payment intent: a second charge with the same key returns the
+      // first outcome and charges nothing.
+      const [recorded] = await db
+        .insert(sandboxCharges)
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          providerPaymentId,
+          userId: request.user.id,
+          paymentMethodId: request.paymentMethodId,
+          amountCents: request.amountCents,
+          status: outcome.status,
+          failureMessage: outcome.status === 'failed' ? outcome.message : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (recorded) return outcome;
+      const [first] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
+      return toResult(first!);
+    },
+
+    async findCharge(request) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
+      return row ? toResult(row) : { status: 'not_found' };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { CardBrand, PaymentMethod } from '@medallion/contracts/payments';
 import { CARD_BRANDS } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
 import { paymentCustomers } from '@medallion/db/schema';
-import type { ChargeResult, GatewayUser, PaymentGateway } from './gateway';
+import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
 
 export interface StripeGatewayOptions {
   db: Database;
@@ -104,6 +104,31 @@ export function createStripeGateway({ db, secretKey, publishableKey, apiUrl }: S
           return { status: 'failed', providerPaymentId: pi, message: error.message };
         }
         throw error;
+      }
+    },
+
+    async findCharge(request): Promise<ChargeLookup> {
+      // Every intent we create carries its idempotency key in its metadata (see charge above).
+      // Stripe's search index lags writes by up to a minute; the recovery lease is far longer.
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['idempotency_key']:'${request.idempotencyKey.replace(/['\\]/g, '')}'`,
+        limit: 1,
+      });
+      const intent = found.data[0];
+      if (!intent) return { status: 'not_found' };
+      switch (intent.status) {
+        case 'succeeded':
+          return { status: 'succeeded', providerPaymentId: intent.id };
+        case 'processing':
+          return { status: 'pending' };
+        case 'canceled':
+        case 'requires_payment_method':
+          return { status: 'failed', providerPaymentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment did not go through.' };
+        default: {
+          // requires_action / requires_confirmation / requires_capture: nobody will finish it now.
+          await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel:${request.idempotencyKey}` });
+          return { status: 'failed', providerPaymentId: intent.id, message: 'The payment needs more steps; please use another card.' };
+        }
       }
     },
   };

@@ -1,44 +1,39 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { EXAM_ACCESS_MONTHS } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
-import { payments, webhookEvents, listings } from '@medallion/db/schema';
+import { payments, webhookEvents } from '@medallion/db/schema';
+import { PURCHASE_KINDS } from './purchase-kinds';
+import { releasePayment, settlePayment, type PurchaseServices } from './purchase';
 
 /**
- * Applies a verified Stripe event once: the event id is recorded in the same transaction as its
- * effect, so a replayed event changes nothing. Returns false for a replay.
+ * Applies a verified Stripe event through the one payment path: a payment still `processing` (its
+ * request's answer was lost) is settled or released, exactly as the request or the recovery job would.
+ * Settling and releasing are conditional, so a replayed event changes nothing. Returns false for a
+ * replay (an event id seen before).
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
-    if (!fresh) return false;
-    if (event.type === 'payment_intent.succeeded') {
-      const intent = event.data.object;
-      const fulfilled = await tx
-        .update(payments)
-        .set({
-          status: 'succeeded',
-          accessExpiry: sql`case when ${payments.purpose} = 'exam' and ${payments.accessExpiry} is null then now() + ${`${EXAM_ACCESS_MONTHS} months`}::interval else ${payments.accessExpiry} end`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(payments.providerPaymentId, intent.id), ne(payments.status, 'succeeded')))
-        .returning({ purpose: payments.purpose, reference: payments.reference });
-      for (const paid of fulfilled) {
-        // A listing fee confirmed only by the webhook still sends the listing to review.
-        if (paid.purpose === 'listing') {
-          await tx
-            .update(listings)
-            .set({ status: 'UNDER_REVIEW', rejectionReason: null, updatedAt: new Date() })
-            .where(and(eq(listings.id, paid.reference), eq(listings.status, 'DRAFT')));
-        }
+export async function handleStripeEvent(db: Database, event: Stripe.Event, services: PurchaseServices): Promise<boolean> {
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    const chargeKey = intent.metadata?.idempotency_key;
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'processing'),
+          chargeKey ? or(eq(payments.providerPaymentId, intent.id), eq(payments.chargeKey, chargeKey)) : eq(payments.providerPaymentId, intent.id),
+        ),
+      )
+      .limit(1);
+    if (payment) {
+      const kind = PURCHASE_KINDS[payment.purpose];
+      if (event.type === 'payment_intent.succeeded') await settlePayment(db, kind, payment.id, intent.id, services);
+      else {
+        const message = intent.last_payment_error?.message ?? 'The payment did not go through.';
+        await releasePayment(db, kind, payment.id, { message, providerPaymentId: intent.id }, services);
       }
-    } else if (event.type === 'payment_intent.payment_failed') {
-      const intent = event.data.object;
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureMessage: intent.last_payment_error?.message ?? 'The payment did not go through.', updatedAt: new Date() })
-        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, 'processing')));
     }
-    return true;
-  });
+  }
+  const [fresh] = await db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+  return Boolean(fresh);
 }

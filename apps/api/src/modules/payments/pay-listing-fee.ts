@@ -1,16 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LISTING_FEE, type CreatePaymentIntentResponse } from '@medallion/contracts/payments';
+import { LISTING_FEE } from '@medallion/contracts/payments';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
-import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { reviewNoticeEmail } from '../listings/listing-emails';
 import { receiptEmail } from './receipt-email';
+import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
-type PaymentRow = typeof payments.$inferSelect;
 type ListingRow = typeof listings.$inferSelect;
 
 export const LISTING_FEE_MESSAGES = {
@@ -28,15 +27,7 @@ function isReady(l: ListingRow): boolean {
   return l.category === 'plates' ? basics : basics && Boolean(l.carMake && l.carModel && l.carYear);
 }
 
-function toResponse(row: PaymentRow): CreatePaymentIntentResponse {
-  return { data: { 'payment-id': row.id, status: 'succeeded', amount: row.amountCents, 'access-expiry': null } };
-}
-
-export interface ListingFeeOptions {
-  mailer: Mailer;
-  staffEmail: string;
-  publicUrl: string;
-}
+type ListingFeeOptions = Pick<PurchaseServices, 'mailer' | 'staffEmail' | 'publicUrl'>;
 
 /**
  * A paid listing goes to review: DRAFT -> UNDER_REVIEW, the staff mailbox gets the review notice.
@@ -65,114 +56,95 @@ export async function submitForReview(tx: Database, listing: ListingRow, owner: 
   return true;
 }
 
+/** Sends the paid listing to review and mails the receipt. Nothing to give back on a release. */
+export const listingFeePurchase: PurchaseKind = {
+  purpose: 'listing',
+  async settle(tx, payment, owner, services) {
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.reference));
+    if (!listing) return; // deleted meanwhile: the fee stays on record
+    await submitForReview(tx, listing, owner, services);
+    await services.mailer.send(
+      receiptEmail({
+        to: owner.email,
+        name: owner.name,
+        paymentId: payment.id,
+        description: { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` },
+        amountCents: payment.amountCents,
+        card: { brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' },
+        paidAt: payment.updatedAt,
+        accessExpiry: null,
+      }),
+      tx,
+    );
+  },
+  async release() {},
+};
+
+/** The owner's listing, locked for this transaction, or 404 (another user's listing is "not found"). */
+async function lockOwnListing(tx: Database, listingId: string, userId: string): Promise<ListingRow> {
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  return listing;
+}
+
 /**
  * The listing fee ($1.08, spec §9). Only the owner pays, only for a complete draft. The fee is
- * charged once per listing: a double click, parallel calls and a resubmission after a rejection
- * reuse the one successful payment. A declined card leaves the listing a draft and can be retried.
+ * charged once per listing: one key per listing, and the listing row is locked while it is claimed,
+ * so a double click, parallel calls and a resubmission after a rejection reuse the one successful
+ * payment. A declined card leaves the listing a draft and can be retried.
  */
 export async function payListingFee(
   db: Database,
   gateway: PaymentGateway,
   user: GatewayUser,
   input: { listingId: string; amount: number; paymentMethodId: string },
-  options: ListingFeeOptions,
-): Promise<CreatePaymentIntentResponse> {
-  const notFound = new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
-  if (!LISTING_ID_PATTERN.test(input.listingId)) throw notFound;
-  const [listing] = await db.select().from(listings).where(eq(listings.id, input.listingId)).limit(1);
-  if (!listing || listing.userId !== user.id) throw notFound;
+  options: PurchaseOptions,
+): Promise<PaymentRow> {
+  if (!LISTING_ID_PATTERN.test(input.listingId)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  const key = listingFeeKey(input.listingId);
+  const checkDraft = (listing: ListingRow) => {
+    if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', LISTING_FEE_MESSAGES.notDraft);
+    if (!isReady(listing)) throw new AppError('BAD_REQUEST', LISTING_FEE_MESSAGES.notReady);
+    if (input.amount !== LISTING_FEE.totalCents) {
+      throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(LISTING_FEE.totalCents)} (${LISTING_FEE.totalCents} cents).`, {
+        'payment-amount': String(LISTING_FEE.totalCents),
+      });
+    }
+  };
 
-  const key = listingFeeKey(listing.id);
-  const [previous] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
-  if (listing.status !== 'DRAFT') {
-    // A repeated click after the payment went through: the same answer, no second charge.
-    if (previous?.status === 'succeeded') return toResponse(previous);
-    throw new AppError('CONFLICT', LISTING_FEE_MESSAGES.notDraft);
-  }
-  if (!isReady(listing)) throw new AppError('BAD_REQUEST', LISTING_FEE_MESSAGES.notReady);
-  if (input.amount !== LISTING_FEE.totalCents) {
-    throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(LISTING_FEE.totalCents)} (${LISTING_FEE.totalCents} cents).`, {
-      'payment-amount': String(LISTING_FEE.totalCents),
-    });
-  }
-
-  if (previous?.status === 'succeeded') {
-    // Paid before (the listing was sent back by staff): submit again without charging.
-    await db.transaction(async (tx) => {
-      await submitForReview(tx as unknown as Database, listing, user, options);
-    });
-    options.mailer.deliverSoon();
-    return toResponse(previous);
-  }
-
-  const method = await gateway.findPaymentMethod(user, input.paymentMethodId);
-  if (!method) throw new AppError('NOT_FOUND', 'Payment method not found.');
-
-  const [claimed] = await db
-    .insert(payments)
-    .values({
-      userId: user.id,
-      purpose: 'listing',
-      reference: listing.id,
-      amountCents: LISTING_FEE.totalCents,
-      status: 'processing',
-      provider: gateway.kind,
-      paymentMethodId: method.id,
-      idempotencyKey: key,
-    })
-    .onConflictDoNothing({ target: payments.idempotencyKey })
-    .returning();
-  if (!claimed) {
-    const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
-    if (existing?.status === 'succeeded') return toResponse(existing);
-    throw new AppError('CONFLICT', 'This payment is already being processed.');
-  }
-
-  const result = await gateway.charge({
-    user,
-    paymentMethodId: method.id,
-    amountCents: LISTING_FEE.totalCents,
-    // One provider key per attempt: a retry with another card after a decline is a new attempt.
-    idempotencyKey: `${key}:${claimed.id}`,
-    description: `Medallion listing fee: ${listing.title}`,
+  // Paid before: a repeated click answers with that payment; a listing sent back by staff is
+  // submitted again without a charge.
+  const paidBefore = await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const listing = await lockOwnListing(tx, input.listingId, user.id);
+    const [previous] = await tx.select().from(payments).where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'succeeded')));
+    if (!previous) return null;
+    if (listing.status === 'DRAFT') {
+      checkDraft(listing);
+      await submitForReview(tx, listing, user, options.services);
+    }
+    return previous;
   });
-  if (result.status === 'failed') {
-    // Keep the attempt for the record under its own key, so the listing's key is free for a retry.
-    await db
-      .update(payments)
-      .set({
-        status: 'failed',
-        failureMessage: result.message,
-        providerPaymentId: result.providerPaymentId,
-        idempotencyKey: `${key}:failed:${claimed.id}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, claimed.id));
-    throw new AppError('PAYMENT_FAILED', result.message);
+  if (paidBefore) {
+    options.services.mailer.deliverSoon();
+    return paidBefore;
   }
 
-  const paid = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(payments)
-      .set({ status: 'succeeded', providerPaymentId: result.providerPaymentId, updatedAt: new Date() })
-      .where(eq(payments.id, claimed.id))
-      .returning();
-    await submitForReview(tx as unknown as Database, listing, user, options);
-    await options.mailer.send(
-      receiptEmail({
-        to: user.email,
-        name: user.name,
-        paymentId: row!.id,
-        description: { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` },
-        amountCents: row!.amountCents,
-        card: { brand: method.brand, last4: method.last4 },
-        paidAt: row!.updatedAt,
-        accessExpiry: null,
-      }),
-      tx as unknown as Database,
-    );
-    return row!;
-  });
-  options.mailer.deliverSoon();
-  return toResponse(paid);
+  return runPurchase(
+    db,
+    gateway,
+    {
+      kind: listingFeePurchase,
+      user,
+      key,
+      reference: input.listingId,
+      paymentMethodId: input.paymentMethodId,
+      description: 'Medallion listing fee',
+      async claim(tx) {
+        checkDraft(await lockOwnListing(tx, input.listingId, user.id));
+        return { amountCents: LISTING_FEE.totalCents };
+      },
+    },
+    options,
+  );
 }

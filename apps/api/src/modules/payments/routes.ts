@@ -13,6 +13,7 @@ import type { SandboxGateway } from '../../integrations/payments/sandbox-gateway
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { createPaymentIntent } from './create-payment-intent';
+import { purchaseOptionsFor } from './payment-recovery-job';
 import { errorResponses } from '../../lib/route-options';
 
 const errors = errorResponses;
@@ -57,12 +58,6 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/payments/create-payment-intent',
     { schema: { tags, body: createPaymentIntentRequestSchema, response: { 200: createPaymentIntentResponseSchema, ...errors } } },
-    async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, {
-        mailer: app.mailer,
-        staffEmail: app.config.SUPPORT_EMAIL,
-        publicUrl: app.config.PUBLIC_URL,
-        shippingCents: app.config.SHOP_SHIPPING_CENTS,
-        onPaidOrder: (order) => app.conversions.paidOrder(order),
-      }),
+    async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, purchaseOptionsFor(app)),
   );
 }

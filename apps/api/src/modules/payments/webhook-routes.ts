@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import { handleStripeEvent } from './handle-stripe-event';
+import { purchaseOptionsFor } from './payment-recovery-job';
 
 /** POST /payments/webhook: Stripe events, verified on the raw body with the webhook secret. */
 export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +22,7 @@ export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void>
     } catch {
       throw new AppError('BAD_REQUEST', 'The webhook signature is not valid.');
     }
-    const applied = await handleStripeEvent(app.db, event);
+    const applied = await handleStripeEvent(app.db, event, purchaseOptionsFor(app).services);
     return { received: true, duplicate: !applied };
   });
 }

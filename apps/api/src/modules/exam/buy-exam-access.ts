@@ -1,0 +1,122 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
+import type { Database } from '@medallion/db/client';
+import { payments, user as users } from '@medallion/db/schema';
+import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { AppError } from '../../lib/app-error';
+import { receiptEmail } from '../payments/receipt-email';
+import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { promoDiscount, redeemPromo, releasePromo } from './promo-codes';
+
+export const INVALID_PROMO = 'Invalid promo code';
+export const EXAM_PURCHASE_MESSAGES = {
+  inProgress: 'A payment for the practice exam is already being processed. Wait a moment, then check your access.',
+} as const;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The one key of an exam checkout attempt. */
+export const examPaymentKey = (userId: string, transactionId: string) => `exam:${userId}:${transactionId}`;
+
+/**
+ * Serializes a user's exam purchases: claims and settles of one user wait for each other here. NO KEY
+ * UPDATE, because the claiming transaction has already inserted a payment that references the user
+ * (a KEY SHARE lock); FOR UPDATE would make two claims deadlock on each other.
+ */
+async function lockBuyer(tx: Database, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * Exam access (spec §9): each settled charge buys EXAM_ACCESS_MONTHS more, counted from the later of
+ * now and the current expiry, which is read under the buyer's lock in the settling transaction, so
+ * N settled charges always give N × 3 months.
+ */
+export const examPurchase: PurchaseKind = {
+  purpose: 'exam',
+  async settle(tx, payment, owner, services) {
+    await lockBuyer(tx, payment.userId);
+    const [current] = await tx
+      .select({ accessExpiry: payments.accessExpiry })
+      .from(payments)
+      .where(
+        and(eq(payments.userId, payment.userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), ne(payments.id, payment.id)),
+      )
+      .orderBy(sql`${payments.accessExpiry} desc nulls last`)
+      .limit(1);
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        accessExpiry: sql`greatest(now(), ${current?.accessExpiry ?? new Date(0)}::timestamptz) + ${`${EXAM_ACCESS_MONTHS} months`}::interval`,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    await services.mailer.send(
+      receiptEmail({
+        to: owner.email,
+        name: owner.name,
+        paymentId: paid!.id,
+        description: { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' },
+        amountCents: paid!.amountCents,
+        card: { brand: paid!.cardBrand ?? 'card', last4: paid!.cardLast4 ?? '····' },
+        paidAt: paid!.updatedAt,
+        accessExpiry: paid!.accessExpiry,
+      }),
+      tx,
+    );
+  },
+  async release(tx, payment) {
+    if (payment.promoCode) await releasePromo(tx, payment.promoCode);
+  },
+};
+
+/**
+ * Pays for exam access. The server computes the amount (the price, less a valid promo code); a
+ * different client amount is refused and never charged. One exam payment per user is processing at a
+ * time: a parallel purchase is refused with a 409, so a double submit from two tabs charges once.
+ */
+export async function buyExamAccess(
+  db: Database,
+  gateway: PaymentGateway,
+  user: GatewayUser,
+  input: { transactionId: string; paymentMethodId: string; amount: number; promoCode: string | undefined },
+  options: PurchaseOptions,
+): Promise<PaymentRow> {
+  const code = input.promoCode?.trim() ?? '';
+  return runPurchase(
+    db,
+    gateway,
+    {
+      kind: examPurchase,
+      user,
+      key: examPaymentKey(user.id, input.transactionId),
+      reference: input.transactionId,
+      paymentMethodId: input.paymentMethodId,
+      description: 'Medallion practice exam: 3 months of full access',
+      async claim(tx, payment) {
+        await lockBuyer(tx, user.id);
+        const [other] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'exam'), eq(payments.status, 'processing'), ne(payments.id, payment.id)))
+          .limit(1);
+        if (other) throw new AppError('CONFLICT', EXAM_PURCHASE_MESSAGES.inProgress);
+
+        let amount: number = EXAM_PRICE_CENTS;
+        if (code) {
+          const discount = await promoDiscount(tx, code);
+          if (discount === 0) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+          amount = EXAM_PRICE_CENTS - discount;
+        }
+        if (input.amount !== amount) {
+          throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(amount)} (${amount} cents).`, { 'payment-amount': String(amount) });
+        }
+        // One redemption per payment, taken in the claim (an exhausted code fails here, before any charge).
+        if (code && !(await redeemPromo(tx, code))) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+        return { amountCents: amount, promoCode: code ? code.toUpperCase() : undefined };
+      },
+    },
+    options,
+  );
+}
+

@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '@medallion/db/client';
+import { payments, user as users } from '@medallion/db/schema';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The one payment path of the three purchases (listing fee, cart, exam access):
+ *
+ *   claim   one transaction inserts the payment row (its key is unique: a repeated request finds it)
+ *           and claims the goods under a row lock or a conditional update; the amount is computed
+ *           there. A request that loses the claim gets a 409 and nothing is charged.
+ *   charge  the card is charged once, with a key of its own per payment row.
+ *   settle  one transaction moves the payment processing → succeeded and gives what the charge
+ *           bought, computed in that transaction (e.g. the exam's new expiry, read under lock).
+ *   release one transaction moves it processing → failed and gives the goods back.
+ *
+ * Settle and release are conditional on `processing`, so the request, the Stripe webhook and the
+ * recovery job (recover-payments.ts) can race and each purchase is still settled or released once.
+ * Each kind of goods states its rules once, in a PurchaseKind (purchase-kinds.ts lists them).
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type Purpose = PaymentRow['purpose'];
+type Tx = Database;
+
+export const PAYMENT_MESSAGES = {
+  processing: 'This payment is already being processed.',
+  methodNotFound: 'Payment method not found.',
+  unconfirmed:
+    'We could not confirm the payment with the card provider. Nothing will be charged twice: we will check it within a few minutes. Please try again later.',
+  notCompleted: 'The payment was not completed.',
+} as const;
+
+/** What settling and releasing need besides the database. */
+export interface PurchaseServices {
+  mailer: Mailer;
+  staffEmail: string;
+  publicUrl: string;
+  shippingCents: number;
+  /** Advertising conversion hook (fire-and-forget); undefined = off. */
+  onPaidOrder?: (order: { orderId: string; totalCents: number }) => void;
+}
+
+export interface PaymentOwner {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The rules of one kind of goods after the charge: what it buys, and how it is given back. */
+export interface PurchaseKind {
+  readonly purpose: Purpose;
+  /** In the settling transaction. May return work to run after the commit (e.g. a webhook call). */
+  settle(tx: Tx, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
+  /** In the releasing transaction: give back what the claim took (stock, cart items, a promo redemption). */
+  release(tx: Tx, payment: PaymentRow, services: PurchaseServices): Promise<void>;
+}
+
+export interface PurchaseRequest {
+  kind: PurchaseKind;
+  user: GatewayUser;
+  /** Our idempotency key: a repeated request with it answers with the same payment. */
+  key: string;
+  reference: string;
+  paymentMethodId: string;
+  description: string;
+  /**
+   * In the claiming transaction, after the payment row is written: claim the goods (row lock or
+   * conditional update), check the client's amount against the server's, and return the amount.
+   * Throwing an AppError refuses the purchase and rolls the claim back.
+   */
+  claim(tx: Tx, payment: PaymentRow): Promise<{ amountCents: number; promoCode?: string }>;
+}
+
+export interface PurchaseOptions {
+  services: PurchaseServices;
+  /** A payment older than this in `processing` is recovered inline when it is asked for again. */
+  leaseMs: number;
+}
+
+/** Runs one purchase; answers with the succeeded payment (the same one for a repeated request). */
+export async function runPurchase(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PaymentRow> {
+  const repeated = await answerRepeat(db, gateway, request, options);
+  if (repeated) return repeated;
+
+  const method = await gateway.findPaymentMethod(request.user, request.paymentMethodId);
+  if (!method) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.methodNotFound);
+
+  const claimed = await db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
+    const id = randomUUID();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id,
+        userId: request.user.id,
+        purpose: request.kind.purpose,
+        reference: request.reference,
+        amountCents: 0,
+        status: 'processing',
+        provider: gateway.kind,
+        paymentMethodId: method.id,
+        idempotencyKey: request.key,
+        chargeKey: `payment:${id}`,
+        cardBrand: method.brand,
+        cardLast4: method.last4,
+      })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning();
+    if (!row) return null;
+    const { amountCents, promoCode } = await request.claim(tx, row);
+    const [priced] = await tx
+      .update(payments)
+      .set({ amountCents, promoCode: promoCode ?? null })
+      .where(eq(payments.id, row.id))
+      .returning();
+    return priced!;
+  });
+  if (!claimed) {
+    // A parallel request with the same key won the insert.
+    const again = await answerRepeat(db, gateway, request, options);
+    if (again) return again;
+    throw new AppError('CONFLICT', PAYMENT_MESSAGES.processing);
+  }
+
+  let result;
+  try {
+    result = await gateway.charge({
+      user: request.user,
+      paymentMethodId: method.id,
+      amountCents: claimed.amountCents,
+      idempotencyKey: claimed.chargeKey!,
+      description: request.description,
+    });
+  } catch {
+    // The provider's answer was lost: the charge may or may not have happened. The payment stays in
+    // `processing` (its goods stay claimed) until the recovery job asks the provider what happened.
+    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.unconfirmed);
+  }
+  if (result.status === 'failed') {
+    await releasePayment(db, request.kind, claimed.id, { message: result.message, providerPaymentId: result.providerPaymentId }, options.services);
+    throw new AppError('PAYMENT_FAILED', result.message);
+  }
+  const { row: settled } = await settlePayment(db, request.kind, claimed.id, result.providerPaymentId, options.services);
+  if (settled.status !== 'succeeded') {
+    // Released by the recovery job while the provider still answered: never report it as paid.
+    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? PAYMENT_MESSAGES.notCompleted);
+  }
+  return settled;
+}
+
+/** A request whose key already has a payment: the same answer, never a second charge. */
+async function answerRepeat(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PaymentRow | null> {
+  const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, request.key));
+  if (!existing) return null;
+  if (existing.status === 'succeeded') return existing;
+  // Failed attempts give their key up (see releasePayment), so what is left is `processing`.
+  if (existing.updatedAt.getTime() < Date.now() - options.leaseMs) {
+    const recovered = await recoverPayment(db, gateway, request.kind, existing.id, options);
+    if (recovered?.status === 'succeeded') return recovered;
+    if (recovered?.status === 'failed') return null; // given back: this request is a new attempt
+  }
+  throw new AppError('CONFLICT', PAYMENT_MESSAGES.processing);
+}
+
+async function ownerOf(tx: Tx, userId: string): Promise<PaymentOwner> {
+  const [owner] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  // Payments cascade with their user, so a payment always has one.
+  return owner!;
+}
+
+/** What a settle or release did: `changed` is false when the payment had already left `processing`. */
+export interface Transition {
+  row: PaymentRow;
+  changed: boolean;
+}
+
+/** processing → succeeded, and the goods are given (once: the update is conditional). */
+export async function settlePayment(
+  db: Database,
+  kind: PurchaseKind,
+  paymentId: string,
+  providerPaymentId: string | null,
+  services: PurchaseServices,
+): Promise<Transition> {
+  const { row, after } = await db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
+    const [paid] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', providerPaymentId, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'processing')))
+      .returning();
+    if (!paid) return { row: null, after: undefined };
+    const after = await kind.settle(tx, paid, await ownerOf(tx, paid.userId), services);
+    // The settle may have written what the charge bought (the exam's expiry): answer with that.
+    const [final] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    return { row: final!, after };
+  });
+  if (!row) return { row: (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!, changed: false };
+  services.mailer.deliverSoon();
+  if (after) after();
+  return { row, changed: true };
+}
+
+/**
+ * processing → failed, and the goods are given back. The attempt keeps its record under a key of its
+ * own, so the purchase's key is free for the next attempt (a retry after a declined card).
+ */
+export async function releasePayment(
+  db: Database,
+  kind: PurchaseKind,
+  paymentId: string,
+  failure: { message: string; providerPaymentId: string | null },
+  services: PurchaseServices,
+): Promise<Transition> {
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
+    const [failed] = await tx
+      .update(payments)
+      .set({
+        status: 'failed',
+        failureMessage: failure.message,
+        providerPaymentId: failure.providerPaymentId,
+        idempotencyKey: sql`${payments.idempotencyKey} || ':failed:' || ${payments.id}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'processing')))
+      .returning();
+    if (failed) await kind.release(tx, failed, services);
+    return failed ?? null;
+  });
+  if (row) return { row, changed: true };
+  return { row: (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!, changed: false };
+}
+
+/**
+ * Takes the lease of payments left in `processing` for longer than leaseMs (all of them, or one), so
+ * only one process recovers each: SKIP LOCKED passes over rows another process is taking, and the
+ * new updated_at keeps them from being taken again before this lease runs out.
+ */
+export async function leaseStalePayments(db: Database, leaseMs: number, options: { limit: number; paymentId?: string }): Promise<PaymentRow[]> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
+    const stale = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'processing'),
+          lt(payments.updatedAt, sql`now() - ${`${Math.max(0, Math.floor(leaseMs))} milliseconds`}::interval`),
+          options.paymentId ? eq(payments.id, options.paymentId) : undefined,
+        ),
+      )
+      .orderBy(payments.updatedAt)
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+    if (stale.length === 0) return [];
+    await tx
+      .update(payments)
+      .set({ updatedAt: sql`now()` })
+      .where(inArray(payments.id, stale.map((p) => p.id)));
+    return stale;
+  });
+}
+
+/**
+ * Asks the provider what happened to one leased payment's charge and settles or releases it.
+ * Returns the payment as it is afterwards (still `processing`, unchanged, while the provider is still
+ * working on it).
+ */
+export async function resolveWithProvider(
+  db: Database,
+  gateway: PaymentGateway,
+  kind: PurchaseKind,
+  payment: PaymentRow,
+  services: PurchaseServices,
+): Promise<Transition> {
+  const owner = await ownerOf(db, payment.userId);
+  const outcome = await gateway.findCharge({ user: owner, idempotencyKey: payment.chargeKey ?? payment.idempotencyKey });
+  switch (outcome.status) {
+    case 'succeeded':
+      return settlePayment(db, kind, payment.id, outcome.providerPaymentId, services);
+    case 'failed':
+      return releasePayment(db, kind, payment.id, { message: outcome.message, providerPaymentId: outcome.providerPaymentId }, services);
+    case 'not_found':
+      // The process stopped before the charge reached the provider: nothing was charged.
+      return releasePayment(db, kind, payment.id, { message: PAYMENT_MESSAGES.notCompleted, providerPaymentId: null }, services);
+    case 'pending':
+      return { row: payment, changed: false };
+  }
+}
+
+/** One payment, recovered now if its lease ran out (a repeated request found it stuck). */
+async function recoverPayment(db: Database, gateway: PaymentGateway, kind: PurchaseKind, paymentId: string, options: PurchaseOptions) {
+  const [leased] = await leaseStalePayments(db, options.leaseMs, { limit: 1, paymentId });
+  if (!leased) return null;
+  return (await resolveWithProvider(db, gateway, kind, leased, options.services)).row;
+}
