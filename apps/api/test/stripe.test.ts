@@ -6,6 +6,8 @@ import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { startFakeStripe } from './helpers/fake-stripe';
 import { stripeCspSources } from '../src/integrations/payments/stripe-csp';
+import { purchaseOptionsFor } from '../src/modules/payments/payment-recovery-job';
+import { recoverStalePayments } from '../src/modules/payments/recover-payments';
 
 const WEBHOOK_SECRET = 'whsec_test_medallion';
 
@@ -149,6 +151,32 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' });
+  });
+
+  it('recovers a charge whose answer was lost: Stripe is asked by the attempt\'s key, the payment settles once', async () => {
+    const pm = stripeServer.attachCard(await customerOf(me.id));
+    const body = { 'user-pm': pm, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'tx-stripe-lost' };
+    const charged = stripeServer.charges.length;
+    stripeServer.faults.dropPaymentIntentAnswers = true;
+    const lost = await app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: me.cookie }, payload: body });
+    stripeServer.faults.dropPaymentIntentAnswers = false;
+    expect(lost.statusCode, lost.body).toBe(503);
+    expect(lost.json().code).toBe('SERVICE_UNAVAILABLE');
+    const [stuck] = await app.db.select().from(payments).where(eq(payments.reference, 'tx-stripe-lost'));
+    expect(stuck!.status).toBe('processing');
+
+    // The lease runs out; the recovery job finds the intent by its metadata and settles the payment.
+    await app.db.update(payments).set({ updatedAt: new Date(Date.now() - 3600_000) }).where(eq(payments.id, stuck!.id));
+    const result = await recoverStalePayments(app.db, app.payments, purchaseOptionsFor(app).services, { leaseMs: 60_000 });
+    expect(result).toMatchObject({ settled: 1, released: 0, errors: 0 });
+    const [settled] = await app.db.select().from(payments).where(eq(payments.id, stuck!.id));
+    expect(settled).toMatchObject({ status: 'succeeded', providerPaymentId: expect.stringMatching(/^pi_fake/) });
+    expect(settled!.accessExpiry).not.toBeNull();
+    // The retry answers with the settled payment; Stripe was charged once.
+    const retry = await app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: me.cookie }, payload: body });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data['payment-id']).toBe(stuck!.id);
+    expect(stripeServer.charges.length - charged).toBe(1);
   });
 
   describe('webhook', () => {

@@ -52,8 +52,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const charges: Array<{ amount: number; payment_method: string; idempotencyKey: string | undefined }> = [];
   /** Payment intents as Stripe keeps them (searchable by metadata, as Stripe's Search API allows). */
   const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }>();
-  /** Set to make the next payment intent happen at Stripe while its answer is lost (the socket drops). */
-  const faults = { dropNextPaymentIntentAnswer: false };
+  /**
+   * While set, payment intents happen at Stripe but every answer (first try and client retries, which
+   * Stripe answers from its idempotency record) is lost: the connection drops.
+   */
+  const faults = { dropPaymentIntentAnswers: false };
   const requests: Array<{ method: string; path: string }> = [];
 
   const cors = { 'access-control-allow-origin': '*' };
@@ -165,12 +168,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return send(res, 401, apiError('invalid_request_error', 'You did not provide an API key.'));
     }
     const key = req.headers['idempotency-key'] as string | undefined;
+    const lose = faults.dropPaymentIntentAnswers && req.method === 'POST' && url.pathname === '/v1/payment_intents';
     if (req.method === 'POST' && key && idempotent.has(`${url.pathname}:${key}`)) {
       const saved = idempotent.get(`${url.pathname}:${key}`)!;
+      if (lose) return req.socket.destroy();
       return send(res, saved.status, saved.body);
     }
     const reply = (status: number, payload: unknown) => {
       if (req.method === 'POST' && key) idempotent.set(`${url.pathname}:${key}`, { status, body: payload });
+      if (lose) return req.socket.destroy();
       send(res, status, payload);
     };
 
@@ -235,10 +241,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         metadata,
         ...(message ? { last_payment_error: { message } } : {}),
       });
-      if (faults.dropNextPaymentIntentAnswer) {
-        faults.dropNextPaymentIntentAnswer = false;
-        return req.socket.destroy();
-      }
       if (card.decline) {
         return reply(402, {
           error: {

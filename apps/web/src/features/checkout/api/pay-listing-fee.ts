@@ -2,11 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LISTING_FEE, type CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import { apiFetch } from '@/lib/api-client';
 
-/** POST /payments/create-payment-intent for a listing fee ($1.08, charged once per listing). */
-export function payListingFee(input: { listingId: string; paymentMethodId: string }): Promise<CreatePaymentIntentResponse> {
+/**
+ * POST /payments/create-payment-intent for a listing fee ($1.08, charged once per listing: the server
+ * keys it by the listing; the attempt's transaction id travels along like the other checkouts').
+ */
+export function payListingFee(input: { listingId: string; paymentMethodId: string; transactionId: string }): Promise<CreatePaymentIntentResponse> {
   const body: CreatePaymentIntentRequest = {
     'user-pm': input.paymentMethodId,
     'payment-amount': LISTING_FEE.totalCents,
+    'transaction-id': input.transactionId,
     'listing-id': input.listingId,
   };
   return apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });

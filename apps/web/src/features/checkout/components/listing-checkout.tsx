@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { formatUsd, useMoney } from '@/lib/money';
 import { useCheckoutListing } from '../api/get-checkout-listing';
 import { usePayListingFee } from '../api/pay-listing-fee';
@@ -79,6 +80,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
   const money = useMoney();
   const listing = useCheckoutListing(listingId);
   const pay = usePayListingFee();
+  const attempt = useCheckoutAttempt();
   const [cardId, setCardId] = useState<string | null>(null);
   const [missingCard, setMissingCard] = useState(false);
 
@@ -110,7 +112,10 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
       setMissingCard(true);
       return;
     }
-    pay.mutate({ listingId, paymentMethodId: cardId });
+    pay.mutate(
+      { listingId, paymentMethodId: cardId, transactionId: attempt.transactionId() },
+      { onSuccess: () => attempt.answered(), onError: (e) => attempt.answered(e) },
+    );
   };
 
   return (

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
 import { useCheckPromoCode } from '../api/check-promo-code';
@@ -14,10 +15,6 @@ import { useExamQuestions } from '../api/get-exam-questions';
 import { usePayExamAccess } from '../api/pay-exam-access';
 
 type Promo = { state: 'none' } | { state: 'checking'; code: string } | { state: 'applied'; code: string; discount: number; price: number } | { state: 'invalid'; code: string };
-
-function newTransactionId() {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `exam-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /**
  * "Back to Exam" (spec §2), and first "Back to practice" when a practice run sent the user here
@@ -63,7 +60,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<Promo>({ state: 'none' });
   const latestCode = useRef('');
-  const transactionId = useRef(newTransactionId());
+  const attempt = useCheckoutAttempt();
   const promoId = useId();
   const promoStatusId = useId();
 
@@ -122,7 +119,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   const error = pay.error;
   const serverPromoError = error instanceof ApiClientError && Boolean(error.fields?.['referal-code']);
   const errorText = error
-    ? error instanceof ApiClientError && error.status > 0 && error.status < 500 && error.message
+    ? error instanceof ApiClientError && error.status > 0 && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE') && error.message
       ? error.message
       : t('checkout.paymentError')
     : null;
@@ -139,12 +136,12 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
         promoCode: applied?.code.toUpperCase(),
         amountCents: totalCents,
         discountCents: discount,
-        transactionId: transactionId.current,
+        transactionId: attempt.transactionId(),
       },
       {
+        onSuccess: () => attempt.answered(),
         onError: (e) => {
-          // The server answered: nothing was charged, so the next try is a new checkout attempt.
-          if (e instanceof ApiClientError && e.status > 0) transactionId.current = newTransactionId();
+          attempt.answered(e);
           if (e instanceof ApiClientError && e.fields?.['referal-code'] && applied) setPromo({ state: 'invalid', code: applied.code });
         },
       },

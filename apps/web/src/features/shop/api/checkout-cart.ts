@@ -9,11 +9,13 @@ export interface CartCheckoutInput {
   totalCents: number;
   cartIds: string[];
   address: DeliveryAddress;
+  /** The checkout attempt's id (see lib/checkout-attempt.ts): a retry of the attempt is charged once. */
+  transactionId: string;
 }
 
 /** Pays for the selected items (create-payment-intent), then records the order (POST /users/transactions). */
 export async function checkoutCart(input: CartCheckoutInput): Promise<Order> {
-  const transactionId = crypto.randomUUID();
+  const { transactionId } = input;
   const cartIds = input.cartIds.join(',');
   const body: CreatePaymentIntentRequest = {
     'user-pm': input.paymentMethodId,

@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
 import { useCheckoutCart } from '../api/checkout-cart';
 import { useCart } from '../api/get-cart';
@@ -112,6 +113,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const money = useMoney();
   const cart = useCart();
   const pay = useCheckoutCart();
+  const attempt = useCheckoutAttempt();
   // Adding a card leaves the page (and comes back with a full page load): start from what was typed and unticked.
   const [draft] = useState(() => readCheckoutDraft(userId));
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set(draft?.deselected));
@@ -181,8 +183,20 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
     pay.reset();
     if (ruleErrors.length > 0 || !cardId || !parsedAddress.success) return;
     pay.mutate(
-      { paymentMethodId: cardId, totalCents: totals.total, cartIds: selected.map((item) => item.id), address: parsedAddress.data },
-      { onSuccess: () => clearCheckoutDraft(userId) },
+      {
+        paymentMethodId: cardId,
+        totalCents: totals.total,
+        cartIds: selected.map((item) => item.id),
+        address: parsedAddress.data,
+        transactionId: attempt.transactionId(),
+      },
+      {
+        onSuccess: () => {
+          attempt.answered();
+          clearCheckoutDraft(userId);
+        },
+        onError: (error) => attempt.answered(error),
+      },
     );
   };
   const fieldError = (key: keyof DeliveryAddress) => (submitted ? fieldErrors[key] : undefined);
