@@ -75,11 +75,11 @@ describe('database errors', async () => {
     const entry = res.log
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: Record<string, unknown> })
+      .map((line) => JSON.parse(line) as { level: number; msg: string; error?: Record<string, unknown> })
       .find((e) => e.msg === 'request failed');
     expect(entry?.level).toBe(50);
-    expect(entry?.err).toMatchObject({ message: expect.stringContaining('no_such_table'), stack: expect.stringContaining('at ') });
-    expect(JSON.stringify(entry?.err)).toContain('42P01');
+    expect(entry?.error).toMatchObject({ message: expect.stringContaining('no_such_table'), stack: expect.stringContaining('at ') });
+    expect(JSON.stringify(entry?.error)).toContain('42P01');
     expect(res.log).not.toContain('secret-value');
     expect(res.log).not.toContain('params:');
   });

@@ -76,8 +76,10 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
     return { type: 'DatabaseError', code, severity, routine, table, column, constraint };
   }
   const message = withoutParams(error.message);
-  const head = `${error.name}: ${error.message}`;
-  const frames = error.stack?.startsWith(head) ? error.stack.slice(head.length) : '';
+  // The stack starts with the message (so with drizzle's params too): keep only the frames after it.
+  const stack = error.stack ?? '';
+  const end = stack.indexOf(error.message);
+  const frames = end >= 0 ? stack.slice(end + error.message.length) : stack.slice(Math.max(stack.indexOf('\n    at '), 0));
   const code = (error as { code?: unknown }).code;
   return {
     type: error.constructor.name,
@@ -151,7 +153,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toApiError(error);
     if (status >= 500) {
-      request.log.error({ err: loggableError(error) }, 'request failed');
+      // Under `error`, not `err`: pino's err serializer would take it for an Error and rewrite it.
+      request.log.error({ error: loggableError(error) }, 'request failed');
     } else if (databaseErrorOf(error)) {
       // A bad input the validation let through to the database: worth a look, without its values.
       request.log.warn({ code: body.code, status, db: loggableError(databaseErrorOf(error)) }, 'database refused the input');
