@@ -12,8 +12,8 @@ import { buildTestApp } from './helpers/build-test-app';
  * params, query strings and bodies, anonymously, as a user and as staff. Nothing a client sends may
  * give a 5xx. The operations and their inputs come from the document, so a new route is fuzzed without
  * touching this file. Each operation gets the whole list from the least privileged caller it admits
- * (an anonymous caller of a signed-in route only meets the 401) and a short list from the others, which
- * keeps the run to a few thousand requests.
+ * (an anonymous caller of a signed-in route only meets the 401) and one request per kind of input from
+ * the others, which keeps the run to about 2,500 requests (20 s on PGlite).
  */
 
 interface JsonSchema {
@@ -376,6 +376,8 @@ describe('fuzzing every operation of the OpenAPI document', async () => {
     expect(offenders, report(offenders, all.length)).toEqual([]);
   }, 120_000);
 
+  // A cookie-carrying state change with a Referer that is not a URL ("::::") is a 500 in plugins/auth.ts
+  // (new URL throws); its fix (403) is being made there separately.
   it('answers no bad Origin or Referer with a 5xx', async () => {
     const all: Case[] = [];
     for (const caller of callers) {
