@@ -50,3 +50,27 @@ describe('error model', () => {
     await app.close();
   });
 });
+
+describe('error log', () => {
+  it('logs an unexpected error with its type, message and stack frames', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } } });
+    registerErrorHandling(app);
+    class StorageError extends Error {
+      constructor(message: string) {
+        super(message);
+        this.name = 'StorageError';
+      }
+    }
+    app.get('/boom', async () => {
+      throw new StorageError('disk full');
+    });
+    await app.ready();
+    await app.inject({ method: 'GET', url: '/boom' });
+    const entry = JSON.parse(lines[0]!) as { error: { type: string; message: string; stack: string } };
+    expect(entry.error.type).toBe('StorageError');
+    expect(entry.error.message).toBe('disk full');
+    expect(entry.error.stack).toMatch(/^StorageError: disk full\n\s+at /);
+    await app.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './text';
 import { orderSchema, productSchema } from './shop';
 
 /* ---------- Shop products (staff) ---------- */
@@ -31,25 +32,24 @@ export const adminProductsResponseSchema = z.object({ data: z.array(adminProduct
 export const adminProductResponseSchema = z.object({ data: adminProductSchema });
 
 export const productDetailSchema = z.object({
-  key: z.string({ error: 'productDetailKeyInvalid' }).trim().min(1, 'productDetailKeyInvalid').max(MAX_DETAIL_KEY, 'productDetailKeyInvalid'),
-  data: z.string({ error: 'productDetailDataInvalid' }).trim().min(1, 'productDetailDataInvalid').max(MAX_DETAIL_DATA, 'productDetailDataInvalid'),
+  key: text({ error: 'productDetailKeyInvalid' }).trim().min(1, 'productDetailKeyInvalid').max(MAX_DETAIL_KEY, 'productDetailKeyInvalid'),
+  data: text({ error: 'productDetailDataInvalid' }).trim().min(1, 'productDetailDataInvalid').max(MAX_DETAIL_DATA, 'productDetailDataInvalid'),
 });
 
 /** An http(s) link to a real host (no javascript:, no localhost), or nothing. */
 export const retailerUrlSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'productRetailerUrlInvalid' })
+  text({ error: 'productRetailerUrlInvalid' })
     .max(MAX_RETAILER_URL, 'productRetailerUrlInvalid')
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'productRetailerUrlInvalid' }))
     .nullable()
     .default(null),
 );
 
 /** The fields staff edit (everything but pictures), shared by the API and the web form. */
 export const productFieldsSchema = z.object({
-  title: z.string({ error: 'productTitleRequired' }).trim().min(1, 'productTitleRequired').max(MAX_PRODUCT_TITLE, 'productTitleTooLong'),
-  description: z
-    .string({ error: 'productDescriptionRequired' })
+  title: text({ error: 'productTitleRequired' }).trim().min(1, 'productTitleRequired').max(MAX_PRODUCT_TITLE, 'productTitleTooLong'),
+  description: freeText({ error: 'productDescriptionRequired' })
     .trim()
     .min(1, 'productDescriptionRequired')
     .max(MAX_PRODUCT_DESCRIPTION, 'productDescriptionTooLong'),
@@ -72,7 +72,7 @@ export const saveProductRequestSchema = productFieldsSchema.extend({
     .max(MAX_PRODUCT_PRICE_CENTS, 'productPriceInvalid'),
   stock: z.number({ error: 'productStockInvalid' }).int('productStockInvalid').min(0, 'productStockInvalid').max(MAX_PRODUCT_STOCK, 'productStockInvalid'),
   images: z
-    .array(z.string().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' })
+    .array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' })
     .max(MAX_PRODUCT_IMAGES, 'productImagesTooMany')
     .default([]),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './text';
 import { decodedVinSchema } from './cars';
 import { EXAM_TOPICS, examQuestionSchema, REPORT_ISSUE_OPTIONS } from './exam';
 import { listingSchema } from './listings';
@@ -34,7 +35,7 @@ export type ReviewListingsResponse = z.infer<typeof reviewListingsResponseSchema
 
 /** POST /admin/listings/{listing_id}/reject */
 export const rejectListingRequestSchema = z.object({
-  reason: z.string({ error: 'rejectReasonRequired' }).trim().min(5, 'rejectReasonRequired').max(1000, 'rejectReasonTooLong'),
+  reason: freeText({ error: 'rejectReasonRequired' }).trim().min(5, 'rejectReasonRequired').max(1000, 'rejectReasonTooLong'),
 });
 export type RejectListingRequest = z.infer<typeof rejectListingRequestSchema>;
 
@@ -66,8 +67,8 @@ export type ExamReportsResponse = z.infer<typeof examReportsResponseSchema>;
 
 const bilingual = (max: number) =>
   z.object({
-    en: z.string().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
-    ru: z.string().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
+    en: freeText().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
+    ru: freeText().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
   });
 
 /** PUT /admin/exam/questions/{question_id}: the whole question in both languages; exactly one correct answer. */
@@ -75,7 +76,7 @@ export const updateExamQuestionRequestSchema = z.object({
   topic: z.enum(EXAM_TOPICS),
   question: bilingual(1000),
   explanation: bilingual(2000),
-  source: z.string().trim().min(1, 'examTextRequired').max(300, 'examTextTooLong'),
+  source: freeText().trim().min(1, 'examTextRequired').max(300, 'examTextTooLong'),
   answers: z
     .array(bilingual(500).extend({ correct: z.boolean() }))
     .length(4, 'examFourAnswers')
@@ -96,7 +97,7 @@ export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesResponseSchema = z.object({ data: z.array(promoCodeSchema) });
 /** POST /admin/promo-codes (create) and PATCH /admin/promo-codes/{code} (change). Codes are 6 letters or digits. */
 export const createPromoCodeRequestSchema = z.object({
-  code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat').transform((c) => c.toUpperCase()),
+  code: text().trim().regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat').transform((c) => c.toUpperCase()),
   discount_cents: z.number().int().min(1, 'promoDiscountRange').max(2000, 'promoDiscountRange'),
   active: z.boolean().default(true),
   expires_at: z.iso.datetime({ offset: true, error: 'promoExpiryInvalid' }).nullable().default(null),

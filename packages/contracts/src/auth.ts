@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Spec §5: letters, digits, dot, underscore or hyphen, then @, a domain and an alphabetic suffix. */
 export const SIGN_UP_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]+$/;
@@ -17,13 +18,13 @@ export const AUTH_MESSAGES = {
   crossSite: 'This request came from another site and was refused.',
 } as const;
 
-const email = z.string({ error: 'emailRequired' }).trim().toLowerCase().min(1, 'emailRequired').max(254, 'emailFormat');
+const email = text({ error: 'emailRequired' }).trim().toLowerCase().min(1, 'emailRequired').max(254, 'emailFormat');
 const signUpEmail = email.regex(SIGN_UP_EMAIL_PATTERN, 'emailFormat');
-const code = z.string({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid');
-const newPassword = z.string({ error: 'passwordRule' }).regex(PASSWORD_PATTERN, 'passwordRule');
+const code = text({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid');
+const newPassword = text({ error: 'passwordRule' }).regex(PASSWORD_PATTERN, 'passwordRule');
 
 export const signUpRequestSchema = z.object({
-  name: z.string({ error: 'nameMin' }).trim().min(2, 'nameMin').max(100, 'nameMax'),
+  name: text({ error: 'nameMin' }).trim().min(2, 'nameMin').max(100, 'nameMax'),
   email: signUpEmail,
   password: newPassword,
 });
@@ -31,7 +32,7 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
   email: email.pipe(z.email('emailInvalid')),
-  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
+  password: text({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
@@ -44,7 +45,7 @@ export type ConfirmSignUpRequest = z.infer<typeof confirmSignUpRequestSchema>;
 export const confirmForgotPasswordRequestSchema = z.object({
   email: email.pipe(z.email('emailInvalid')),
   code,
-  password: z.string({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
+  password: text({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
 });
 export type ConfirmForgotPasswordRequest = z.infer<typeof confirmForgotPasswordRequestSchema>;
 
@@ -70,8 +71,8 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 
 /** POST /auth/change-password (signed in). */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
-  newPassword: z.string({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
+  currentPassword: text({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordRequired'),
+  newPassword: text({ error: 'newPasswordRequired' }).min(1, 'newPasswordRequired').pipe(newPassword),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -81,8 +82,8 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
  */
 export const deleteAccountRequestSchema = z
   .object({
-    password: z.string().min(1, 'passwordRequired').max(128, 'passwordRequired').optional(),
-    code: z.string().trim().regex(CODE_PATTERN, 'codeInvalid').optional(),
+    password: text().min(1, 'passwordRequired').max(128, 'passwordRequired').optional(),
+    code: text().trim().regex(CODE_PATTERN, 'codeInvalid').optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'passwordRequired', path: ['password'] });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import type { ValidationMessageKey } from './validation';
 
 /** Why a VIN is not valid, in the order the API checks: 17 characters, allowed characters, check digit. */
@@ -17,7 +18,7 @@ export const VIN_PROBLEM_MESSAGES = {
  * may be lower-case); an invalid one answers 400 VALIDATION_ERROR with fields.vin.
  */
 export const decodeVinQuerySchema = z.object({
-  vin: z.string({ error: 'vinLength' }).max(100, 'vinLength'),
+  vin: text({ error: 'vinLength' }).max(100, 'vinLength'),
 });
 export type DecodeVinQuery = z.infer<typeof decodeVinQuerySchema>;
 

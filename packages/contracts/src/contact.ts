@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './text';
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_NAME_MAX = 100;
@@ -8,20 +9,17 @@ export const CONTACT_SUCCESS_MESSAGE = 'Thank you for your question. Our team wi
 
 /** POST /contact-us request body. Messages are keys of VALIDATION_MESSAGES. */
 export const contactUsRequestSchema = z.object({
-  name: z
-    .string({ error: 'nameRequired' })
+  name: text({ error: 'nameRequired' })
     .trim()
     .min(1, 'nameRequired')
     .min(CONTACT_NAME_MIN, 'nameMin')
     .max(CONTACT_NAME_MAX, 'nameMax'),
-  email: z
-    .string({ error: 'emailRequired' })
+  email: text({ error: 'emailRequired' })
     .trim()
     .min(1, 'emailRequired')
     .max(254, 'emailInvalid')
     .pipe(z.email('emailInvalid')),
-  message: z
-    .string({ error: 'messageRequired' })
+  message: freeText({ error: 'messageRequired' })
     .trim()
     .min(1, 'messageRequired')
     .max(CONTACT_MESSAGE_MAX, 'messageMax'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './text';
 
 /** Spec §9. */
 export const EXAM_QUESTION_COUNT = 80;
@@ -50,7 +51,7 @@ export const savedQuestionsResponseSchema = z.object({
 export const NO_SAVED_QUESTIONS = 'No saved questions';
 
 /** POST /exam/questions/save: toggles. */
-export const saveQuestionRequestSchema = z.object({ question_id: z.string().min(1).max(20) });
+export const saveQuestionRequestSchema = z.object({ question_id: text().min(1).max(20) });
 export const saveQuestionResponseSchema = z.object({
   data: z.object({ question_id: z.string(), saved: z.boolean(), record_id: z.string().nullable() }),
 });
@@ -62,11 +63,11 @@ export const reportedQuestionsResponseSchema = z.object({ data: z.object({ data:
 export const reportIssueSchema = z
   .object({
     selectedList: z.array(z.enum(REPORT_ISSUE_OPTIONS, { error: 'reportIssueRequired' })).max(REPORT_ISSUE_OPTIONS.length).default([]),
-    otherIssue: z.string().trim().max(1000, 'reportOtherTooLong').default(''),
+    otherIssue: freeText().trim().max(1000, 'reportOtherTooLong').default(''),
   })
   .refine((i) => i.selectedList.length > 0 || i.otherIssue.length > 0, { message: 'reportIssueRequired', path: ['selectedList'] });
 export const reportQuestionRequestSchema = z.object({
-  question_id: z.string().min(1).max(20),
+  question_id: text().min(1).max(20),
   issue: z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     try {
@@ -80,7 +81,7 @@ export type ReportQuestionRequest = z.input<typeof reportQuestionRequestSchema>;
 export const reportQuestionResponseSchema = z.object({ data: z.object({ question_id: z.string(), reported: z.literal(true) }) });
 
 /** GET /exam/promo-check?code= : whether a promo code would discount the exam now. */
-export const promoCheckQuerySchema = z.object({ code: z.string().trim().max(20) });
+export const promoCheckQuerySchema = z.object({ code: text().trim().max(20) });
 export const promoCheckResponseSchema = z.object({
   data: z.object({ valid: z.boolean(), original_cents: z.number().int(), discount_cents: z.number().int(), price_cents: z.number().int() }),
 });
@@ -89,7 +90,7 @@ export type PromoCheckResponse = z.infer<typeof promoCheckResponseSchema>;
 /** POST /exam/attempts: the first-try answer of each answered question; the server grades. */
 export const examAttemptRequestSchema = z.object({
   answers: z
-    .array(z.object({ question_id: z.string().min(1).max(20), answer_id: z.string().min(1).max(60) }))
+    .array(z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) }))
     .min(1, 'attemptEmpty')
     .max(EXAM_QUESTION_COUNT * 2, 'attemptTooLong'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './text';
 import type { ValidationMessageKey } from './validation';
 import {
   LISTING_STATUSES,
@@ -65,16 +66,14 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 
-const optionalText = z
-  .string()
+const optionalText = text()
   .trim()
   .max(100, 'filterTextTooLong')
   .optional()
   .transform((v) => (v ? v : undefined));
 
 function wholeNumber(max: number, tooBig: string) {
-  return z
-    .string()
+  return text()
     .trim()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v))
@@ -95,21 +94,18 @@ function wholeNumber(max: number, tooBig: string) {
 export const listingFiltersQuerySchema = z
   .object({
     location: optionalText,
-    location_zip: z
-      .string()
+    location_zip: text()
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined))
       .pipe(z.string().regex(/^\d{5}$/, 'filterZip').optional()),
     location_city: optionalText,
-    location_state: z
-      .string()
+    location_state: text()
       .trim()
       .optional()
       .transform((v) => (v ? v.toUpperCase() : undefined))
       .pipe(z.string().regex(/^[A-Z]{2}$/, 'filterState').optional()),
-    category: z
-      .string()
+    category: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
       .pipe(z.enum(LISTING_CATEGORIES, { error: 'filterCategory' }).optional()),
@@ -118,14 +114,12 @@ export const listingFiltersQuerySchema = z
     car_year_min: wholeNumber(9999, 'filterYear'),
     car_year_max: wholeNumber(9999, 'filterYear'),
     car_make: optionalText,
-    car_make_value: z
-      .string()
+    car_make_value: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
       .pipe(z.string().regex(/^\d{1,9}$/, 'filterMake').transform(Number).optional()),
     car_model: optionalText,
-    car_model_value: z
-      .string()
+    car_model_value: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
       .pipe(z.string().regex(/^\d{1,9}$/, 'filterModel').transform(Number).optional()),
@@ -170,7 +164,7 @@ export const listingResponseSchema = z.object({ data: listingSchema });
 export const myListingsResponseSchema = z.object({ data: z.object({ data: z.array(listingSchema) }) });
 
 /** Any text: an id that is not one of ours is simply "not found" (404), not a validation error. */
-export const listingIdParamsSchema = z.object({ listing_id: z.string().max(100) });
+export const listingIdParamsSchema = z.object({ listing_id: text().max(100) });
 
 /** POST /listing/change-status (auth): the owner switches ACTIVE <-> INACTIVE. */
 export const changeListingStatusRequestSchema = z.object({
@@ -184,7 +178,7 @@ export const changeListingStatusResponseSchema = z.object({
 
 /** POST /listing/{listing_id}/views: user_id is optional (visitors have none). */
 export const recordListingViewRequestSchema = z
-  .object({ user_id: z.string().max(100).optional() })
+  .object({ user_id: text().max(100).optional() })
   .nullish()
   .transform((body) => body ?? {});
 export const recordListingViewResponseSchema = z.object({
@@ -194,13 +188,12 @@ export const recordListingViewResponseSchema = z.object({
 /** GET /listing/suggested-locations: limit=5 and zip_code or city. */
 export const suggestedLocationsQuerySchema = z
   .object({
-    limit: z
-      .string()
+    limit: text()
       .optional()
       .transform((v) => (v ? v : undefined))
       .pipe(z.string().regex(/^\d{1,2}$/, 'filterNumber').transform(Number).optional()),
-    zip_code: z.string().trim().max(5, 'filterZip').optional(),
-    city: z.string().trim().max(60, 'filterTextTooLong').optional(),
+    zip_code: text().trim().max(5, 'filterZip').optional(),
+    city: text().trim().max(60, 'filterTextTooLong').optional(),
   })
   .refine((q) => Boolean(q.zip_code) !== Boolean(q.city), { message: 'locationQueryRequired', path: ['city'] })
   .refine((q) => !q.zip_code || /^\d+$/.test(q.zip_code), { message: 'filterZip', path: ['zip_code'] });
@@ -219,7 +212,7 @@ export const carModelSchema = z.object({ model_id: z.number().int(), model_name:
 export type CarModel = z.infer<typeof carModelSchema>;
 export const carMakesResponseSchema = z.array(carMakeSchema);
 export const carModelsQuerySchema = z.object({
-  'make-id': z.string({ error: 'filterMake' }).regex(/^\d{1,9}$/, 'filterMake').transform(Number),
+  'make-id': text({ error: 'filterMake' }).regex(/^\d{1,9}$/, 'filterMake').transform(Number),
 });
 export const carModelsResponseSchema = z.array(carModelSchema);
 
@@ -239,9 +232,9 @@ const draftLocationSchema = z.preprocess(
   },
   z.object(
     {
-      city: z.string({ error: 'listingLocationRequired' }).trim().min(1, 'listingLocationRequired').max(80, 'listingLocationRequired'),
-      state: z.string({ error: 'listingLocationRequired' }).trim().regex(/^[A-Za-z]{2}$/, 'listingLocationRequired'),
-      zip_code: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/, 'listingLocationRequired').optional()),
+      city: text({ error: 'listingLocationRequired' }).trim().min(1, 'listingLocationRequired').max(80, 'listingLocationRequired'),
+      state: text({ error: 'listingLocationRequired' }).trim().regex(/^[A-Za-z]{2}$/, 'listingLocationRequired'),
+      zip_code: z.preprocess(blankToUndefined, text().regex(/^\d{5}$/, 'listingLocationRequired').optional()),
     },
     { error: 'listingLocationRequired' },
   ),
@@ -249,13 +242,13 @@ const draftLocationSchema = z.preprocess(
 
 export const saveDraftStep1Schema = z.object({
   step: z.literal(1),
-  listing_id: z.preprocess(blankToUndefined, z.string().regex(LISTING_ID_PATTERN, 'listingNotFound').optional()),
+  listing_id: z.preprocess(blankToUndefined, text().regex(LISTING_ID_PATTERN, 'listingNotFound').optional()),
   category: z.enum(LISTING_CATEGORIES, { error: 'listingCategoryRequired' }),
   /** Blank: the account's name. */
-  name: z.preprocess(blankToUndefined, z.string().trim().min(2, 'nameMin').max(100, 'nameMax').optional()),
+  name: z.preprocess(blankToUndefined, text().trim().min(2, 'nameMin').max(100, 'nameMax').optional()),
   /** Blank: the account's e-mail. */
-  email: z.preprocess(blankToUndefined, z.string().trim().max(254, 'listingEmailInvalid').regex(LISTING_EMAIL_PATTERN, 'listingEmailInvalid').optional()),
-  phone_number: z.preprocess(blankToUndefined, z.string().regex(PHONE_PATTERN, 'listingPhoneInvalid').optional()),
+  email: z.preprocess(blankToUndefined, text().trim().max(254, 'listingEmailInvalid').regex(LISTING_EMAIL_PATTERN, 'listingEmailInvalid').optional()),
+  phone_number: z.preprocess(blankToUndefined, text().regex(PHONE_PATTERN, 'listingPhoneInvalid').optional()),
   location: draftLocationSchema,
 });
 export type SaveDraftStep1 = z.input<typeof saveDraftStep1Schema>;
@@ -269,10 +262,10 @@ const optionalInt = (min: number, max: number, message: ValidationMessageKey) =>
 export const saveDraftStep2Schema = z
   .object({
     step: z.literal(2),
-    listing_id: z.string({ error: 'listingNotFound' }).regex(LISTING_ID_PATTERN, 'listingNotFound'),
+    listing_id: text({ error: 'listingNotFound' }).regex(LISTING_ID_PATTERN, 'listingNotFound'),
     category: z.enum(LISTING_CATEGORIES, { error: 'listingCategoryRequired' }),
-    title: z.string({ error: 'listingTitleRequired' }).trim().min(1, 'listingTitleRequired').max(MAX_TITLE_LENGTH, 'listingTitleTooLong'),
-    description: z.preprocess(blankToUndefined, z.string().trim().max(MAX_DESCRIPTION_LENGTH, 'listingDescriptionTooLong').optional()),
+    title: text({ error: 'listingTitleRequired' }).trim().min(1, 'listingTitleRequired').max(MAX_TITLE_LENGTH, 'listingTitleTooLong'),
+    description: z.preprocess(blankToUndefined, freeText().trim().max(MAX_DESCRIPTION_LENGTH, 'listingDescriptionTooLong').optional()),
     listing_price: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       z.coerce
@@ -281,18 +274,18 @@ export const saveDraftStep2Schema = z
         .max(MAX_LISTING_PRICE, 'listingPriceTooHigh'),
     ),
     payment_period: z.enum(PAYMENT_PERIODS, { error: 'listingPeriodRequired' }),
-    vin: z.preprocess(blankToUndefined, z.string().trim().max(40, 'vinLength').optional()),
-    plate_number: z.preprocess(blankToUndefined, z.string().trim().max(10, 'listingPlateInvalid').regex(/^[A-Za-z0-9 -]+$/, 'listingPlateInvalid').optional()),
+    vin: z.preprocess(blankToUndefined, text().trim().max(40, 'vinLength').optional()),
+    plate_number: z.preprocess(blankToUndefined, text().trim().max(10, 'listingPlateInvalid').regex(/^[A-Za-z0-9 -]+$/, 'listingPlateInvalid').optional()),
     /**
      * In display order (the first is the main picture): a file name already stored for this listing
      * (kept) or a data URL of a new picture (image/*, at most 10 MB decoded).
      */
-    images: z.array(z.string().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' }).max(MAX_LISTING_IMAGES, 'imagesTooMany').default([]),
-    make: z.preprocess(blankToUndefined, z.string().trim().max(60, 'listingMakeRequired').optional()),
-    model: z.preprocess(blankToUndefined, z.string().trim().max(80, 'listingModelRequired').optional()),
+    images: z.array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' }).max(MAX_LISTING_IMAGES, 'imagesTooMany').default([]),
+    make: z.preprocess(blankToUndefined, text().trim().max(60, 'listingMakeRequired').optional()),
+    model: z.preprocess(blankToUndefined, text().trim().max(80, 'listingModelRequired').optional()),
     year: optionalInt(MIN_CAR_YEAR, 2100, 'listingYearRequired'),
-    body_class: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
-    fuel: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
+    body_class: z.preprocess(blankToUndefined, text().trim().max(80).optional()),
+    fuel: z.preprocess(blankToUndefined, text().trim().max(40).optional()),
     door_number: optionalInt(1, 9, 'listingNumberInvalid'),
     seat_number: optionalInt(1, 30, 'listingNumberInvalid'),
     seat_row_number: optionalInt(1, 6, 'listingNumberInvalid'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { cartIdsSchema, deliveryAddressSchema } from './shop';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unionpay'] as const;
@@ -44,14 +45,13 @@ export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
 
 /** POST /payments/sandbox/confirm-setup: the sandbox stand-in for Stripe's confirmCardSetup. */
 export const sandboxConfirmSetupRequestSchema = z.object({
-  'client-secret': z.string().min(1),
-  number: z
-    .string({ error: 'cardNumberInvalid' })
+  'client-secret': text().min(1),
+  number: text({ error: 'cardNumberInvalid' })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumberInvalid')),
   exp_month: z.coerce.number({ error: 'cardExpiryInvalid' }).int('cardExpiryInvalid').min(1, 'cardExpiryInvalid').max(12, 'cardExpiryInvalid'),
   exp_year: z.coerce.number({ error: 'cardExpiryInvalid' }).int('cardExpiryInvalid').min(2000, 'cardExpiryInvalid').max(2100, 'cardExpiryInvalid'),
-  cvc: z.string({ error: 'cardCvcInvalid' }).regex(/^\d{3,4}$/, 'cardCvcInvalid'),
+  cvc: text({ error: 'cardCvcInvalid' }).regex(/^\d{3,4}$/, 'cardCvcInvalid'),
 });
 export type SandboxConfirmSetupRequest = z.input<typeof sandboxConfirmSetupRequestSchema>;
 
@@ -63,15 +63,15 @@ export const sandboxConfirmSetupResponseSchema = z.object({ data: paymentMethodS
  * attempt: the same id is charged at most once.
  */
 export const createPaymentIntentRequestSchema = z.object({
-  'user-pm': z.string().min(1),
+  'user-pm': text().min(1),
   'payment-amount': z.coerce.number().int().min(0),
   /** Exam and cart: one checkout attempt (charged at most once). Not used for a listing fee. */
-  'transaction-id': z.string().min(6).max(100).optional(),
+  'transaction-id': text().min(6).max(100).optional(),
   'transaction-type': z.enum(['exam']).optional(),
-  'referal-code': z.string().max(PROMO_CODE_LENGTH).optional(),
+  'referal-code': text().max(PROMO_CODE_LENGTH).optional(),
   'original-amount': z.coerce.number().int().optional(),
   'discount-amount': z.coerce.number().int().optional(),
-  'listing-id': z.string().optional(),
+  'listing-id': text().optional(),
   /** Cart (our extension of the spec's call): the selected cart items and where to ship them. */
   'cart-ids': cartIdsSchema.optional(),
   'delivery-address': deliveryAddressSchema.optional(),

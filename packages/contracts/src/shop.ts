@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Spec §9: tax 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
 export const TAX_RATE_PERCENT = 8.875;
@@ -65,12 +66,12 @@ export const cartItemResponseSchema = z.object({ data: cartItemSchema });
 
 export const deliveryAddressSchema = z.object(
   {
-    full_name: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
-    address_one: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(200, 'shippingRequired'),
-    address_two: z.string().trim().max(200).optional().default(''),
-    address_city: z.string({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
-    address_state: z.string({ error: 'shippingRequired' }).trim().min(2, 'shippingRequired').max(40, 'shippingRequired'),
-    address_zip: z.string({ error: 'shippingRequired' }).trim().regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
+    full_name: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
+    address_one: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(200, 'shippingRequired'),
+    address_two: text().trim().max(200).optional().default(''),
+    address_city: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
+    address_state: text({ error: 'shippingRequired' }).trim().min(2, 'shippingRequired').max(40, 'shippingRequired'),
+    address_zip: text({ error: 'shippingRequired' }).trim().regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
   },
   { error: 'shippingRequired' },
 );
@@ -84,7 +85,7 @@ export const cartIdsSchema = z.preprocess(
 
 /** POST /users/transactions: the order of a paid checkout (idempotent by transaction-id). */
 export const recordTransactionRequestSchema = z.object({
-  'transaction-id': z.string().min(6).max(100),
+  'transaction-id': text().min(6).max(100),
   'cart-ids': cartIdsSchema,
   'delivery-address': deliveryAddressSchema,
 });

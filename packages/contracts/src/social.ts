@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const socialProviderIdSchema = z.enum(['google', 'oidc']);
 export type SocialProviderId = z.infer<typeof socialProviderIdSchema>;
@@ -17,7 +18,7 @@ export type SocialStartResponse = z.infer<typeof socialStartResponseSchema>;
 /** POST /auth/social/callback: what the provider sent back to /auth. */
 export const socialCallbackRequestSchema = z.object({
   provider: socialProviderIdSchema,
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(2048),
+  code: text().min(1).max(2048),
+  state: text().min(1).max(2048),
 });
 export type SocialCallbackRequest = z.infer<typeof socialCallbackRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Spec §3 User: field names as the calls use them. */
 export const userRecordSchema = z.object({
@@ -19,9 +20,9 @@ export type GetUserResponse = z.infer<typeof getUserResponseSchema>;
 
 /** POST /users: creates the caller's user record (after a social sign-in). */
 export const createUserRequestSchema = z.object({
-  'user-id': z.string().min(1),
+  'user-id': text().min(1),
   email: z.email('emailInvalid'),
-  'full-name': z.string().trim().min(2, 'nameMin').max(100, 'nameMax'),
+  'full-name': text().trim().min(2, 'nameMin').max(100, 'nameMax'),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 

@@ -92,6 +92,7 @@ export const VALIDATION_MESSAGES = {
   productStockInvalid: 'Enter a whole number in stock, from 0 to 100,000.',
   productImagesTooMany: 'A product can have at most 9 pictures.',
   orderStatusInvalid: 'Choose pending, paid, failed or shipped.',
+  textControlCharacters: 'This text contains invisible control characters. Please type it again.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -13,6 +13,83 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
 
+/** A PostgreSQL error as both drivers report it (pg's and PGlite's DatabaseError have the same fields). */
+interface DatabaseError extends Error {
+  code: string;
+  severity: string;
+  routine?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+function isDatabaseError(value: unknown): value is DatabaseError {
+  return (
+    value instanceof Error &&
+    typeof (value as Partial<DatabaseError>).code === 'string' &&
+    typeof (value as Partial<DatabaseError>).severity === 'string'
+  );
+}
+
+/**
+ * The database's own error behind `error`: drizzle wraps the driver's error in a DrizzleQueryError
+ * (`cause`), and better-auth or our code may wrap that again.
+ */
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (isDatabaseError(e)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * Database errors that a bad input causes (the request slipped past validation), by SQLSTATE: class 22
+ * "data exception" (22P02 invalid text representation, 22003 numeric out of range, 22021 invalid byte
+ * sequence, 22001 string too long, …) and class 23 "integrity constraint violation". A foreign key
+ * that points nowhere is a reference to something that does not exist (404); a row still referenced or
+ * a duplicate is a conflict (409). Anything else (connection lost, a bug in a query) stays a 500.
+ */
+function inputErrorOf(db: DatabaseError): ErrorCode | undefined {
+  const sqlClass = db.code.slice(0, 2);
+  if (sqlClass === '22') return 'BAD_REQUEST';
+  if (sqlClass !== '23') return undefined;
+  if (db.code === '23505') return 'CONFLICT';
+  if (db.code === '23503') return db.message.startsWith('insert or update') ? 'NOT_FOUND' : 'CONFLICT';
+  return 'BAD_REQUEST';
+}
+
+/** drizzle's DrizzleQueryError message is "Failed query: <sql>\nparams: <values>": the values go. */
+function withoutParams(message: string): string {
+  return message.replace(/\nparams: [\s\S]*$/, '');
+}
+
+/**
+ * What the log may say about an unexpected error: its type, code, message and stack, and for a
+ * database error its SQLSTATE and where it happened, but never the values of the request: no query
+ * parameters (drizzle's message and its `params`), no database message or detail (PostgreSQL quotes
+ * the offending value there: 'invalid input syntax for type uuid: "…"', 'Key (email)=(…)').
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  if (isDatabaseError(error)) {
+    const { code, severity, routine, table, column, constraint } = error;
+    return { type: 'DatabaseError', code, severity, routine, table, column, constraint };
+  }
+  const message = withoutParams(error.message);
+  // The stack starts with the message (so with drizzle's params too): keep only the frames after it.
+  const stack = error.stack ?? '';
+  const end = stack.indexOf(error.message);
+  const frames = end >= 0 ? stack.slice(end + error.message.length) : stack.slice(Math.max(stack.indexOf('\n    at '), 0));
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.constructor.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message,
+    stack: `${error.name}: ${message}${frames}`,
+    ...(error.cause !== undefined && depth < 4 ? { cause: loggableError(error.cause, depth + 1) } : {}),
+  };
+}
+
 function toApiError(error: FastifyError): { status: number; body: ApiError } {
   if (error instanceof AppError) {
     return {
@@ -63,6 +140,11 @@ function toApiError(error: FastifyError): { status: number; body: ApiError } {
   if (error.statusCode === 503) {
     return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE } };
   }
+  const db = databaseErrorOf(error);
+  const inputError = db && inputErrorOf(db);
+  if (inputError) {
+    return { status: statusForCode(inputError), body: { code: inputError, message: ERROR_MESSAGES[inputError] } };
+  }
   return { status: 500, body: { code: 'INTERNAL_ERROR', message: ERROR_MESSAGES.INTERNAL_ERROR } };
 }
 
@@ -71,7 +153,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toApiError(error);
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      // Under `error`, not `err`: pino's err serializer would take it for an Error and rewrite it.
+      request.log.error({ error: loggableError(error) }, 'request failed');
+    } else if (databaseErrorOf(error)) {
+      // A bad input the validation let through to the database: worth a look, without its values.
+      request.log.warn({ code: body.code, status, db: loggableError(databaseErrorOf(error)) }, 'database refused the input');
     } else {
       request.log.info({ code: body.code, status }, body.message);
     }

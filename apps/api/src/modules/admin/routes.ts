@@ -17,6 +17,7 @@ import {
 } from '@medallion/contracts/admin';
 import { listingIdParamsSchema, LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { listExamQuestions } from '../exam/list-exam-questions';
@@ -106,7 +107,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Edit an exam question in both languages',
-        params: z.object({ question_id: z.string().max(20) }),
+        params: z.object({ question_id: text().max(20) }),
         body: updateExamQuestionRequestSchema,
         response: { 200: examQuestionResponseSchema, ...errors },
       },
@@ -129,7 +130,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Change a promo code (discount, active, expiry, uses)',
-        params: z.object({ code: z.string().max(20) }),
+        params: z.object({ code: text().max(20) }),
         body: updatePromoCodeRequestSchema,
         response: { 200: promoCodeResponseSchema, ...errors },
       },
@@ -142,7 +143,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const shopTags = ['admin'];
   // Up to 9 new pictures of up to 10 MB each arrive as base64 data URLs, as in the listing editor.
   const productBodyLimit = MAX_PRODUCT_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
-  const productParams = z.object({ product_id: z.string().max(100) });
+  const productParams = z.object({ product_id: text().max(100) });
 
   r.get(
     '/admin/products',
@@ -208,7 +209,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: shopTags,
         summary: 'Mark a paid order shipped and e-mail the customer (once; a shipped order stays as it is)',
-        params: z.object({ order_id: z.string().max(100) }),
+        params: z.object({ order_id: text().max(100) }),
         response: { 200: shipOrderResponseSchema, ...errors },
       },
     },

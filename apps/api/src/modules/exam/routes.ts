@@ -16,6 +16,7 @@ import {
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
 import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
+import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
@@ -87,7 +88,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "One of the user's finished exams with its wrong question ids (404 for anyone else's)",
-        params: z.object({ attempt_id: z.string().max(100) }),
+        params: z.object({ attempt_id: text().max(100) }),
         response: { 200: examAttemptResponseSchema, ...errors },
       },
     },
