@@ -97,3 +97,9 @@ describe('the web shows every server message in Russian', () => {
     for (const key of templates) expect(VARYING.some((m) => translateMessage({ [key]: 'x' }, m) !== undefined), key).toBe(true);
   });
 });
+
+describe('messages with details', () => {
+  it('keeps an address with $ patterns as written (no $& or $` expansion)', () => {
+    expect(codeSentMessage("a$&b$'c$`d@example.com")).toBe("Code sent to a$&b$'c$`d@example.com");
+  });
+});
