@@ -31,6 +31,7 @@ import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { DEV_MAILBOX_WARNING, isLoopbackAddress } from './modules/dev-mail/mailbox-access';
 import { healthRoutes } from './modules/health/routes';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -108,6 +109,14 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.
   app.addHook('onReady', async () => ensureConfiguredPromo(database.db, config.EXAM_PROMO_CODE));
   app.addHook('onClose', async () => mailer.stop());
+  // Without SMTP the mail (with its codes) stays in the dev mailbox; say so when others can reach us.
+  if (mailer.mode === 'dev') {
+    app.addHook('onListen', async () => {
+      // Strings are Unix sockets: only this machine reaches them.
+      const open = app.addresses().find((a) => typeof a !== 'string' && !isLoopbackAddress(a.address));
+      if (open && typeof open !== 'string') app.log.warn({ address: open.address, port: open.port }, DEV_MAILBOX_WARNING);
+    });
+  }
 
   registerErrorHandling(app);
   await registerSecurity(app, { imageOrigins: s3 ? [new URL(s3.publicBase).origin] : [] });
