@@ -26,6 +26,7 @@ import { examRoutes } from './modules/exam/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { createConversionHook } from './integrations/analytics/conversion-hook';
 import { ensureConfiguredPromo } from './modules/exam/promo-codes';
+import { createQuestionBank } from './modules/exam/question-bank';
 import { carsRoutes } from './modules/cars/routes';
 import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, app.log));
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
+  app.decorate('examBank', createQuestionBank(database.db));
   app.addHook('onClose', async () => vinDecoder.close());
   app.addHook('onReady', async () => mailer.start());
   // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.
