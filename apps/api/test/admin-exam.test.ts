@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { buildApp } from '../src/app';
@@ -74,7 +74,7 @@ describe('staff: exam reports, question editing, promo codes', async () => {
     // A second app on the same database: its own question bank in memory, as another process has.
     const other = await buildApp({ config, database: app.database, serveWeb: false });
     await other.ready();
-    afterAll(() => other.close());
+    onTestFinished(() => other.close());
     const first = async (server = other) => (await server.inject({ method: 'GET', url: '/api/exam/questions' })).json().data.data[0] as ExamQuestion;
     const before = await first();
     const edited = `${before.question} (edited elsewhere)`;

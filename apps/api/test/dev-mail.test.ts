@@ -93,21 +93,21 @@ describe('the dev mailbox behind a trusted proxy (TRUST_PROXY=true)', async () =
   });
 });
 
-describe('the start-up warning', () => {
+describe('the start-up warning', async () => {
   const warnings = (lines: string[]) => lines.filter((l) => l.includes(DEV_MAILBOX_WARNING));
+  const openLines: string[] = [];
+  const open = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (l) => void openLines.push(l) } });
+  const localLines: string[] = [];
+  const local = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (l) => void localLines.push(l) } });
 
   it('warns when the server listens beyond loopback without SMTP_URL', async () => {
-    const lines: string[] = [];
-    const { app } = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (l) => void lines.push(l) } });
-    await app.listen({ host: '0.0.0.0', port: 0 });
-    expect(warnings(lines)).toHaveLength(1);
-    expect(JSON.parse(warnings(lines)[0]!)).toMatchObject({ level: 40, address: '0.0.0.0' });
+    await open.app.listen({ host: '0.0.0.0', port: 0 });
+    expect(warnings(openLines)).toHaveLength(1);
+    expect(JSON.parse(warnings(openLines)[0]!)).toMatchObject({ level: 40, address: '0.0.0.0' });
   });
 
   it('says nothing when it listens on loopback only', async () => {
-    const lines: string[] = [];
-    const { app } = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (l) => void lines.push(l) } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    expect(warnings(lines)).toHaveLength(0);
+    await local.app.listen({ host: '127.0.0.1', port: 0 });
+    expect(warnings(localLines)).toHaveLength(0);
   });
 });
