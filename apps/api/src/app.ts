@@ -27,11 +27,13 @@ import { examRoutes } from './modules/exam/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { createConversionHook } from './integrations/analytics/conversion-hook';
 import { ensureConfiguredPromo } from './modules/exam/promo-codes';
+import { createQuestionBank } from './modules/exam/question-bank';
 import { carsRoutes } from './modules/cars/routes';
 import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { DEV_MAILBOX_WARNING, isLoopbackAddress } from './modules/dev-mail/mailbox-access';
 import { healthRoutes } from './modules/health/routes';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -104,6 +106,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, app.log));
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
+  app.decorate('examBank', createQuestionBank(database.db));
   app.addHook('onClose', async () => vinDecoder.close());
   app.addHook('onReady', async () => mailer.start());
   // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.
@@ -111,6 +114,14 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.addHook('onClose', async () => mailer.stop());
   // Payments left in `processing` are settled or released (at start, then periodically).
   registerPaymentRecovery(app);
+  // Without SMTP the mail (with its codes) stays in the dev mailbox; say so when others can reach us.
+  if (mailer.mode === 'dev') {
+    app.addHook('onListen', async () => {
+      // Strings are Unix sockets: only this machine reaches them.
+      const open = app.addresses().find((a) => typeof a !== 'string' && !isLoopbackAddress(a.address));
+      if (open && typeof open !== 'string') app.log.warn({ address: open.address, port: open.port }, DEV_MAILBOX_WARNING);
+    });
+  }
 
   registerErrorHandling(app);
   await registerSecurity(app, { imageOrigins: s3 ? [new URL(s3.publicBase).origin] : [] });

@@ -6,6 +6,7 @@ import type { PaymentGateway } from './integrations/payments/gateway';
 import type { Storage } from './integrations/storage/storage';
 import type { ConversionHook } from './integrations/analytics/conversion-hook';
 import type { VinDecoder } from './integrations/car-data/vin-decoder';
+import type { QuestionBank } from './modules/exam/question-bank';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,5 +19,7 @@ declare module 'fastify' {
     storage: Storage;
     conversions: ConversionHook;
     vinDecoder: VinDecoder;
+    /** The exam's question bank in memory (modules/exam/question-bank.ts). */
+    examBank: QuestionBank;
   }
 }

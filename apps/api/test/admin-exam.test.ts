@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import { buildApp } from '../src/app';
 import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
 
 describe('staff: exam reports, question editing, promo codes', async () => {
-  const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
+  const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   await runSeed(app.db, [examQuestionsSeedStep]);
   await ensureAccount(app.db, { email: 'editor@example.com', password: 'Staff2024', name: 'Editor', role: 'staff' });
   const staff = sessionCookie(await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'editor@example.com', password: 'Staff2024' } }));
@@ -67,6 +68,38 @@ describe('staff: exam reports, question editing, promo codes', async () => {
     expect(after.answers.map((a) => a.correct)).toEqual([true, false, false, false]);
     expect(after.answers.map((a) => a.answer_id)).toEqual(before.answers.map((a) => a.answer_id));
     expect((await app.inject({ method: 'PUT', url: '/api/admin/exam/questions/q999', headers: { cookie: staff }, payload: body })).statusCode).toBe(404);
+  });
+
+  it('another server process on the same database shows an edit within a few seconds', async () => {
+    // A second app on the same database: its own question bank in memory, as another process has.
+    const other = await buildApp({ config, database: app.database, serveWeb: false });
+    await other.ready();
+    onTestFinished(() => other.close());
+    const first = async (server = other) => (await server.inject({ method: 'GET', url: '/api/exam/questions' })).json().data.data[0] as ExamQuestion;
+    const before = await first();
+    const edited = `${before.question} (edited elsewhere)`;
+    const ok = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/exam/questions/${before.question_id}`,
+      headers: { cookie: staff },
+      payload: {
+        topic: before.topic,
+        question: { en: edited, ru: before.question_rus },
+        explanation: { en: before.explanation, ru: before.explanation_rus },
+        source: before.source,
+        answers: before.answers.map((a) => ({ en: a.answer, ru: a.answer_rus, correct: a.correct })),
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The editing process at once; the other one within seconds (polled, no fixed sleep).
+    expect((await first(app)).question).toBe(edited);
+    const started = Date.now();
+    let seen = await first();
+    while (seen.question !== edited && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await first();
+    }
+    expect(seen.question).toBe(edited);
   });
 
   it('creates, changes and deactivates promo codes; a deactivated code stops discounting', async () => {

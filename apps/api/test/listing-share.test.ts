@@ -53,6 +53,27 @@ describe('share-friendly listing pages and media', async () => {
     expect(html).toContain('<div id="root">');
   });
 
+  it("keeps the page whole when the title or description holds replacement patterns ($', $`, $&) or </title>", async () => {
+    const title = "Camry $' and $` and $& </title><script>x</script> $$ $1";
+    const description = "Deposit $'500 $` $& </title> $<name>";
+    const [tricky] = await app.db
+      .insert(listings)
+      .values({ userId: owner.id, status: 'ACTIVE', category: 'cars', title, description, publishedAt: new Date() })
+      .returning();
+    const res = await app.inject({ method: 'GET', url: `/listing/${tricky!.id}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html.match(/<html/g)).toHaveLength(1);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    const escapedTitle = 'Camry $&#39; and $` and $&amp; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; $$ $1 | Medallion';
+    expect(html).toContain(`<title>${escapedTitle}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
+    expect(html).toContain(`<meta name="description" content="Deposit $&#39;500 $\` $&amp; &lt;/title&gt; $&lt;name&gt;" />`);
+    expect(html).not.toContain('<script>x');
+  });
+
   it('serves the plain page for drafts, unknown ids and other routes', async () => {
     for (const url of [`/listing/${draft!.id}`, `/listing/${crypto.randomUUID()}`, '/listing/nope', '/marketplace']) {
       const res = await app.inject({ method: 'GET', url });

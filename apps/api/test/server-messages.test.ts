@@ -13,6 +13,7 @@ import { EXAM_ADMIN_MESSAGES } from '../src/modules/admin/manage-exam';
 import { PRODUCT_MESSAGES } from '../src/modules/admin/manage-products';
 import { MODERATION_MESSAGES } from '../src/modules/admin/moderate-listings';
 import { codeSentMessage } from '../src/modules/auth/account-flows';
+import { DEV_MAIL_MESSAGES } from '../src/modules/dev-mail/mailbox-access';
 import { ATTEMPT_NOT_FOUND } from '../src/modules/exam/grade-attempt';
 import { ALREADY_REPORTED } from '../src/modules/exam/question-reports';
 import { QUESTION_NOT_FOUND } from '../src/modules/exam/saved-questions';
@@ -39,7 +40,7 @@ function serverMessages(): string[] {
     ...fixed(IMAGE_MESSAGES),
     ...Object.values(TEST_CARD_OUTCOMES).flatMap((o) => (o.setupError ? [o.setupError] : [])),
     INSUFFICIENT_FUNDS_MESSAGE,
-    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES, EXAM_PURCHASE_MESSAGES].flatMap(fixed),
+    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES, EXAM_PURCHASE_MESSAGES, DEV_MAIL_MESSAGES].flatMap(fixed),
     TRANSACTION_ID_REQUIRED,
     ATTEMPT_NOT_FOUND,
     ALREADY_REPORTED,
@@ -98,5 +99,11 @@ describe('the web shows every server message in Russian', () => {
     const templates = Object.keys(ru).filter((k) => k.includes('{{'));
     expect(Object.keys(ru).filter((k) => !k.includes('{{') && !said.has(k))).toEqual([]);
     for (const key of templates) expect(VARYING.some((m) => translateMessage({ [key]: 'x' }, m) !== undefined), key).toBe(true);
+  });
+});
+
+describe('messages with details', () => {
+  it('keeps an address with $ patterns as written (no $& or $` expansion)', () => {
+    expect(codeSentMessage("a$&b$'c$`d@example.com")).toBe("Code sent to a$&b$'c$`d@example.com");
   });
 });

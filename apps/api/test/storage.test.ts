@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -47,6 +47,22 @@ describe.each([
     await storage.delete(key);
     if (kind === 's3') expect((await fetch(storage.publicUrl(key))).status).toBe(404);
     await storage.delete(key); // deleting twice is fine
+  });
+
+  it('deletes a whole folder ({listing_id}/…, thumbnails too), and only that folder', async () => {
+    const id = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    // A neighbour whose name starts the same way checks that a folder is meant, not a string prefix.
+    const keys = [`${id}/a.webp`, `${id}/b.webp`, `${id}/thumbs/a.webp`, `${id}/thumbs/b.webp`];
+    const neighbours = [`${other}/a.webp`, `${id}-old/a.webp`];
+    for (const key of [...keys, ...neighbours]) await storage.put(key, Buffer.from(key), 'image/webp');
+    await storage.deleteFolder(id);
+    const exists = async (key: string) =>
+      kind === 's3' ? (await fetch(storage.publicUrl(key))).status === 200 : existsSync(join(diskDir, key));
+    for (const key of keys) expect(await exists(key), key).toBe(false);
+    for (const key of neighbours) expect(await exists(key), key).toBe(true);
+    await storage.deleteFolder(id); // a missing folder is fine
+    await expect(storage.deleteFolder('../x')).rejects.toThrow(/Unsafe storage key/);
   });
 
   it('refuses keys that could escape the folder', async () => {
@@ -102,5 +118,30 @@ describe('the app on S3 storage', async () => {
     expect(health.headers['content-security-policy']).toContain(`img-src 'self' data: blob: ${endpoint}`);
     // No /media route on S3 storage.
     expect((await app.inject({ method: 'GET', url: `/media/${id}/x.webp` })).statusCode).toBe(404);
+  });
+
+  it('deleting the account removes its pictures from the bucket', async () => {
+    const leaving = await createConfirmedUser(app, 's3-leaving@example.com', 'Leaving123');
+    const step1 = await app.inject({
+      method: 'POST',
+      url: '/api/listing/save-draft',
+      headers: { cookie: leaving.cookie },
+      payload: { step: 1, category: 'plates', location: { city: 'Astoria', state: 'NY', zip_code: '11106' } },
+    });
+    const id = step1.json().data.data.listing_id;
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const step2 = await app.inject({
+      method: 'POST',
+      url: '/api/listing/save-draft',
+      headers: { cookie: leaving.cookie },
+      payload: { step: 2, listing_id: id, category: 'plates', title: 'FHV plate', listing_price: 100, payment_period: 'weekly', images: [`data:image/png;base64,${png.toString('base64')}`] },
+    });
+    expect(step2.statusCode, step2.body).toBe(200);
+    const listing = (await app.inject({ method: 'GET', url: `/api/listing/${id}`, headers: { cookie: leaving.cookie } })).json().data;
+    expect((await fetch(listing.image_urls[0])).status).toBe(200);
+    const res = await app.inject({ method: 'DELETE', url: '/api/users', headers: { cookie: leaving.cookie }, payload: { password: 'Leaving123' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await fetch(listing.image_urls[0])).status).toBe(404);
+    expect((await fetch(listing.thumbnail_urls[0])).status).toBe(404);
   });
 });

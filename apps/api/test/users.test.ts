@@ -118,6 +118,34 @@ describe('/api/users', async () => {
       expect(res.json().message).toBe('This request came from another site and was refused.');
     });
 
+    it.each([
+      ['referer', '::::'],
+      ['referer', 'http://'],
+      ['referer', 'not a url'],
+      ['origin', '::::'],
+      ['origin', 'null'],
+      ['origin', 'http://localhost:3000/../x'],
+    ])('refuses a cookie-carrying call with a malformed %s %j like a cross-site one (403, not 500)', async (header, value) => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        headers: { cookie: owner.cookie, [header]: value },
+        payload: { status: 'CONFIRMED' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'This request came from another site and was refused.' });
+    });
+
+    it('allows a page of our own as the Referer', async () => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        headers: { cookie: owner.cookie, referer: 'http://localhost:3000/account?tab=settings' },
+        payload: { status: 'CONFIRMED' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
     it('allows the same call from our own origin', async () => {
       const res = await app.inject({
         method: 'PATCH',

@@ -19,6 +19,24 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/**
+ * The origin the browser claims for a call: the Origin header as sent (browsers send it serialized,
+ * so it is compared as text and anything odd simply does not match), else the origin of the Referer.
+ * A Referer that is not a URL gives null, which is refused like a foreign origin (not a 500).
+ * undefined: neither header, i.e. not a browser's cross-site call.
+ */
+function claimedOrigin(request: FastifyRequest): string | null | undefined {
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) return origin;
+  if (!referer) return undefined;
+  try {
+    const parsed = new URL(referer).origin;
+    return parsed === 'null' ? null : parsed;
+  } catch {
+    return null;
+  }
+}
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as SessionUser);
   const trusted = new URL(app.config.PUBLIC_URL).origin;
@@ -27,8 +45,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     if (!request.headers.cookie) return;
-    const origin = request.headers.origin ?? (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
-    if (origin && origin !== trusted && origin !== requestOrigin(request)) {
+    const origin = claimedOrigin(request);
+    if (origin === undefined) return;
+    if (origin !== trusted && origin !== requestOrigin(request)) {
       throw new AppError('FORBIDDEN', AUTH_MESSAGES.crossSite);
     }
   });

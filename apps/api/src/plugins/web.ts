@@ -37,10 +37,12 @@ export function withPageHead(html: string, head: PageHead): string {
       ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`]
       : [`<meta name="twitter:card" content="summary" />`]),
   ].join('\n    ');
+  // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` of a listing's
+  // title (or of an escaped `'`, &#39;… after `$`) would insert parts of the page again.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}" />`)
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 /**

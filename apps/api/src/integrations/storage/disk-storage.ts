@@ -26,6 +26,10 @@ export function createDiskStorage(root: string): Storage & { root: string } {
       assertSafeKey(key);
       await rm(join(base, key), { force: true });
     },
+    async deleteFolder(folder) {
+      assertSafeKey(folder);
+      await rm(join(base, folder), { recursive: true, force: true });
+    },
     publicUrl(key) {
       return `${MEDIA_ROUTE_PREFIX}${key}`;
     },

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage } from './storage';
 
 export interface S3StorageOptions {
@@ -53,6 +53,22 @@ export function createS3Storage(options: S3StorageOptions): Storage & { publicBa
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    async deleteFolder(folder) {
+      assertSafeKey(folder);
+      // S3 has no folders: list the keys under `{folder}/` (up to 1000 a page) and delete each page.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${folder}/`, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          const done = await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: keys, Quiet: true } }));
+          if (done.Errors?.length) throw new Error(`S3 could not delete ${done.Errors.length} file(s) under ${folder}/: ${done.Errors[0]?.Message ?? ''}`);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     publicUrl(key) {
       return `${publicBase}/${key}`;

@@ -7,6 +7,11 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes a file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every file under `{folder}/` (e.g. a listing's pictures and thumbnails), including any a
+   * crashed save may have left; a missing folder is not an error.
+   */
+  deleteFolder(folder: string): Promise<void>;
   publicUrl(key: string): string;
 }
 

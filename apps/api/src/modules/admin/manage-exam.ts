@@ -5,6 +5,7 @@ import type { Database } from '@medallion/db/client';
 import { examAnswers, examQuestions, promoCodes, questionReports, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { listExamQuestions } from '../exam/list-exam-questions';
+import { bumpQuestionBankVersion, type QuestionBank } from '../exam/question-bank';
 
 export const EXAM_ADMIN_MESSAGES = {
   questionNotFound: 'There is no such question.',
@@ -60,8 +61,11 @@ export async function resolveReport(db: Database, reportId: string): Promise<voi
   if (done.length === 0) throw new AppError('NOT_FOUND', EXAM_ADMIN_MESSAGES.reportNotFound);
 }
 
-/** Replaces a question's texts and its 4 answers in one transaction (answer ids are kept by position). */
-export async function updateExamQuestion(db: Database, id: string, input: UpdateExamQuestionRequest): Promise<ExamQuestion> {
+/**
+ * Replaces a question's texts and its 4 answers in one transaction (answer ids are kept by position).
+ * The cached question bank is refreshed: at once in this process, within a second in the others.
+ */
+export async function updateExamQuestion(db: Database, bank: QuestionBank, id: string, input: UpdateExamQuestionRequest): Promise<ExamQuestion> {
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(examQuestions)
@@ -83,7 +87,9 @@ export async function updateExamQuestion(db: Database, id: string, input: Update
         .set({ textEn: a.en, textRu: a.ru, correct: a.correct })
         .where(and(eq(examAnswers.questionId, id), eq(examAnswers.position, position)));
     }
+    await bumpQuestionBankVersion(tx);
   });
+  bank.invalidate();
   return questionById(db, id);
 }
 

@@ -112,7 +112,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: examQuestionResponseSchema, ...errors },
       },
     },
-    async (req) => ({ data: await updateExamQuestion(app.db, req.params.question_id, req.body) }),
+    async (req) => ({ data: await updateExamQuestion(app.db, app.examBank, req.params.question_id, req.body) }),
   );
   r.get(
     '/admin/promo-codes',

@@ -34,7 +34,8 @@ export function toSessionUser(u: BetterAuthUser): SessionUser {
 }
 
 export function codeSentMessage(email: string): string {
-  return AUTH_MESSAGES.codeSent.replace('{email}', email);
+  // A replacer function: a replacement string would expand `$&`, `$'`… that an address may contain.
+  return AUTH_MESSAGES.codeSent.replace('{email}', () => email);
 }
 
 export async function emailExists(db: Database, email: string): Promise<boolean> {

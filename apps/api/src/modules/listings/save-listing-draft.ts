@@ -119,8 +119,14 @@ async function prepareImages(kept: Set<string>, items: string[]) {
 /**
  * Step 2 (spec §5): title, price, period, vehicle identification, pictures and, for cars, the car.
  * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
- * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes;
- * pictures no longer listed are deleted after it did.
+ * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes.
+ *
+ * Parallel saves of one draft (a double click, two tabs): the row is locked (FOR UPDATE) in the
+ * transaction that writes it, so saves apply one after another, each against the pictures the row
+ * holds at that moment, not the ones read before the upload. The last save wins; what an earlier
+ * save wrote is then a replaced picture and is deleted like any other after the commit. A save whose
+ * kept pictures are no longer in the row (another save removed them) is refused, and every save that
+ * fails deletes what it wrote. So the storage ends up holding exactly the row's pictures.
  */
 export async function saveDraftStep2(db: Database, storage: Storage, userId: string, input: Step2): Promise<{ listing_id: string }> {
   const existing = await editableListing(db, userId, input.listing_id);
@@ -138,7 +144,9 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
 
   const prepared = await prepareImages(new Set(existing.images), input.images);
   const added = prepared.filter((p) => p.kind === 'new');
+  const images = prepared.map((p) => p.name);
   const written: string[] = [];
+  let replaced: string[];
   try {
     for (const image of added) {
       await storage.put(imageKey(existing.id, image.name), image.full, 'image/webp');
@@ -146,39 +154,52 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
       await storage.put(thumbnailKey(existing.id, image.name), image.thumb, 'image/webp');
       written.push(thumbnailKey(existing.id, image.name));
     }
-    const images = prepared.map((p) => p.name);
-    const [updated] = await db
-      .update(listings)
-      .set({
-        title: input.title,
-        description: input.description ?? null,
-        priceCents: Math.round(input.listing_price * 100),
-        paymentPeriod: input.payment_period,
-        vin,
-        plateNumber: input.plate_number ? input.plate_number.toUpperCase() : null,
-        images,
-        carMake: cars ? (make?.make_name ?? input.make ?? null) : null,
-        carMakeId: cars ? (make?.make_id ?? null) : null,
-        carModel: cars ? (model?.model_name ?? input.model ?? null) : null,
-        carModelId: cars ? (model?.model_id ?? null) : null,
-        carYear: cars ? (input.year ?? null) : null,
-        carBodyClass: cars ? (input.body_class ?? null) : null,
-        carFuel: cars ? (input.fuel ?? null) : null,
-        carDoorNumber: cars ? (input.door_number ?? null) : null,
-        carSeatNumber: cars ? (input.seat_number ?? null) : null,
-        carSeatRowNumber: cars ? (input.seat_row_number ?? null) : null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(listings.id, existing.id), eq(listings.status, 'DRAFT')))
-      .returning({ id: listings.id });
-    if (!updated) throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+    replaced = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ userId: listings.userId, status: listings.status, images: listings.images })
+        .from(listings)
+        .where(eq(listings.id, existing.id))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+      if (current.userId !== userId) throw new AppError('FORBIDDEN', DRAFT_MESSAGES.notOwner);
+      if (current.status !== 'DRAFT') throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+      // Kept pictures must still be there: another save may have removed (and deleted) one meanwhile.
+      const now = new Set(current.images);
+      for (const [i, p] of prepared.entries()) {
+        if (p.kind === 'kept' && !now.has(p.name)) throw invalid(`images.${i}`, DRAFT_MESSAGES.imageNotOurs);
+      }
+      await tx
+        .update(listings)
+        .set({
+          title: input.title,
+          description: input.description ?? null,
+          priceCents: Math.round(input.listing_price * 100),
+          paymentPeriod: input.payment_period,
+          vin,
+          plateNumber: input.plate_number ? input.plate_number.toUpperCase() : null,
+          images,
+          carMake: cars ? (make?.make_name ?? input.make ?? null) : null,
+          carMakeId: cars ? (make?.make_id ?? null) : null,
+          carModel: cars ? (model?.model_name ?? input.model ?? null) : null,
+          carModelId: cars ? (model?.model_id ?? null) : null,
+          carYear: cars ? (input.year ?? null) : null,
+          carBodyClass: cars ? (input.body_class ?? null) : null,
+          carFuel: cars ? (input.fuel ?? null) : null,
+          carDoorNumber: cars ? (input.door_number ?? null) : null,
+          carSeatNumber: cars ? (input.seat_number ?? null) : null,
+          carSeatRowNumber: cars ? (input.seat_row_number ?? null) : null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(listings.id, existing.id));
+      // What the row held and no longer does: replaced by this save (including an earlier parallel save's).
+      return current.images.filter((name) => !images.includes(name));
+    });
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  const removed = existing.images.filter((name) => !prepared.some((p) => p.name === name));
   await Promise.all(
-    removed.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))]),
+    replaced.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))]),
   ).catch(() => undefined);
   return { listing_id: existing.id };
 }

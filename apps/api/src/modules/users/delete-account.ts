@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DeleteAccountRequest } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
-import { account, contactMessages, mailOutbox, signInFailures, user } from '@medallion/db/schema';
+import { account, contactMessages, listings, mailOutbox, signInFailures, user } from '@medallion/db/schema';
+import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from '../auth/auth-errors';
 import type { Auth } from '../auth/create-auth';
@@ -26,12 +28,16 @@ export async function sendDeleteAccountCode(auth: Auth, db: Database, email: str
 
 /**
  * Deletes the caller's account after checking the password (or, without one, the e-mailed code):
- * the user row goes (sessions and sign-in methods with it), contact messages are anonymised and
- * mail addressed to the user is removed. Features that store user data add their part here.
+ * the user row goes (sessions, sign-in methods and listings with it), contact messages are anonymised,
+ * mail addressed to the user is removed, and the pictures of their listings are removed from the
+ * storage, so their /media (or bucket) URLs stop answering. Features that store user data add their
+ * part here.
  */
 export async function deleteAccount(
   auth: Auth,
   db: Database,
+  storage: Storage,
+  log: FastifyBaseLogger,
   me: { id: string; email: string },
   input: DeleteAccountRequest,
   headers: Headers,
@@ -54,14 +60,24 @@ export async function deleteAccount(
     }
   }
 
-  await db.transaction(async (tx) => {
+  const listingIds = await db.transaction(async (tx) => {
     await tx
       .update(contactMessages)
       .set({ name: 'Deleted user', email: 'deleted@medallion.invalid' })
       .where(eq(contactMessages.email, me.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email));
     await tx.delete(signInFailures).where(eq(signInFailures.email, me.email));
+    // The listings go with the user (ON DELETE CASCADE); their ids name the picture folders.
+    const owned = await tx.delete(listings).where(eq(listings.userId, me.id)).returning({ id: listings.id });
     await tx.delete(user).where(eq(user.id, me.id));
+    return owned.map((l) => l.id);
   });
+  // Files after the rows are gone (a failed transaction keeps both). A whole folder per listing, so
+  // pictures a crashed save left behind go too. A step-2 save racing with this finds no row and
+  // removes what it wrote. The account is deleted either way: a storage failure is logged, not answered.
+  const removed = await Promise.allSettled(listingIds.map((id) => storage.deleteFolder(id)));
+  for (const [i, result] of removed.entries()) {
+    if (result.status === 'rejected') log.error({ err: result.reason, listingId: listingIds[i] }, 'could not delete the pictures of a deleted account');
+  }
   return { message: 'Your account has been deleted.' };
 }

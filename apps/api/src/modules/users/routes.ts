@@ -57,7 +57,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     { config: limited, onRequest: requireUser, schema: { tags, body: deleteAccountRequestSchema, response: { 200: okResponseSchema, ...errors } } },
     async (req, reply) => {
-      const result = await deleteAccount(app.auth, app.db, req.user, req.body, toWebHeaders(req));
+      const result = await deleteAccount(app.auth, app.db, app.storage, req.log, req.user, req.body, toWebHeaders(req));
       // The session is gone with the account; tell the browser to drop its cookie too.
       for (const name of ['medallion.session_token', '__Secure-medallion.session_token']) {
         reply.clearCookie(name, { path: '/' });

@@ -1,6 +1,7 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, RefreshCw, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
@@ -12,6 +13,7 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
   const mail = useDevMail();
 
   if (mail.error instanceof ApiClientError && mail.error.status === 404) return <>{notFound}</>;
+  if (mail.error instanceof ApiClientError && mail.error.status === 403) return <DevMailboxPrivate message={mail.error.message} />;
   if (mail.isPending) return <Spinner label={t('loading')} className="text-slate-500" />;
   // Transport errors while loading: say so, offer a retry.
   if (mail.isError) {
@@ -57,6 +59,31 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
           ))}
         </ol>
       )}
+    </div>
+  );
+}
+
+/**
+ * 403: the mailbox is readable only on the machine that runs the app, or by staff. A retry would not
+ * help, so this says how to get in instead (the server's message comes translated by the api client).
+ */
+function DevMailboxPrivate({ message }: { message: string }) {
+  const { t } = useTranslation('devMail');
+  const { t: tc } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-4 py-10 text-center">
+      <ShieldX aria-hidden="true" className="size-14 text-danger" />
+      <h1 className="text-3xl font-bold">{t('privateTitle')}</h1>
+      <p className="max-w-md text-lg text-slate-700">{message}</p>
+      <p className="max-w-md text-slate-700">{t('privateHint')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={`/login?redirect=${encodeURIComponent('/dev/mail')}`} className={buttonClasses('primary')}>
+          {t('signInAsStaff')}
+        </Link>
+        <Link to="/" className={buttonClasses('outline')}>
+          {tc('notFound.home')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { isIPv4 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '@medallion/contracts/auth';
+
+export const DEV_MAIL_MESSAGES = {
+  private: 'The dev mailbox can be read only on the machine that runs Medallion, or by staff.',
+} as const;
+
+/** Logged at start when the dev mailbox is on and the server listens beyond loopback. */
+export const DEV_MAILBOX_WARNING =
+  'No SMTP_URL is set, so e-mails (sign-up and password-reset codes) stay in the dev mailbox at /dev/mail: only this machine or signed-in staff can read it. Set SMTP_URL to send real mail.';
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIPv4(v4)) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/**
+ * Whether the caller is on this machine: the address Fastify computes (`request.ip`, which honours
+ * TRUST_PROXY), the socket's peer and every address a proxy listed in X-Forwarded-For are loopback.
+ * Looking at all of them means that neither a client that sends `X-Forwarded-For: 127.0.0.1` itself
+ * (TRUST_PROXY=true believes the leftmost entry) nor a proxy on this machine without TRUST_PROXY
+ * (every client would look like 127.0.0.1) passes for local.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [request.ip, request.socket.remoteAddress, ...forwarded].every(isLoopbackAddress);
+}
+
+/** The dev mailbox holds sign-up and password-reset codes: only this machine or staff may read it. */
+export function mayReadDevMail(local: boolean, user: SessionUser | null): boolean {
+  return local || user?.role === 'staff';
+}

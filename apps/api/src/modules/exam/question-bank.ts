@@ -1,0 +1,123 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { EXAM_FREE_QUESTIONS, examQuestionsResponseSchema, type ExamQuestion } from '@medallion/contracts/exam';
+import type { Database } from '@medallion/db/client';
+import { appSettings, examQuestions } from '@medallion/db/schema';
+import { listExamQuestions } from './list-exam-questions';
+
+/** app_settings key of the bank's version, bumped by every staff edit (in the edit's transaction). */
+const VERSION_KEY = 'exam_bank_version';
+/** How often a process asks the database whether the bank changed (see createQuestionBank). */
+const CHECK_EVERY_MS = 1000;
+
+export interface QuestionBankSnapshot {
+  total: number;
+  free: ExamQuestion[];
+  all: ExamQuestion[];
+  /** The two question lists as JSON, made once per load: answering is string concatenation. */
+  freeJson: string;
+  allJson: string;
+}
+
+export interface QuestionBank {
+  /** The bank as of at most CHECK_EVERY_MS ago (this process's own edits: at once). */
+  read(): Promise<QuestionBankSnapshot>;
+  /** Forget the copy: the next read loads the bank again. Called after a staff edit in this process. */
+  invalidate(): void;
+}
+
+/**
+ * Bumps the bank's version inside a staff edit's transaction, so every process notices the edit (the
+ * row lock also orders concurrent edits: the version only grows, whatever order they commit in).
+ */
+export async function bumpQuestionBankVersion(tx: Pick<Database, 'insert'>): Promise<void> {
+  await tx
+    .insert(appSettings)
+    .values({ key: VERSION_KEY, value: '1' })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
+}
+
+/**
+ * What changes when the bank changes: the version staff edits bump, and the number of questions
+ * (the seed loads them into an empty bank without an edit).
+ */
+async function readStamp(db: Database): Promise<string> {
+  const [[version], [counted]] = await Promise.all([
+    db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY)),
+    db.select({ n: count() }).from(examQuestions),
+  ]);
+  return `${version?.value ?? '0'}/${counted?.n ?? 0}`;
+}
+
+async function loadSnapshot(db: Database): Promise<QuestionBankSnapshot> {
+  const { questions: all, total } = await listExamQuestions(db, true);
+  const free = all.filter((q) => q.position <= EXAM_FREE_QUESTIONS);
+  // The route sends these strings as they are, past the response serializer: check the shape once here.
+  examQuestionsResponseSchema.parse({ data: { data: all, total, full_access: true, access_expiry: null } });
+  return { total, free, all, freeJson: JSON.stringify(free), allJson: JSON.stringify(all) };
+}
+
+/**
+ * The exam's question bank (80 questions with their answers) kept in memory: it changes only when
+ * staff edit it (modules/admin/manage-exam.ts), so GET /exam/questions need not read it for every
+ * request. This process's edits call invalidate(), and the next read loads the bank again.
+ *
+ * Several server processes may share one PostgreSQL, and an edit in one must reach the others. A
+ * fixed TTL would serve stale questions for the whole TTL and reload 80 questions with their answers
+ * in every process each time; instead a read at most once a second (CHECK_EVERY_MS) compares a
+ * small stamp (a version in app_settings that each edit bumps in its transaction, and the question
+ * count) and reloads only when it changed. So another process shows an edit within about a second,
+ * for the price of two one-row queries a second.
+ */
+export function createQuestionBank(db: Database): QuestionBank {
+  let current: { snapshot: QuestionBankSnapshot; stamp: string; checkedAt: number } | null = null;
+  let pending: Promise<QuestionBankSnapshot> | null = null;
+  // invalidate() moves this on, so a load that started before an edit does not store its old copy.
+  let generation = 0;
+
+  async function load(gen: number): Promise<QuestionBankSnapshot> {
+    // The stamp first: an edit that commits during the load changes it, so the next check reloads.
+    const stamp = await readStamp(db);
+    const snapshot = await loadSnapshot(db);
+    if (gen === generation) current = { snapshot, stamp, checkedAt: Date.now() };
+    return snapshot;
+  }
+
+  async function refresh(gen: number): Promise<QuestionBankSnapshot> {
+    if (!current) return load(gen);
+    const known = current;
+    if ((await readStamp(db)) !== known.stamp) return load(gen);
+    known.checkedAt = Date.now();
+    return known.snapshot;
+  }
+
+  return {
+    read() {
+      if (current && Date.now() - current.checkedAt < CHECK_EVERY_MS) return Promise.resolve(current.snapshot);
+      // One check or load at a time; requests meanwhile wait for it.
+      if (!pending) {
+        const p = refresh(generation);
+        const done = () => {
+          if (pending === p) pending = null;
+        };
+        p.then(done, done);
+        pending = p;
+      }
+      return pending;
+    },
+    invalidate() {
+      generation += 1;
+      current = null;
+      pending = null;
+    },
+  };
+}
+
+/**
+ * The body of GET /exam/questions: the free questions, or all of them with unexpired paid access
+ * (locked questions and their answers are never sent without it), and the caller's access.
+ */
+export function examQuestionsBody(bank: QuestionBankSnapshot, accessExpiry: Date | null): string {
+  const full = accessExpiry !== null;
+  const expiry = accessExpiry ? JSON.stringify(accessExpiry.toISOString()) : 'null';
+  return `{"data":{"data":${full ? bank.allJson : bank.freeJson},"total":${bank.total},"full_access":${full},"access_expiry":${expiry}}}`;
+}
