@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+// Imported first: it fixes the run's ports and data dirs in process.env before anything reads them.
+import { APP_PORT, DATA_DIR, OIDC_PORT, STRIPE_DATA_DIR } from './e2e/env';
 import { FAKE_STRIPE_JS_URL, FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_APP_PORT, STRIPE_APP_URL, STRIPE_TEST_KEYS } from './e2e/stripe-mode';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medallion-e2e-'));
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
-const stripeDataDir = process.env.E2E_STRIPE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medallion-e2e-stripe-'));
+const port = APP_PORT;
+const dataDir = DATA_DIR;
+const oidcPort = OIDC_PORT;
+const stripeDataDir = STRIPE_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,6 +23,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
+    // The app scrolls smoothly (`scroll-behavior: smooth`) unless the user asks for reduced motion. A
+    // test clicking while a smooth scroll still moves the page waits for the element to stop (or races
+    // it on a busy machine), so the suite runs as a reduced-motion user; home.spec.ts checks the smooth
+    // scroll itself with 'no-preference'.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
