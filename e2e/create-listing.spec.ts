@@ -118,7 +118,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 900 } });
 
     test('a car with a VIN and 3 photos: pay, staff approves, it is in the marketplace', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const owner = await newOwner(page);
       const listingId = await stepOne(page, 'Cars');
       const title = `Honda Accord ${Date.now()}`;
@@ -191,7 +191,7 @@ for (const width of WIDTHS) {
     });
 
     test('a plate listing needs only title, price and period; the rejection round trip is free', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const owner = await newOwner(page);
       const listingId = await stepOne(page, 'Plates');
       await expect(page.getByLabel('Make')).toHaveCount(0);

@@ -426,6 +426,8 @@ for (const width of WIDTHS) {
 
     for (const lng of ['en', 'ru']) {
       test(`/marketplace and a listing (${lng}) have no serious or critical axe violations`, async ({ page }) => {
+        // Two axe runs, one over a page of listing cards: slow on a busy machine.
+        test.setTimeout(120_000);
         await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
         await openInEnglish(page, '/marketplace');
         await expect(page.getByTestId('listing-card').first()).toBeVisible();
