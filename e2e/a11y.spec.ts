@@ -4,8 +4,8 @@ import { openInEnglish, openSettled, SIGNED_IN_PAGES, signIn, WIDTHS } from './f
 
 const PAGES = ['/', '/steps', '/steps?step=8', '/terms', '/login'];
 
-// axe over a whole page is slow on a busy machine: up to ~35 s for /terms (30 sections) there.
-test.describe.configure({ timeout: 90_000 });
+// axe over a whole page is slow on a busy machine: up to ~35 s for /terms (30 sections) there, which the
+// default budget of 90 s (playwright.config.ts) covers.
 
 for (const width of WIDTHS) {
   test.describe(`accessibility at ${width}px`, () => {
