@@ -31,7 +31,7 @@ export const SIGNED_IN_PAGES = [
 
 /**
  * Opens a path (A_LISTING: the newest listing) and waits until it has settled: its main heading or an
- * intro dialog is shown, and nothing is still loading (no aria-busy region).
+ * intro dialog is shown, nothing is still loading (no aria-busy region) and the web font has loaded.
  */
 export async function openSettled(page: Page, path: string) {
   if (path === A_LISTING) {
@@ -41,6 +41,17 @@ export async function openSettled(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await fontsLoaded(page);
+}
+
+/**
+ * Waits for the web font (Inter, loaded with font-display: swap). Until it is there the text is drawn in
+ * a fallback font of other widths, so a layout measured earlier can overflow for a moment on a busy machine.
+ */
+export async function fontsLoaded(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
 }
 
 /** Opens a page in English (the language is remembered per browser) and waits for its content. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { A_LISTING, openInEnglish, openMobileMenu, openSettled, ROUTES, SIGNED_IN_PAGES, signIn, STAFF, WIDTHS } from './fixtures';
+import { A_LISTING, fontsLoaded, openInEnglish, openMobileMenu, openSettled, ROUTES, SIGNED_IN_PAGES, signIn, STAFF, WIDTHS } from './fixtures';
 
 for (const width of WIDTHS) {
   test.describe(`shared frame at ${width}px`, () => {
@@ -91,15 +91,18 @@ test.describe('the header fits every desktop width', () => {
         const signOut = banner.getByRole('button', { name: language === 'ru' ? 'Выйти' : 'Sign Out' });
         await expect(signOut).toBeVisible();
         await expect(page.getByRole('button', { name: language === 'ru' ? 'Открыть меню' : 'Open menu' })).toBeHidden();
-        const overflow = await page.evaluate(() => {
-          const header = document.querySelector('header')!;
-          const controls = Array.from(header.querySelectorAll<HTMLElement>('a, button')).filter((el) => el.offsetParent !== null);
-          return {
-            scroll: document.documentElement.scrollWidth - window.innerWidth,
-            past: controls.filter((el) => el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent || el.getAttribute('aria-label')),
-          };
-        });
-        expect(overflow).toEqual({ scroll: 0, past: [] });
+        await fontsLoaded(page);
+        const overflow = () =>
+          page.evaluate(() => {
+            const header = document.querySelector('header')!;
+            const controls = Array.from(header.querySelectorAll<HTMLElement>('a, button')).filter((el) => el.offsetParent !== null);
+            return {
+              scroll: document.documentElement.scrollWidth - window.innerWidth,
+              past: controls.filter((el) => el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent || el.getAttribute('aria-label')),
+            };
+          });
+        // The settled header (the session's links and the cart count arrive after the first paint).
+        await expect.poll(overflow).toEqual({ scroll: 0, past: [] });
         if (width < 1024) {
           // Between 768 and 1024 px the account links show icons; their names stay for screen readers.
           await expect(banner.getByRole('link', { name: language === 'ru' ? 'Кабинет' : 'Dashboard' })).toBeVisible();
@@ -143,9 +146,9 @@ test.describe('no page scrolls sideways', () => {
         await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
         await signIn(page, STAFF);
         await openSettled(page, path);
-        expect(await sideways(page), 'extra width at 320 px').toBe(0);
+        // Measured until the layout settles (late images, counts, a resize's re-render), never after a fixed wait.
+        await expect.poll(() => sideways(page), { message: 'extra width at 320 px' }).toBe(0);
         await page.setViewportSize({ width: 768, height: 800 });
-        // Layout after a resize (and any re-render it causes) settles on its own; wait for it, not a fixed time.
         await expect.poll(() => sideways(page), { message: 'extra width at 768 px' }).toBe(0);
       });
     }
