@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
 
 interface ApiListing {
   listing_id: string;
@@ -281,8 +281,11 @@ for (const width of WIDTHS) {
       // The header's plain Marketplace link brings the same search back (the listingFilters store).
       await page.getByRole('link', { name: 'Medallion home' }).click();
       await expect(page).toHaveURL('/');
-      if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('link', { name: 'Marketplace', exact: true }).first().click();
+      // Wait for the home page itself: the header closes its menu on a route change, so a menu opened
+      // while the route still changes (a busy machine) closes again and its link is never there.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Everything for your TLC driver career');
+      const nav = width < 768 ? await openMobileMenu(page) : page.getByRole('banner');
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
       await expect(page).toHaveURL('/marketplace?category=plates&page=2');
       const restored = await openFilters(page, width);
       await expect(restored.getByRole('radio', { name: 'Plates' })).toBeChecked();
