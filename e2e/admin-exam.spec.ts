@@ -143,7 +143,7 @@ test('a signed-in driver sees the forbidden page at /admin/exam', async ({ page 
 });
 
 test('staff find a question nobody reported in the list of all questions, edit it, and the exam shows the change', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const id = 'q004';
   await signIn(page, STAFF);
   const original = await question(page, id);

@@ -42,7 +42,7 @@ async function payForOne(page: Page, product: Product): Promise<string> {
 }
 
 test('staff create a product with a picture; it is in the shop until they deactivate it', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, STAFF);
   const title = `E2E roof light ${Date.now()}`;
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } }).png().toBuffer();
@@ -111,7 +111,7 @@ test('staff create a product with a picture; it is in the shop until they deacti
 });
 
 test('staff mark a paid order shipped; the customer sees Shipped and gets one e-mail', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const password = 'Shipper2024';
   const email = await signUpConfirmed(page, { prefix: 'shipped', name: 'Nina Driver', password });
   const product = (await publicProducts(page)).find((p) => p.in_stock)!;

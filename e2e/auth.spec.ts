@@ -1,15 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openInEnglish, WIDTHS } from './fixtures';
 
-/** The newest 6-digit code the dev mailbox holds for this address. */
+/** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
 async function codeFor(request: APIRequestContext, email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-    const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${email}`);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+        code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { message: `a code for ${email}` },
+    )
+    .toBeDefined();
+  return code!;
 }
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -7,6 +7,53 @@ export const WIDTHS = [375, 1280] as const;
 /** Routes of the spec (§2), with a concrete listing id. */
 export const ROUTES = APP_ROUTE_PATTERNS.map((p) => p.replace(':listingId', 'demo-listing-1'));
 
+export const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
+export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+
+/** Stands for the newest active listing's page in the route lists below (openSettled finds its id). */
+export const A_LISTING = '/listing/(newest)';
+
+/** What a signed-in walk visits: the demo driver's pages, and the staff console. */
+export const SIGNED_IN_PAGES = [
+  {
+    account: DRIVER,
+    paths: [
+      ...ROUTES.filter((r) => !r.startsWith('/listing/') && r !== '/auth' && r !== '/success-setup-intent'),
+      A_LISTING,
+      '/dashboard?tab=ads',
+      '/dashboard?tab=saved',
+      '/dashboard?tab=orders',
+      '/no-such-page',
+    ],
+  },
+  { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/exam', '/admin/products', '/admin/orders'] },
+];
+
+/**
+ * Opens a path (A_LISTING: the newest listing) and waits until it has settled: its main heading or an
+ * intro dialog is shown, nothing is still loading (no aria-busy region) and the web font has loaded.
+ */
+export async function openSettled(page: Page, path: string) {
+  if (path === A_LISTING) {
+    const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+    path = `/listing/${listings.data.listings[0]!.listing_id}`;
+  }
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await fontsLoaded(page);
+}
+
+/**
+ * Waits for the web font (Inter, loaded with font-display: swap). Until it is there the text is drawn in
+ * a fallback font of other widths, so a layout measured earlier can overflow for a moment on a busy machine.
+ */
+export async function fontsLoaded(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+}
+
 /** Opens a page in English (the language is remembered per browser) and waits for its content. */
 export async function openInEnglish(page: Page, path: string) {
   await page.addInitScript(() => {

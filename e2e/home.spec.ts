@@ -6,6 +6,8 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 800 } });
 
     test('Contact Us scrolls smoothly to the contact form', async ({ page }) => {
+      // The suite runs with reduced motion (playwright.config.ts); smooth scrolling is for everyone else.
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await openInEnglish(page, '/');
       await expect(page.locator('#contact')).not.toBeInViewport();
       const form = page.getByRole('form', { name: 'Contact us' });

@@ -126,7 +126,7 @@ test.describe('Shop and cart', () => {
   });
 
   test('a signed-in user adds, adjusts, checks out the selected items and sees the order', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = await newShopper(page);
     const list = await products(page);
     expect(list.length).toBeGreaterThanOrEqual(2);
@@ -220,7 +220,7 @@ test.describe('Shop and cart', () => {
   });
 
   test('a card that saves but cannot pay: the error shows, nothing is ordered, the cart and the stock stay', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await newShopper(page);
     // Products the other shop tests do not buy, so their stock only changes here.
     const list = await products(page);
@@ -271,7 +271,7 @@ test.describe('Shop and cart', () => {
   });
 
   test('the shipping form and the unticked items survive adding a card, and are forgotten after the order', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await newShopper(page);
     const list = await products(page);
     const [a, b] = [list[4 % list.length]!, list[5 % list.length]!];

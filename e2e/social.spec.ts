@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { OIDC_PORT } from './env';
 import { openInEnglish } from './fixtures';
 
 test('social sign-in round trip through the local OpenID provider and /auth', async ({ page }) => {
@@ -6,7 +7,7 @@ test('social sign-in round trip through the local OpenID provider and /auth', as
   await page.getByRole('button', { name: 'Continue with Google' }).click();
 
   // The provider's own pages: sign in, then allow access.
-  await expect(page).toHaveURL(/127\.0\.0\.1:3199\/interaction\//);
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${OIDC_PORT}/interaction/`));
   await page.locator('input[name=login]').fill('social.driver@example.com');
   await page.locator('input[name=password]').fill('any');
   await page.getByRole('button', { name: 'Sign-in' }).click();

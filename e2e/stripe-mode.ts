@@ -1,10 +1,10 @@
 // The Stripe-mode app server of the e2e suite (a second app with Stripe keys, talking to a local
-// fake of Stripe): its ports and keys, shared by playwright.config.ts and payments-stripe.spec.ts.
-// Ports follow E2E_PORT (app +2, fake Stripe +3) so parallel runs on other ports do not collide.
-const appPort = Number(process.env.E2E_PORT ?? 3100);
+// fake of Stripe): its URLs and keys, shared by playwright.config.ts and payments-stripe.spec.ts.
+// The ports come from the run's environment (e2e/env.ts), so they are the same in the runner and in
+// every worker.
+import { FAKE_STRIPE_PORT, STRIPE_APP_PORT } from './env';
 
-export const STRIPE_APP_PORT = Number(process.env.E2E_STRIPE_PORT ?? appPort + 2);
-export const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? appPort + 3);
+export { FAKE_STRIPE_PORT, STRIPE_APP_PORT };
 export const STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 /** Where the app loads Stripe.js from (the fake's /v3/). */
