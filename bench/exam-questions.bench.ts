@@ -5,7 +5,7 @@
 //   npm run bench:exam       BENCH_DURATION=20 BENCH_CONNECTIONS=50 npm run bench:exam
 // The app runs in a child process (this file again, BENCH_EXAM_ROLE=server) so that autocannon
 // does not share an event loop with it.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import { openDatabase } from '@medallion/db/client';
 import { payments } from '@medallion/db/schema';
 import { runSeed } from '@medallion/db/seed';
 import { buildApp } from '../apps/api/src/app';
+import { forkServer, reportFailures, stopServer } from './lib/server-process';
 import { loadConfig } from '../apps/api/src/config';
 import { ensureAccount } from '../apps/api/src/modules/auth/seed-accounts';
 import { examQuestionsSeedStep } from '../apps/api/src/modules/exam/seed-exam-questions';
@@ -90,16 +91,8 @@ async function runServer(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Parent: check the answers, load, report.
 
-function startServer(): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = fork(SCRIPT, [], {
-    execArgv: process.execArgv, // tsx's loader
-    env: { ...process.env, BENCH_EXAM_ROLE: 'server' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ready: m as ServerReady }));
-    child.once('exit', (code) => reject(new Error(`server process exited early (code ${code})`)));
-  });
+function startServer() {
+  return forkServer<ServerReady>(SCRIPT, { BENCH_EXAM_ROLE: 'server' });
 }
 
 interface Target {
@@ -201,22 +194,12 @@ async function main(): Promise<void> {
         'req/s vs health': Number((r.rps / health.rps).toFixed(2)),
       })),
     );
-    for (const r of summary) {
-      if (r.errors + r.timeouts + r.non2xx > 0) {
-        console.error(`${r.label}: ${r.errors} errors, ${r.timeouts} time-outs, ${r.non2xx} non-2xx responses`);
-        failed = true;
-      }
-    }
+    if (reportFailures(summary)) failed = true;
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.send('stop');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      child.kill();
-    }
+    await stopServer(child);
   }
   process.exit(failed ? 1 : 0);
 }

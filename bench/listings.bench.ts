@@ -7,7 +7,7 @@
 //   BENCH_ONLY=<regex> loads only the matching queries; BENCH_KEEP_DB=1 keeps the database.
 // The servers run in a child process (this file again, BENCH_LISTINGS_ROLE=servers) so that
 // autocannon does not share an event loop with them.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -21,6 +21,7 @@ import pg from 'pg';
 import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, type Listing } from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
+import { forkServer, reportFailures, stopServer } from './lib/server-process';
 import { loadConfig } from '../apps/api/src/config';
 import { findMake, findModel, listModels } from '../apps/api/src/integrations/car-data/car-data';
 import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
@@ -423,16 +424,8 @@ async function runServers(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Parent: database, data, verification, load, report.
 
-function startServers(url: string, paths: string[]): Promise<{ child: ChildProcess; ready: ServersReady }> {
-  const child = fork(SCRIPT, [], {
-    execArgv: process.execArgv, // tsx's loader
-    env: { ...process.env, BENCH_LISTINGS_ROLE: 'servers', BENCH_DB_URL: url, BENCH_PATHS: JSON.stringify(paths) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ready: m as ServersReady }));
-    child.once('exit', (code) => reject(new Error(`server process exited early (code ${code})`)));
-  });
+function startServers(url: string, paths: string[]) {
+  return forkServer<ServersReady>(SCRIPT, { BENCH_LISTINGS_ROLE: 'servers', BENCH_DB_URL: url, BENCH_PATHS: JSON.stringify(paths) });
 }
 
 async function getJson(url: string): Promise<{ data: { listings: Listing[]; total: number; page: number; page_size: number } }> {
@@ -602,23 +595,12 @@ async function main(): Promise<void> {
       `app/raw requests/s ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}; ` +
         `app p99 ${app.p99} ms`,
     );
-    const results = [app, raw].map((r) => ({ label: r.label, r }));
-    for (const { label, r } of results) {
-      if (r.errors + r.timeouts + r.non2xx > 0) {
-        console.error(`${label}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses`);
-        failed = true;
-      }
-    }
+    if (reportFailures([app, raw])) failed = true;
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.send('stop');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      child.kill();
-    }
+    await stopServer(child);
     if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
     else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
