@@ -5,7 +5,7 @@ import { openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
 
-/* ---------- Small generated PNGs (solid colours) for setInputFiles ---------- */
+/* ---------- Small generated PNGs (solid colors) for setInputFiles ---------- */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -254,7 +254,7 @@ async function storeAttempt(page: Page, list: ExamQuestion[], wrongPositions: nu
 const attemptCount = async (page: Page) => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: unknown[] } }).data.data.length;
 
 for (const width of WIDTHS) {
-  test(`a signed-in user practises only the questions they got wrong in a stored attempt (${width}px)`, async ({ page, browser }) => {
+  test(`a signed-in user practices only the questions they got wrong in a stored attempt (${width}px)`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     await newDriver(page);
@@ -267,11 +267,11 @@ for (const width of WIDTHS) {
     const row = page.getByTestId('exam-attempts').getByRole('listitem').filter({ hasText: '3 of 5' });
     await expect(row).toContainText('Failed');
     await expectAccessible(page);
-    await row.getByRole('link', { name: /^Practise 2 mistakes from / }).click();
+    await row.getByRole('link', { name: /^Practice 2 mistakes from / }).click();
     await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
 
     // No "Before you start"; a banner says what runs, and only the two wrong questions run.
-    await expect(page.getByRole('heading', { name: 'Practising 2 questions you got wrong' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Practicing 2 questions you got wrong' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(progress(page)).toHaveText('Question 1 of 2');
     await expect(page.getByTestId('question-text')).toContainText(list[1]!.question);
@@ -290,7 +290,7 @@ for (const width of WIDTHS) {
     // A practice run is not an exam attempt.
     expect(await attemptCount(page)).toBe(1);
 
-    await result.getByRole('button', { name: 'Practise again' }).click();
+    await result.getByRole('button', { name: 'Practice again' }).click();
     await expect(result).toBeHidden();
     await expect(progress(page)).toHaveText('Question 1 of 2');
     await expect(page.getByTestId('exam-score')).toHaveText('Score: 0');
@@ -325,8 +325,8 @@ test('practice is honest about mistakes beyond the free questions: they are coun
 
   await openInEnglish(page, `/exam?practice=${attempt.attempt_id}`);
   const banner = page.getByTestId('practice-banner');
-  await expect(banner.getByRole('heading', { name: 'Practising 1 question you got wrong' })).toBeVisible();
-  await expect(banner.getByText('2 more questions you got wrong are locked. Unlock full access to practise them too.')).toBeVisible();
+  await expect(banner.getByRole('heading', { name: 'Practicing 1 question you got wrong' })).toBeVisible();
+  await expect(banner.getByText('2 more questions you got wrong are locked. Unlock full access to practice them too.')).toBeVisible();
   await expect(progress(page)).toHaveText('Question 1 of 1');
   await expect(page.getByTestId('question-text')).toContainText(list[2]!.question);
   await answerRadio(page, correctOf(list[2]!).answer).check();
@@ -349,7 +349,7 @@ test('practice is honest about mistakes beyond the free questions: they are coun
   await expect(page.getByRole('link', { name: 'Back to Exam' })).toHaveAttribute('href', '/exam');
   await page.getByRole('link', { name: 'Back to practice' }).click();
   await expect(page).toHaveURL(`/exam?practice=${attempt.attempt_id}`);
-  await expect(banner.getByRole('heading', { name: 'Practising 2 questions you got wrong' })).toBeVisible();
+  await expect(banner.getByRole('heading', { name: 'Practicing 2 questions you got wrong' })).toBeVisible();
   await expect(banner.getByText(/locked/)).toHaveCount(0);
   await expect(progress(page)).toHaveText('Question 1 of 2');
 });

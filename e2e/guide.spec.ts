@@ -13,7 +13,7 @@ const TITLES = [
 ];
 
 for (const width of WIDTHS) {
-  test.describe(`licence guide at ${width}px`, () => {
+  test.describe(`license guide at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
     test('Next walks through the 8 steps and Previous walks back', async ({ page }) => {

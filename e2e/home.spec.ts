@@ -36,12 +36,12 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL('/exam');
     });
 
-    test('Get started opens the licence guide', async ({ page }) => {
+    test('Get started opens the license guide', async ({ page }) => {
       await openInEnglish(page, '/');
-      await expect(page.getByRole('heading', { name: '8 steps to your TLC licence' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: '8 steps to your TLC license' })).toBeVisible();
       await page.getByRole('link', { name: 'Get started' }).click();
       await expect(page).toHaveURL('/steps');
-      await expect(page.getByRole('heading', { level: 1, name: 'How to get your TLC licence' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'How to get your TLC license' })).toBeVisible();
     });
 
     test('shows why drivers choose Medallion', async ({ page }) => {

@@ -6,7 +6,7 @@
 //
 // Each borough is a county: its feature keeps the county's FIPS code as id, the borough's English
 // name and the county's name (the map's labels are translated in the web app). Coordinates are
-// rounded to 5 decimals (about a metre; the 1:10m atlas is much coarser than that).
+// rounded to 5 decimals (about a meter; the 1:10m atlas is much coarser than that).
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -30,7 +30,7 @@ describe('practiceSet (Practice my mistakes)', () => {
     expect(practiceSet(['q010', 'q040'], free, false)).toEqual({ questions: [], locked: 2 });
   });
 
-  it('has nothing to practise after an attempt without mistakes, and ignores duplicates and vanished ids with access', () => {
+  it('has nothing to practice after an attempt without mistakes, and ignores duplicates and vanished ids with access', () => {
     expect(practiceSet([], all, false)).toEqual({ questions: [], locked: 0 });
     expect(practiceSet(['q003', 'q003', 'q999'], all, true)).toEqual({ questions: [all[2]], locked: 0 });
   });

@@ -9,7 +9,7 @@ const load = (lng: string) =>
   };
 const text = (s: Step) => [s.title, s.cost, s.time, ...s.paragraphs, ...s.checklist, s.tip].join(' ');
 
-describe.each(['en', 'ru'])('licence guide content (%s)', (lng) => {
+describe.each(['en', 'ru'])('license guide content (%s)', (lng) => {
   const guide = load(lng);
 
   it('has 8 steps and an FAQ', () => {

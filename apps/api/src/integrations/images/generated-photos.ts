@@ -24,7 +24,7 @@ export interface CarColor {
   readonly hex: string;
 }
 
-/** Realistic paint colours for the seed to pick from. */
+/** Realistic paint colors for the seed to pick from. */
 export const CAR_COLORS: readonly CarColor[] = [
   { name: 'Black', hex: '#15171b' },
   { name: 'White', hex: '#f1f1ee' },
@@ -44,7 +44,7 @@ export const CAR_COLORS: readonly CarColor[] = [
 export interface CarPhotoOptions {
   seed: number;
   bodyStyle: CarBodyStyle;
-  /** Paint colour, `#rrggbb` or `#rgb`. */
+  /** Paint color, `#rrggbb` or `#rgb`. */
   color: string;
   /** 0 front three-quarter, 1 side, 2 rear three-quarter, 3 interior (see {@link CAR_VIEWS}). */
   view?: number;
@@ -75,7 +75,7 @@ export async function renderCarPhoto(opts: CarPhotoOptions): Promise<Buffer> {
   return rasterise(carSvg(opts));
 }
 
-/** A PNG (720 × 540) close-up of a TLC licence plate, or of a taxi medallion on a yellow hood. */
+/** A PNG (720 × 540) close-up of a TLC license plate, or of a taxi medallion on a yellow hood. */
 export async function renderPlatePhoto(opts: PlatePhotoOptions): Promise<Buffer> {
   return rasterise(plateSvg(opts));
 }
@@ -86,7 +86,7 @@ function rasterise(svg: string): Promise<Buffer> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small maths and colour helpers
+// Small maths and color helpers
 
 type P2 = [number, number];
 type V3 = [number, number, number];
@@ -449,7 +449,7 @@ interface Light {
   ambient: number;
   diffuse: number;
   tint: RGB;
-  /** Colour reflected by upward faces. */
+  /** Color reflected by upward faces. */
   sky: RGB;
   reflect: number;
   night: boolean;
@@ -660,7 +660,7 @@ function facades(ctx: Ctx, rng: Rng, planeY: number, x0: number, x1: number, tod
   let x = x0;
   const face = planeY;
   const lit = tod === 'night' ? 0.45 : tod === 'dusk' ? 0.25 : 0;
-  // Upper-floor windows and sills are drawn after all the walls, grouped by colour.
+  // Upper-floor windows and sills are drawn after all the walls, grouped by color.
   const panes: [string, V3[]][] = [];
   const sills: [string, V3[]][] = [];
   while (x < x1) {
@@ -783,7 +783,7 @@ function drawScene(ctx: Ctx, scene: SceneInfo, rng: Rng, car: CarModel): Palette
       [1, '#6f716f'],
     ]);
     quad3(ctx, [[-60, wallY, 0], [60, wallY, 0], [60, 40, 0], [-60, 40, 0]], floorGlow, ' fill-opacity="0.85"');
-    // back wall with a colour band
+    // back wall with a color band
     quad3(ctx, [[-60, wallY, 0], [60, wallY, 0], [60, wallY, ceiling], [-60, wallY, ceiling]], wall);
     quad3(ctx, [[-60, wallY, 0.9], [60, wallY, 0.9], [60, wallY, 1.25], [-60, wallY, 1.25]], stripe);
     quad3(ctx, [[-60, wallY, 0], [60, wallY, 0], [60, wallY, 0.12], [-60, wallY, 0.12]], '#6b6d70');
@@ -1297,7 +1297,7 @@ class CarRenderer {
         const depth = depthOf(cam, c);
         this.faces.push({ seg: k, x0: xa, x1: xb, depth });
         const fill = shadeFace(this.paint, n, this.light);
-        // A hairline of the same colour hides the seams between faces.
+        // A hairline of the same color hides the seams between faces.
         this.items.push({ depth, layer: 0, svg: polygon(grow(projectPoly(cam, pts), 1.1), fill) });
       }
     }
@@ -1346,7 +1346,7 @@ class CarRenderer {
     return pts2;
   }
 
-  /** A line on a surface; width in metres. */
+  /** A line on a surface; width in meters. */
   line(surface: Surface, path: P2[], stroke: string, width: number, extra = ''): void {
     const dense = surface === 'front' || surface === 'rear' ? path : densify(path, 0.08, false);
     const pts3 = dense.map((p) => this.map(surface, p));
@@ -1377,11 +1377,11 @@ class CarRenderer {
       [v(x0, y0, z0), v(x1, y0, z0), v(x1, y0, z1), v(x0 + tx, y0, z1)],
       [v(x0, y1, z0), v(x1, y1, z0), v(x1, y1, z1), v(x0 + tx, y1, z1)],
     ];
-    const centre: V3 = [(x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2];
+    const center: V3 = [(x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2];
     let svg = '';
     for (const f of faces) {
       const c = centroid3(f);
-      const n = normalOf(f, sub(c, centre));
+      const n = normalOf(f, sub(c, center));
       if (dot(n, sub(cam.pos, c)) <= 0) continue;
       const fill = shadeFace(color, n, this.light);
       svg += polygon(grow(projectPoly(cam, f), 0.9), fill);
@@ -1859,7 +1859,7 @@ function interiorScene(ctx: Ctx, rng: Rng, scene: SceneInfo, paint: string, taxi
       }
       x -= w;
     }
-    // Windows after all the walls, grouped by colour so they merge into a few paths.
+    // Windows after all the walls, grouped by color so they merge into a few paths.
     windows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     for (const [fill, pts] of windows) quad3(ctx, pts, fill);
     windows.length = 0;
@@ -1912,7 +1912,7 @@ function interiorScene(ctx: Ctx, rng: Rng, scene: SceneInfo, paint: string, taxi
     const a = rng.range(-2.4, -0.6);
     o.push(`<path d="M${fmt(gx)} 675L${fmt(gx + Math.cos(a) * 36)} ${fmt(675 + Math.sin(a) * 36)}" stroke="#ff5a3c" stroke-width="3" stroke-linecap="round"/>`);
   }
-  // Centre screen, vents, climate knobs.
+  // Center screen, vents, climate knobs.
   const sx = 700 + dx * 0.6;
   o.push(`<rect x="${fmt(sx)}" y="600" width="230" height="140" rx="14" fill="#08090b"/>`);
   o.push(`<rect x="${fmt(sx + 10)}" y="610" width="210" height="120" rx="8" fill="${tod === 'night' ? '#1d2a3a' : '#dfe7ee'}"/>`);

@@ -17,8 +17,8 @@ export const PRODUCT_PHOTO_SUBJECTS = [
   'partition-installed',
   'trip-book',
   'trip-book-open',
-  'licence-holder',
-  'licence-holder-visor',
+  'license-holder',
+  'license-holder-visor',
   'phone-mount',
   'phone-mount-parts',
   'first-aid-kit',
@@ -59,7 +59,7 @@ export function productPhotoSvg(subject: ProductPhotoSubject): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Helpers: numbers, colours, the SVG document
+// Helpers: numbers, colors, the SVG document
 
 type P = [number, number];
 type Stop = readonly [offset: number, color: string, opacity?: number];
@@ -171,7 +171,7 @@ const group = (transform: string, inner: string, extra = ''): string => `<g tran
 
 /**
  * The seamless studio backdrop: a light sweep, brighter where the key light falls, a little
- * darker in the corners. `tint` colours it faintly.
+ * darker in the corners. `tint` colors it faintly.
  */
 function studio(art: Art, tint = '#eef0f3', floor = 640): void {
   const top = mix('#e6e8ec', tint, 0.5);
@@ -259,7 +259,7 @@ class View {
 
 /**
  * A rounded rectangle pushed back along `depth` (a screen vector): the swept outline is the hull
- * of the corner centres grown by the radius (a round-joined stroke), then the front face.
+ * of the corner centers grown by the radius (a round-joined stroke), then the front face.
  */
 function extruded(x: number, y: number, w: number, h: number, r: number, depth: P, side: string, front: string, frontExtra = ''): string {
   const c: P[] = [
@@ -349,7 +349,7 @@ function text(str: string, x: number, y: number, s: TextStyle): string {
     const share = NARROW[ch] ?? 1;
     const g = STROKE_GLYPHS[ch];
     if (g) {
-      // Narrow glyphs keep their strokes centred in a narrower cell; wide ones are drawn wider.
+      // Narrow glyphs keep their strokes centered in a narrower cell; wide ones are drawn wider.
       const ox = share < 1 ? -(glyphW * (1 - share)) / 2 : 0;
       d += glyphPath(g, cx + weight / 2 + ox, y + weight / 2, sx * Math.max(1, share), sy);
     }
@@ -371,8 +371,8 @@ const SCENES: Record<ProductPhotoSubject, (art: Art) => void> = {
   'partition-installed': partitionInstalled,
   'trip-book': tripBook,
   'trip-book-open': tripBookOpen,
-  'licence-holder': licenceHolder,
-  'licence-holder-visor': licenceHolderVisor,
+  'license-holder': licenseHolder,
+  'license-holder-visor': licenseHolderVisor,
   'phone-mount': phoneMount,
   'phone-mount-parts': phoneMountParts,
   'first-aid-kit': firstAidKit,
@@ -673,10 +673,10 @@ function fireExtinguisher(art: Art): void {
   }
 }
 
-// Licence holder --------------------------------------------------------------------------------
+// License holder --------------------------------------------------------------------------------
 
-/** A TLC driver licence card, 480 × 300, in its own units. */
-function licenceCard(art: Art): string {
+/** A TLC driver license card, 480 × 300, in its own units. */
+function licenseCard(art: Art): string {
   let s = rr(0, 0, 480, 300, 18, art.linear(0, 0, 480, 300, [[0, '#ffffff'], [1, '#e9eef5']]));
   s += path('M18 0H462Q480 0 480 18V70H0V18Q0 0 18 0Z', '#1b2f6e');
   s += text('NYC TLC', 24, 18, { size: 18, color: '#f7b500', weight: 0.22 });
@@ -696,14 +696,14 @@ function licenceCard(art: Art): string {
 }
 
 /** The clear holder with the card, 540 × 360, and its steel visor clip on top. */
-function licenceHolderUnit(art: Art, clipUp = true): string {
+function licenseHolderUnit(art: Art, clipUp = true): string {
   let s = '';
   if (clipUp) {
     const steel = art.linear(0, -74, 0, -20, [[0, '#e9ecef'], [0.45, '#8a929b'], [0.6, '#b9c0c7'], [1, '#5f666e']]);
     s += rr(110, -76, 320, 54, 22, steel, 'stroke="#5a6169" stroke-width="2.5"') + rr(130, -66, 280, 9, 4.5, '#ffffff', 'opacity="0.7"') + rr(200, -34, 140, 58, 10, '#1f2226') + rr(212, -26, 116, 8, 4, '#3b3e44');
   }
   s += rr(0, 0, 540, 360, 28, '#e6eef3', 'opacity="0.85" stroke="#ffffff" stroke-width="3"');
-  s += group('translate(30 36)', licenceCard(art));
+  s += group('translate(30 36)', licenseCard(art));
   s += rr(0, 0, 540, 360, 28, art.linear(0, 0, 540, 360, [[0, '#ffffff', 0.3], [0.4, '#ffffff', 0.05], [1, '#ffffff', 0.18]]));
   s += `<g ${art.clip(rrPath(0, 0, 540, 360, 28))}>${glare(60, -10, 70, 400, 120, 0.22)}${glare(190, -10, 24, 400, 120, 0.18)}</g>`;
   s += rr(0, 0, 540, 360, 28, 'none', 'stroke="#9fb3c2" stroke-width="4" opacity="0.8"');
@@ -712,14 +712,14 @@ function licenceHolderUnit(art: Art, clipUp = true): string {
   return s;
 }
 
-function licenceHolder(art: Art): void {
+function licenseHolder(art: Art): void {
   studio(art, '#e9edf3', 620);
   const g = 'translate(330 300) rotate(-7)';
   dropShadow(art, group(g, rr(0, 0, 540, 360, 28, '#0b1018')), 8, 14, 18, 0.2);
-  art.add(group(g, licenceHolderUnit(art)));
+  art.add(group(g, licenseHolderUnit(art)));
 }
 
-function licenceHolderVisor(art: Art): void {
+function licenseHolderVisor(art: Art): void {
   // Inside the car: the windshield behind, the sun visor pulled down, the holder clipped to it.
   art.add(`<rect width="${W}" height="${H}" fill="${art.linear(0, 0, 0, H, [[0, '#a9c9e4'], [0.6, '#e4eef3'], [1, '#b9b4a8']])}"/>`);
   art.add(`<g ${art.blur(6)}>${[[0, 520, 260, 300, '#8d9aa7'], [240, 470, 180, 360, '#a8998a'], [420, 540, 260, 300, '#9aa5b0'], [880, 500, 320, 330, '#8f8579']].map(([x, y, w, h, c]) => rr(x as number, y as number, w as number, h as number, 4, c as string)).join('')}${path('M0 760L520 640H700L1200 760V900H0Z', '#6d7074')}</g>`);
@@ -731,7 +731,7 @@ function licenceHolderVisor(art: Art): void {
   art.add(rr(820, 130, 220, 150, 14, '#2c2e33'), rr(832, 142, 196, 126, 8, art.linear(0, 142, 0, 268, [[0, '#c8d4dc'], [1, '#7d8b95']])), rr(960, 100, 40, 30, 6, '#3a3c40'));
   const g = 'translate(250 170) rotate(-3) scale(0.95)';
   dropShadow(art, group(g, rr(0, -30, 540, 390, 28, '#0b1018')), 10, 18, 12, 0.4);
-  art.add(group(g, licenceHolderUnit(art)));
+  art.add(group(g, licenseHolderUnit(art)));
 }
 
 // Phone mount and the navigation screen ---------------------------------------------------------
@@ -929,7 +929,7 @@ function coveredSeat(art: Art, ox: number, oy: number): string {
   const head: Frame = { o: [ox + 122, oy], u: [1, -0.06], v: [-0.05, 1] };
   s += group(frameMatrix(head), rr(40, 100, 13, 110, 5, steel) + rr(118, 96, 13, 110, 5, steel));
   s += slab(head, 180, 124, 44, [42, -6], sideC, art.linear(0, 0, 0, 124, [[0, '#3d4046'], [1, cover]]), stitch('M26 36H154') + rr(10, 8, 150, 14, 7, '#ffffff', 'opacity="0.06"'));
-  // Backrest, reclined a little: bolsters, quilted centre panel, piping, the airbag tag on the side seam.
+  // Backrest, reclined a little: bolsters, quilted center panel, piping, the airbag tag on the side seam.
   const back: Frame = { o: [ox + 90, oy + 170], u: [1, -0.06], v: [-0.1, 1] };
   s += slab(back, 250, 440, 64, [62, -8], sideC, art.linear(0, 0, 250, 440, [[0, '#35383d'], [0.5, cover], [1, '#17181b']]),
     rr(55, 30, 140, 380, 34, panel) + channels(55, 195, 30, 410, 48) + stitch('M55 50V390') + stitch('M195 50V390') + rr(52, 28, 4, 384, 2, '#5d6168') + rr(194, 28, 4, 384, 2, '#5d6168') + rr(12, 14, 120, 16, 8, '#ffffff', 'opacity="0.05"') +

@@ -49,8 +49,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     photos: ['trip-book', 'trip-book-open'],
   },
   {
-    title: 'TLC licence holder with clip',
-    description: 'A clear, sturdy holder that keeps your TLC driver licence visible to passengers, as the rules require.',
+    title: 'TLC license holder with clip',
+    description: 'A clear, sturdy holder that keeps your TLC driver license visible to passengers, as the rules require.',
     priceCents: 899,
     stock: 150,
     details: [
@@ -58,7 +58,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { key: 'Mount', data: 'Visor clip and adhesive strip' },
     ],
     retailerUrl: search('badge holder visor clip'),
-    photos: ['licence-holder', 'licence-holder-visor'],
+    photos: ['license-holder', 'license-holder-visor'],
   },
   {
     title: 'Phone mount for the dashboard',

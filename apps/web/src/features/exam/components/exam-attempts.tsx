@@ -8,7 +8,7 @@ import { useExamAttempts } from '../api/get-exam-attempts';
 
 /**
  * Dashboard "Your attempts": date, score and pass/fail of each finished exam, newest first, and a way to
- * practise only the questions answered wrongly in it (/exam?practice={attemptId}).
+ * practice only the questions answered wrongly in it (/exam?practice={attemptId}).
  */
 export function ExamAttempts() {
   const { t, i18n } = useTranslation('exam');

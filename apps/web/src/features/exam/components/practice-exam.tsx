@@ -40,7 +40,7 @@ function UnlockLink({ className }: { className?: string }) {
   );
 }
 
-/** "Practising N questions you got wrong": what is running, what is locked, and the way out. */
+/** "Practicing N questions you got wrong": what is running, what is locked, and the way out. */
 function PracticeBanner({ count, locked }: { count: number; locked: number }) {
   const { t } = useTranslation('exam');
   return (

@@ -28,7 +28,7 @@ export function parseStep(value: string | null): number {
   return Number.isFinite(n) ? Math.min(STEP_COUNT, Math.max(1, n)) : 1;
 }
 
-/** The 8-step licence guide: numbered step buttons, Previous/Next, the exam link and FAQ on step 8. */
+/** The 8-step license guide: numbered step buttons, Previous/Next, the exam link and FAQ on step 8. */
 export function StepsGuide() {
   const { t } = useTranslation('steps');
   const [params, setParams] = useSearchParams();
