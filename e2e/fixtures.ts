@@ -39,7 +39,12 @@ export async function openSettled(page: Page, path: string) {
     path = `/listing/${listings.data.listings[0]!.listing_id}`;
   }
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+  const content = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first();
+  await expect(content).toBeVisible();
+  // Parts of a page (a tab's texts, a lazy section) may still be arriving and replace it for a moment:
+  // settled means nothing is loading any more and the page's content is (still) there.
+  await page.waitForLoadState('networkidle');
+  await expect(content).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await fontsLoaded(page);
 }
