@@ -17,7 +17,7 @@ import { openDatabase } from '@medallion/db/client';
 import { payments } from '@medallion/db/schema';
 import { runSeed } from '@medallion/db/seed';
 import { buildApp } from '../apps/api/src/app';
-import { forkServer, reportFailures, stopServer } from './lib/server-process';
+import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
 import { loadConfig } from '../apps/api/src/config';
 import { ensureAccount } from '../apps/api/src/modules/auth/seed-accounts';
 import { examQuestionsSeedStep } from '../apps/api/src/modules/exam/seed-exam-questions';
@@ -74,18 +74,12 @@ async function runServer(): Promise<void> {
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-  const shutdown = async () => {
+  const ready: ServerReady = { type: 'ready', port: (app.server.address() as AddressInfo).port, cookie };
+  serveUntilStopped(ready, async () => {
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (m) => {
-    if (m === 'stop') void shutdown();
   });
-  process.on('disconnect', () => void shutdown());
-  const ready: ServerReady = { type: 'ready', port: (app.server.address() as AddressInfo).port, cookie };
-  process.send!(ready);
 }
 
 // ---------------------------------------------------------------------------------------------

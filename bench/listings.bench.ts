@@ -21,7 +21,7 @@ import pg from 'pg';
 import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, type Listing } from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
-import { forkServer, reportFailures, stopServer } from './lib/server-process';
+import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
 import { loadConfig } from '../apps/api/src/config';
 import { findMake, findModel, listModels } from '../apps/api/src/integrations/car-data/car-data';
 import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
@@ -399,18 +399,6 @@ async function runServers(): Promise<void> {
   });
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
 
-  const shutdown = async () => {
-    raw.close();
-    await app.close();
-    await rawPool.end();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (m) => {
-    if (m === 'stop') void shutdown();
-  });
-  process.on('disconnect', () => void shutdown());
   const ready: ServersReady = {
     type: 'ready',
     appPort: (app.server.address() as AddressInfo).port,
@@ -418,7 +406,13 @@ async function runServers(): Promise<void> {
     poolSize,
     queries,
   };
-  process.send!(ready);
+  serveUntilStopped(ready, async () => {
+    raw.close();
+    await app.close();
+    await rawPool.end();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,3 +36,19 @@ export function reportFailures(runs: Array<{ label: string; errors: number; time
   }
   return failed;
 }
+
+/**
+ * The child's side: tells the parent it is ready, and runs `close` (then exits) when the parent asks
+ * it to stop or goes away.
+ */
+export function serveUntilStopped(ready: object, close: () => Promise<void>): void {
+  const shutdown = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.on('message', (m) => {
+    if (m === 'stop') void shutdown();
+  });
+  process.on('disconnect', () => void shutdown());
+  process.send!(ready);
+}
