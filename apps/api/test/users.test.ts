@@ -107,13 +107,11 @@ describe('/api/users', async () => {
   });
 
   describe('cross-site requests', () => {
+    /** A state-changing call with these headers (the owner's cookie among them). */
+    const patchWith = (headers: Record<string, string>) => app.inject({ method: 'PATCH', url: '/api/users', headers, payload: { status: 'CONFIRMED' } });
+
     it('refuses a state-changing call with our cookie from another origin', async () => {
-      const res = await app.inject({
-        method: 'PATCH',
-        url: '/api/users',
-        headers: { cookie: owner.cookie, origin: 'https://evil.example' },
-        payload: { status: 'CONFIRMED' },
-      });
+      const res = await patchWith({ cookie: owner.cookie, origin: 'https://evil.example' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This request came from another site and was refused.');
     });
@@ -126,33 +124,18 @@ describe('/api/users', async () => {
       ['origin', 'null'],
       ['origin', 'http://localhost:3000/../x'],
     ])('refuses a cookie-carrying call with a malformed %s %j like a cross-site one (403, not 500)', async (header, value) => {
-      const res = await app.inject({
-        method: 'PATCH',
-        url: '/api/users',
-        headers: { cookie: owner.cookie, [header]: value },
-        payload: { status: 'CONFIRMED' },
-      });
+      const res = await patchWith({ cookie: owner.cookie, [header]: value });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'This request came from another site and was refused.' });
     });
 
     it('allows a page of our own as the Referer', async () => {
-      const res = await app.inject({
-        method: 'PATCH',
-        url: '/api/users',
-        headers: { cookie: owner.cookie, referer: 'http://localhost:3000/account?tab=settings' },
-        payload: { status: 'CONFIRMED' },
-      });
+      const res = await patchWith({ cookie: owner.cookie, referer: 'http://localhost:3000/account?tab=settings' });
       expect(res.statusCode).toBe(200);
     });
 
     it('allows the same call from our own origin', async () => {
-      const res = await app.inject({
-        method: 'PATCH',
-        url: '/api/users',
-        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
-        payload: { status: 'CONFIRMED' },
-      });
+      const res = await patchWith({ cookie: owner.cookie, origin: 'http://localhost:3000' });
       expect(res.statusCode).toBe(200);
     });
   });
