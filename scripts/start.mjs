@@ -17,7 +17,7 @@ const inputs = [
   'packages/db/src',
   'package-lock.json',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/api/dist/server.js'];
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

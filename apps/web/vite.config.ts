@@ -8,13 +8,16 @@ import { defineConfig, type Plugin } from 'vite';
 /** Writes .br and .gz next to each text asset so the API can serve them pre-compressed. */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let skip = false;
   return {
     name: 'medallion-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      skip = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (skip) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
@@ -31,7 +34,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
@@ -42,7 +45,21 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The server reads it to preload the chunks of the page it rendered (apps/api/src/plugins/web.ts).
+    manifest: true,
     sourcemap: false,
     reportCompressedSize: false,
+    ...(isSsrBuild
+      ? {
+          copyPublicDir: false,
+          rollupOptions: {
+            // The server bundle imports every locale file at once (entry-server.tsx); the browser's
+            // per-namespace chunks are not its concern.
+            onwarn(warning, warn) {
+              if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+            },
+          },
+        }
+      : {}),
   },
-});
+}));

@@ -29,7 +29,6 @@ import { createConversionHook } from './integrations/analytics/conversion-hook';
 import { ensureConfiguredPromo } from './modules/exam/promo-codes';
 import { createQuestionBank } from './modules/exam/question-bank';
 import { carsRoutes } from './modules/cars/routes';
-import { listingPageHead } from './modules/listings/listing-page-head';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
@@ -161,7 +160,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     await registerWeb(app, {
       webDist: config.WEB_DIST,
       extraRoutes: [...STAFF_ROUTE_PATTERNS, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
-      pageHead: (path) => listingPageHead(database.db, storage, config.PUBLIC_URL, path),
+      publicUrl: config.PUBLIC_URL,
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

@@ -1,54 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { isAppRoute } from '@medallion/contracts/site';
-import { escapeHtml } from '../lib/escape-html';
+import { createPreloader, inProcessFetch, loadWebRenderer, weakEtag } from './web-render';
 
 export interface WebOptions {
-  /** Folder with the built SPA (vite build output). */
+  /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */
   webDist: string;
   /** Extra client routes that exist in this configuration (e.g. the dev mailbox). */
   extraRoutes: string[];
-  /** Page-specific title, description and preview image (Open Graph) for share-friendly pages. */
-  pageHead?: (path: string) => Promise<PageHead | null>;
+  /** The site's public origin (canonical links, previews). */
+  publicUrl: string;
 }
 
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute URL of the page and of its preview image. */
-  url: string;
-  image?: string;
-}
-
-/** index.html with the page's own title, description and Open Graph tags. */
-export function withPageHead(html: string, head: PageHead): string {
-  const title = escapeHtml(head.title);
-  const description = escapeHtml(head.description);
-  const tags = [
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Medallion" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
-    ...(head.image
-      ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`]
-      : [`<meta name="twitter:card" content="summary" />`]),
-  ].join('\n    ');
-  // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` of a listing's
-  // title (or of an escaped `'`, &#39;… after `$`) would insert parts of the page again.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}" />`)
-    .replace('</head>', () => `  ${tags}\n  </head>`);
-}
+/** Public pages whose HTML any visitor may get from a shared cache for a short while. */
+const BRIEFLY_CACHEABLE = [/^\/marketplace\/?$/, /^\/listing\/[^/]+\/?$/];
+const PUBLIC_HTML_MAX_AGE_S = 60;
 
 /**
- * Serves the built SPA: hashed assets with long caching (pre-compressed .br/.gz when present),
- * index.html for every client route with 200, and for unknown paths with 404 so that a missing
- * page is a real 404 while the SPA still renders its not-found view. Unknown /api paths get JSON.
+ * Serves the web app: hashed assets with long caching (pre-compressed .br/.gz when present), and
+ * every page rendered on the server (apps/web/src/entry-server.tsx) in the visitor's language with
+ * its data, status 200 for the product's routes and 404 for anything else or a missing listing.
+ * Without the server bundle (a bare API test) the plain index.html is sent. Unknown /api paths get JSON.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const indexFile = join(options.webDist, 'index.html');
@@ -57,6 +32,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     app.log.warn({ webDist: options.webDist }, 'web app is not built; only the API is served');
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const renderer = hasWeb ? await loadWebRenderer(options.webDist) : null;
+  if (hasWeb && !renderer) app.log.warn('the web app has no server bundle; pages are rendered in the browser only');
+  const preloads = createPreloader(options.webDist);
+  const template = splitTemplate(indexHtml);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -75,6 +54,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string) => {
+    const etag = weakEtag(html);
+    reply.header('vary', 'Cookie, Accept-Language').header('cache-control', cacheControl).header('etag', etag);
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.status(status).type('text/html; charset=utf-8').send(html);
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
@@ -83,20 +69,55 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/') || !hasWeb) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
     }
-    const status = isAppRoute(path, options.extraRoutes) ? 200 : 404;
-    let html = indexHtml;
-    if (status === 200 && options.pageHead) {
-      try {
-        const head = await options.pageHead(path);
-        if (head) html = withPageHead(indexHtml, head);
-      } catch (error) {
-        request.log.warn({ err: error, path }, 'page head failed; serving the plain page');
-      }
+    const known = isAppRoute(path, options.extraRoutes);
+    if (!renderer) return sendHtml(request, reply, known ? 200 : 404, indexHtml, 'no-cache');
+
+    let page: Awaited<ReturnType<typeof renderer.render>>;
+    try {
+      page = await renderer.render({
+        url: request.url,
+        origin: options.publicUrl,
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+        fetch: inProcessFetch(app, request),
+      });
+    } catch (error) {
+      // The browser can still draw the page: send the plain shell rather than an error.
+      request.log.error({ err: error, path }, 'server rendering failed; sending the plain page');
+      return sendHtml(request, reply, known ? 200 : 404, indexHtml, 'no-store');
     }
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+
+    const status = known ? page.status : 404;
+    const html = template.assemble({
+      language: page.language,
+      head: page.head + preloads(page.chunks),
+      body: page.html,
+      state: page.state,
+    });
+    const cacheControl = page.signedIn
+      ? 'private, no-store'
+      : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
+        ? `public, max-age=${PUBLIC_HTML_MAX_AGE_S}`
+        : 'no-cache';
+    return sendHtml(request, reply, status, html, cacheControl);
   });
+}
+
+/**
+ * index.html as Vite built it, cut where a rendered page goes: the language on <html>, the page's
+ * head elements (replacing the default title and description when the page has its own), the
+ * markup inside #root and the hydration state after it.
+ */
+export function splitTemplate(indexHtml: string) {
+  return {
+    assemble(parts: { language: string; head: string; body: string; state: string }): string {
+      let html = indexHtml.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.language}" data-ssr="true"`);
+      if (parts.head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
+      if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, '');
+      return html
+        .replace('</head>', () => `${parts.head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
+    },
+  };
 }

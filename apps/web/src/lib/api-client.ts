@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@medallion/contracts/error-codes';
 import type { ApiError } from '@medallion/contracts/errors';
-import { i18n } from './i18n';
+import { currentI18n } from './i18n';
+import { requestScope } from './request-scope';
 import { localizeMessage } from './server-messages';
 
 /** Base of every API call. */
@@ -38,7 +39,10 @@ export interface ApiRequest {
 
 /** The one fetch client: JSON in and out, the user's language sent along, errors normalised. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const scope = requestScope();
+  const i18n = currentI18n();
+  // On the server the URL's origin is a placeholder: the scope answers the call in-process.
+  const url = new URL(`${API_BASE}${path}`, scope ? 'http://medallion.internal' : window.location.origin);
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
@@ -47,7 +51,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await (scope?.fetch ?? fetch)(url, {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,6 +1,6 @@
 import { translateMessage, type MessageCatalogue } from '@medallion/contracts/message-catalogue';
 import { VALIDATION_MESSAGES, isValidationMessageKey, type ValidationMessageKey } from '@medallion/contracts/validation';
-import { i18n } from './i18n';
+import { currentI18n } from './i18n';
 
 const KEY_BY_TEXT = new Map<string, ValidationMessageKey>(
   (Object.entries(VALIDATION_MESSAGES) as [ValidationMessageKey, string][]).map(([key, text]) => [text, key]),
@@ -16,6 +16,7 @@ export function localizeMessage(keyOrText: string): string;
 export function localizeMessage(keyOrText: string | undefined): string | undefined;
 export function localizeMessage(keyOrText: string | undefined): string | undefined {
   if (keyOrText === undefined) return undefined;
+  const i18n = currentI18n();
   const key = isValidationMessageKey(keyOrText) ? keyOrText : KEY_BY_TEXT.get(keyOrText);
   if (key) return i18n.t(`common:validation.${key}`);
   const catalogue = i18n.getResource(i18n.language, 'common', 'serverMessages') as MessageCatalogue | undefined;

@@ -12,7 +12,8 @@ const ContactForm = lazy(() =>
 
 function useNearViewport<T extends Element>(enabled: boolean, margin = '400px') {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // False on the server and in the first (hydrating) render alike, so both draw the placeholder.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const node = ref.current;
     if (near || !node || !enabled) return;

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What apps/web/src/entry-server.tsx exports (kept structural: the API does not compile the web app). */
+export interface WebRenderer {
+  render(input: {
+    url: string;
+    origin: string;
+    cookie?: string;
+    acceptLanguage?: string;
+    fetch: (url: URL, init: RequestInit) => Promise<Response>;
+  }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; language: string; head: string; html: string; state: string; chunks: string[]; signedIn: boolean }
+  >;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** The server bundle of the web app, if it was built (`vite build --ssr` into apps/web/dist-ssr). */
+export async function loadWebRenderer(webDist: string): Promise<WebRenderer | null> {
+  const entry = join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as WebRenderer;
+}
+
+/**
+ * The chunks a page needs beyond the entry (which index.html already loads and preloads), from
+ * Vite's manifest: `<link rel="modulepreload">` for the page's modules and their imports, so the
+ * browser fetches them in parallel with the entry rather than after it.
+ */
+export function createPreloader(webDist: string): (chunks: string[]) => string {
+  const file = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const loadedByEntry = new Set<string>();
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key]!.imports ?? []) walk(child, into);
+  };
+  if (entryKey) walk(entryKey, loadedByEntry);
+  const cache = new Map<string, string>();
+  return (chunks) => {
+    const cacheKey = chunks.join('|');
+    const cached = cache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const keys = new Set<string>();
+    for (const chunk of chunks) walk(chunk, keys);
+    const links: string[] = [];
+    for (const key of keys) {
+      if (loadedByEntry.has(key)) continue;
+      const chunk = manifest[key]!;
+      links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    }
+    const html = links.join('');
+    cache.set(cacheKey, html);
+    return html;
+  };
+}
+
+/** An API call of the page being rendered, answered in-process (no socket) as the visitor. */
+export function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
+  return async (url: URL, init: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      // Limits and logs see the visitor's address, not the server's own.
+      remoteAddress: request.ip,
+    });
+    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+export function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}

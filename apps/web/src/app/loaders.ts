@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { filtersToQuery } from '@medallion/contracts/listing-filters';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { examQuestionsQueryOptions } from '@/features/exam/api/get-exam-questions';
+import { listingQueryOptions } from '@/features/listings/api/get-listing';
+import { listingsQueryOptions } from '@/features/listings/api/get-listings';
+import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
+import { productsQueryOptions } from '@/features/shop/api/get-products';
+import { isServer, requestScope } from '@/lib/request-scope';
+
+/**
+ * Route loaders start a page's data with the route, not after its code: React Router calls them
+ * in parallel with the route's lazy chunk. They only fill the TanStack Query cache (components read
+ * it with the same query options) and return null.
+ *
+ * On the server a loader waits for its data, so the HTML holds it (and the cache is sent along for
+ * hydration); in the browser it only starts the fetch, so the page appears at once with its
+ * skeleton and the component picks up the request already under way. A failed fetch is kept in the
+ * cache as an error (prefetchQuery never throws) and the page shows its own error or not-found view.
+ */
+export type Loader = (args: LoaderFunctionArgs) => Promise<null>;
+
+/** Takes prefetches already started (`queryClient.prefetchQuery(...)`, which never rejects). */
+async function load(...started: Promise<void>[]): Promise<null> {
+  if (isServer) await Promise.all(started);
+  return null;
+}
+
+/** Private data is left to the browser: a server-rendered page only prefetches what any visitor may see. */
+function signedOutOnServer(): boolean {
+  return !isServer || !requestScope()?.signedIn;
+}
+
+export function createLoaders(queryClient: QueryClient) {
+  return {
+    marketplace: (({ request }) => {
+      const params = new URL(request.url).searchParams;
+      return load(queryClient.prefetchQuery(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params))));
+    }) satisfies Loader,
+    listing: (({ params }) => load(queryClient.prefetchQuery(listingQueryOptions(params.listingId ?? '')))) satisfies Loader,
+    shop: (() => load(queryClient.prefetchQuery(productsQueryOptions))) satisfies Loader,
+    // A paying visitor's 80 questions are theirs: rendered in the browser, not put into shared HTML.
+    exam: (() => (signedOutOnServer() ? load(queryClient.prefetchQuery(examQuestionsQueryOptions)) : load())) satisfies Loader,
+  };
+}
+
+/**
+ * The frame's loader: on the server, the header needs to know who is signed in. Without a session
+ * cookie nobody is, so no call is made; with one, the session is asked for (its page is private).
+ */
+export function createRootLoader(queryClient: QueryClient): Loader {
+  return async () => {
+    if (!isServer) return null;
+    if (requestScope()?.signedIn) return load(queryClient.prefetchQuery(sessionQueryOptions));
+    queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null, token: null });
+    return null;
+  };
+}

@@ -1,0 +1,77 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { Resource } from 'i18next';
+import type { HydrationState } from 'react-router';
+import type { Language } from '@medallion/contracts/site';
+import { ApiClientError } from '@/lib/api-client';
+
+/**
+ * What a server-rendered page hands to the browser so that hydration needs no second request:
+ * its language and the texts it used, the TanStack Query cache its loaders filled, and React
+ * Router's loader results. It travels as JSON in `<script type="application/json" id="…">` (data,
+ * never executed, so the CSP needs no exception).
+ */
+export interface SsrState {
+  language: Language;
+  texts: Resource;
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+export const SSR_STATE_ELEMENT_ID = 'medallion-state';
+
+interface SerializedApiError {
+  apiClientError: { status: number; code: ApiClientError['code']; message: string; fields?: Record<string, string> };
+}
+
+/** Successful and failed queries both go along: a failed one (a missing listing) renders its error view on both sides. */
+export function dehydrateQueries(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
+  });
+  for (const query of state.queries) {
+    const error = query.state.error;
+    if (error instanceof ApiClientError) {
+      const serialized: SerializedApiError = {
+        apiClientError: { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      };
+      (query.state as { error: unknown }).error = serialized;
+    } else if (error) {
+      (query.state as { error: unknown }).error = { message: 'failed' };
+    }
+  }
+  return state;
+}
+
+export function hydrateQueries(queryClient: QueryClient, state: DehydratedState): void {
+  for (const query of state.queries) {
+    const error = query.state.error as Partial<SerializedApiError> | null | undefined;
+    if (error?.apiClientError) {
+      const { status, code, message, fields } = error.apiClientError;
+      (query.state as { error: unknown }).error = new ApiClientError(status, code, message, fields);
+    } else if (error) {
+      (query.state as { error: unknown }).error = new Error('failed');
+    }
+  }
+  hydrate(queryClient, state);
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
+export function serializeSsrState(state: SsrState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The state of a server-rendered page, or null (a page the browser renders alone, e.g. in `vite dev`). */
+export function readSsrState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as SsrState;
+  } catch {
+    return null;
+  }
+}
