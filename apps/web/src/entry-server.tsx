@@ -94,7 +94,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const language = languageOfRequest({ search: url.search, cookie: input.cookie, acceptLanguage: input.acceptLanguage });
   const { i18n, used } = requestI18n(language);
   const signedIn = SESSION_COOKIE.test(input.cookie ?? '');
-  const scope: RequestScope = { i18n, fetch: input.fetch, signedIn };
+  const scope: RequestScope = { i18n, fetch: input.fetch, signedIn, origin: input.origin };
 
   return scopes.run(scope, async () => {
     const queryClient = createQueryClient();
@@ -120,6 +120,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const texts: Resource = { [language]: Object.fromEntries([...used].map((ns) => [ns, allTexts[language]?.[ns] ?? {}])) };
     const state = serializeSsrState({
       language,
+      origin: input.origin,
       texts,
       queries: dehydrateQueries(queryClient),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },

@@ -7,6 +7,7 @@ import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter, createRoutes } from './app/router';
 import { hydrateQueries, readSsrState } from './app/ssr-state';
 import { initI18n, syncRememberedLanguage } from './lib/i18n';
+import { setSiteOrigin } from './lib/site-url';
 
 /**
  * The browser's entry. A page the server rendered (entry-server.tsx) is hydrated with the state it
@@ -21,6 +22,7 @@ async function start() {
   const routes = createRoutes(queryClient);
 
   if (state) {
+    setSiteOrigin(state.origin);
     hydrateQueries(queryClient, state.queries);
     const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => typeof match.route.lazy === 'function');
     await Promise.all([

@@ -12,6 +12,8 @@ import { ApiClientError } from '@/lib/api-client';
  */
 export interface SsrState {
   language: Language;
+  /** The public origin the page was rendered with (its canonical links). */
+  origin: string;
   texts: Resource;
   queries: DehydratedState;
   router: HydrationState;

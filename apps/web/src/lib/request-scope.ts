@@ -11,6 +11,8 @@ export interface RequestScope {
   fetch: (url: URL, init: RequestInit) => Promise<Response>;
   /** The request carries a session cookie (its pages are private, and private data is left to the browser). */
   signedIn: boolean;
+  /** The site's public origin (canonical links, previews). */
+  origin: string;
 }
 
 let resolveScope: () => RequestScope | undefined = () => undefined;

@@ -5,6 +5,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
 import { PracticeExam } from '@/features/exam/components/practice-exam';
 import { PageLoader } from '../layout/app-layout';
+import { PageHead } from '@/components/ui/page-head';
 
 /** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
 export function ExamRoute() {
@@ -15,7 +16,7 @@ export function ExamRoute() {
   const signedIn = Boolean(session.data?.user);
   return (
     <Container width="narrow" className="flex flex-col gap-4 py-6 sm:py-10">
-      <title>{`${practice ? t('practice.pageTitle') : t('title')} · Medallion`}</title>
+      <PageHead title={practice ? t('practice.pageTitle') : t('title')} description={t('metaDescription')} noIndex={Boolean(practice)} />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
       {session.isPending ? (
         <PageLoader />

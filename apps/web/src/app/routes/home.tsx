@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { PageHead } from '@/components/ui/page-head';
 
 const STEP_KEYS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
 const REASONS = [
@@ -40,7 +41,7 @@ export function HomeRoute() {
   useDeletedNotice();
   return (
     <>
-      <title>{t('metaTitle')}</title>
+      <PageHead title={t('metaTitle')} fullTitle description={t('metaDescription')} />
       <section aria-labelledby="welcome-title" className="relative overflow-hidden bg-asphalt text-white">
         <div
           aria-hidden="true"

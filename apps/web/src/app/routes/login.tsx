@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { safeRedirect } from '@/features/auth/components/use-auth-error';
 import { PageLoader } from '../layout/app-layout';
+import { PageHead } from '@/components/ui/page-head';
 
 export function LoginRoute() {
   const { t } = useTranslation('auth');
@@ -19,7 +20,7 @@ export function LoginRoute() {
   if (session.data?.user) return <Navigate to={redirect} replace />;
   return (
     <Container className="py-10 sm:py-16">
-      <title>{`${t('signIn.title')} · Medallion`}</title>
+      <PageHead title={t('signIn.title')} description={t('signIn.metaDescription')} />
       <LoginPanel
         onSignedIn={() => {
           void queryClient.invalidateQueries({ queryKey: ['user'] });

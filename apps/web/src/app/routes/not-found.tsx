@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { PageHead } from '@/components/ui/page-head';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (
     <Container className="flex flex-col items-center gap-4 py-20 text-center">
-      <title>{`${t('notFound.title')} · Medallion`}</title>
+      <PageHead title={t('notFound.title')} noIndex />
       {/* A taxi roof light: dark figures on taxi yellow (yellow figures on paper are too faint to read). */}
       <p className="rounded-2xl bg-taxi px-6 py-1 text-7xl font-black text-asphalt shadow-sm" aria-hidden="true">
         404

@@ -18,6 +18,9 @@ import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
 import { useListingPriceText } from './listing-price';
 import { ListingStatusControl } from './listing-status-control';
+import { PageHead } from '@/components/ui/page-head';
+import { absoluteUrl, pageUrl } from '@/lib/site-url';
+import { listingDescription, listingJsonLd } from '../lib/listing-head';
 
 interface Props {
   listingId: string;
@@ -119,7 +122,13 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
 
   return (
     <article className="flex flex-col gap-5 py-6 md:py-8">
-      <title>{`${title} · Medallion`}</title>
+      <PageHead
+        title={title}
+        description={listingDescription(listing, listing.price === null ? null : priceText(listing), location)}
+        image={hasPhotos ? absoluteUrl(listing.image_urls[0]!) : undefined}
+        jsonLd={listing.status === 'ACTIVE' ? listingJsonLd(listing, pageUrl(`/listing/${listing.listing_id}`, '', 'en'), listing.image_urls.map(absoluteUrl), title) : undefined}
+        noIndex={listing.status !== 'ACTIVE'}
+      />
       <BackLink />
 
       <header className="flex flex-col gap-2">
