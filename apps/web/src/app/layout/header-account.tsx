@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useSession } from '@/lib/queries/auth';
 import { signOut } from '@/features/auth/api/sign-out';
-import { useCartCount } from '@/features/shop/api/get-cart';
 import { cn } from '@/lib/cn';
+import { useCartCount } from '@/lib/queries/shop';
 
 /**
  * The session-dependent end of the header: Sign in without a session; Dashboard, the cart with its

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
+import { shopKeys } from '@/lib/queries/shop';
 
 export interface AdminProductsResponse {
   data: AdminProduct[];
@@ -32,6 +33,6 @@ export function storeProduct(queryClient: QueryClient, product: AdminProduct) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminProductsQueryKey }),
     // The shop's own list (another feature's cache) is stale now too.
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
+    queryClient.invalidateQueries({ queryKey: shopKeys.products() }),
   ]);
 }
