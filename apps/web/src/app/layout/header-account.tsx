@@ -2,10 +2,10 @@ import { LayoutDashboard, LogOut, ShieldCheck, ShoppingCart } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { signOut } from '@/features/auth/api/sign-out';
-import { useCartCount } from '@/features/shop/api/get-cart';
 import { cn } from '@/lib/cn';
+import { useCartCount } from '@/lib/queries/shop';
 
 /**
  * The session-dependent end of the header: Sign in without a session; Dashboard, the cart with its

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
 import { CartCheckout } from '@/features/shop/components/cart-checkout';
 import { RequireSession } from './require-session';

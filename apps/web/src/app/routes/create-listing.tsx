@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { CreateListing } from '@/features/create-listing/components/create-listing';
 import { LocationCombobox } from '@/features/listings/components/location-combobox';
 import { RequireSession } from './require-session';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
 import { AccountSettings } from '@/features/auth/components/account-settings';
-import { useUser } from '@/features/dashboard/api/get-user';
+import { useUser } from '@/lib/queries/users';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
 import { ExamAttempts } from '@/features/exam/components/exam-attempts';
 import { SavedQuestions } from '@/features/exam/components/saved-questions';

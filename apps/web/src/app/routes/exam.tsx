@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
 import { PracticeExam } from '@/features/exam/components/practice-exam';
 import { PageLoader } from '../layout/app-layout';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { ListingDetail } from '@/features/listings/components/listing-detail';
 
 export function ListingRoute() {

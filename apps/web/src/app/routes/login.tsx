@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
+import { userKeys } from '@/lib/queries/users';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { safeRedirect } from '@/features/auth/components/use-auth-error';
 import { PageLoader } from '../layout/app-layout';
@@ -23,7 +24,7 @@ export function LoginRoute() {
       <PageHead title={t('signIn.title')} description={t('signIn.metaDescription')} />
       <LoginPanel
         onSignedIn={() => {
-          void queryClient.invalidateQueries({ queryKey: ['user'] });
+          void queryClient.invalidateQueries({ queryKey: userKeys.all });
           void navigate(redirect, { replace: true });
         }}
       />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/queries/auth';
 import { ProductList } from '@/features/shop/components/product-list';
 
 export function ShopRoute() {

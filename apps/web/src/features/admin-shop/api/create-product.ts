@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, SaveProductRequest } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
-import { storeProduct } from './get-admin-products';
+import { storeProduct } from './store-product';
 
 /** POST /admin/products: a new product; pictures as data URLs in display order. */
 export function createProduct(body: SaveProductRequest): Promise<{ data: AdminProduct }> {

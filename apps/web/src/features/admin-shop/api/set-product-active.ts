@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
-import { storeProduct } from './get-admin-products';
+import { storeProduct } from './store-product';
 
 /** PATCH /admin/products/{id}: deactivate (hidden from the shop) or reactivate. */
 export function setProductActive(input: { productId: string; active: boolean }): Promise<{ data: AdminProduct }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
-import { adminOrdersQueryKey, type AdminOrdersResponse } from './get-admin-orders';
+import { adminKeys, type AdminOrdersResponse } from '@/lib/queries/admin';
 
 export interface ShipOrderResponse {
   /** emailed is false when the order was already shipped (no second e-mail). */
@@ -20,10 +20,10 @@ export function useShipOrder() {
     onSuccess: ({ data }) => {
       const { emailed: _emailed, ...order } = data;
       // Every cached list shows the new status at once (a "paid only" list keeps it until the refresh).
-      queryClient.setQueriesData<AdminOrdersResponse>({ queryKey: adminOrdersQueryKey }, (old) =>
+      queryClient.setQueriesData<AdminOrdersResponse>({ queryKey: adminKeys.orders() }, (old) =>
         old ? { data: old.data.map((o) => (o.order_id === order.order_id ? order : o)) } : old,
       );
-      return queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
     },
   });
 }

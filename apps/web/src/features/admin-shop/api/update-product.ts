@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, SaveProductRequest } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
-import { storeProduct } from './get-admin-products';
+import { storeProduct } from './store-product';
 
 /** PUT /admin/products/{id}: replaces the fields and pictures (kept file names or new data URLs, in order). */
 export function updateProduct(input: { productId: string; body: SaveProductRequest }): Promise<{ data: AdminProduct }> {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useAdminOrders } from '../api/get-admin-orders';
+import { useAdminOrders } from '@/lib/queries/admin';
 import { useMoney } from '@/lib/money';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { PostalAddress } from '@/components/ui/postal-address';

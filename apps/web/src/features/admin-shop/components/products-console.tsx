@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useAdminProducts } from '../api/get-admin-products';
+import { useAdminProducts } from '@/lib/queries/admin';
 import { useSetProductActive } from '../api/set-product-active';
 import { useMoney } from '@/lib/money';
 import { ProductEditor } from './product-editor';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewListingsResponse } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
-import { reviewListingsQueryKey } from './get-review-listings';
+import { adminKeys } from '@/lib/queries/admin';
 
 export interface ModerationResponse {
   data: { listing_id: string; status: 'ACTIVE' | 'DRAFT'; timestamp: string | null };
@@ -14,10 +14,10 @@ export function approveListing(listingId: string): Promise<ModerationResponse> {
 
 /** Drops a decided listing from the cached queue at once, then refreshes it. */
 export function removeFromQueue(queryClient: ReturnType<typeof useQueryClient>, listingId: string) {
-  queryClient.setQueryData<ReviewListingsResponse>(reviewListingsQueryKey, (old) =>
+  queryClient.setQueryData<ReviewListingsResponse>(adminKeys.reviewListings(), (old) =>
     old ? { data: old.data.filter((l) => l.listing_id !== listingId) } : old,
   );
-  return queryClient.invalidateQueries({ queryKey: reviewListingsQueryKey });
+  return queryClient.invalidateQueries({ queryKey: adminKeys.reviewListings() });
 }
 
 export function useApproveListing() {

@@ -1,23 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExamReportsResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-
-/** GET /admin/exam/reports (staff): open issue reports grouped by question, the most reported first. */
-export function getExamReports(signal?: AbortSignal): Promise<ExamReportsResponse> {
-  return apiFetch<ExamReportsResponse>('/admin/exam/reports', { signal });
-}
-
-export const examReportsQueryKey = ['admin', 'exam', 'reports'] as const;
-
-export const examReportsQueryOptions = queryOptions({
-  queryKey: examReportsQueryKey,
-  queryFn: ({ signal }) => getExamReports(signal),
-});
-
-export function useExamReports() {
-  return useQuery(examReportsQueryOptions);
-}
+import { adminKeys } from '@/lib/queries/admin';
+import { examKeys } from '@/lib/queries/exam';
 
 /** POST /admin/exam/reports/{id}/resolve: the report leaves the list (and its question, with its last report). */
 export function resolveExamReport(reportId: string): Promise<unknown> {
@@ -29,7 +15,7 @@ export function useResolveExamReport() {
   return useMutation({
     mutationFn: resolveExamReport,
     onSuccess: (_data, reportId) => {
-      queryClient.setQueryData<ExamReportsResponse>(examReportsQueryKey, (old) =>
+      queryClient.setQueryData<ExamReportsResponse>(adminKeys.examReports(), (old) =>
         old
           ? {
               data: old.data
@@ -38,7 +24,7 @@ export function useResolveExamReport() {
             }
           : old,
       );
-      return queryClient.invalidateQueries({ queryKey: examReportsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.examReports() });
     },
   });
 }
@@ -56,11 +42,11 @@ export function useUpdateExamQuestion() {
   return useMutation({
     mutationFn: updateExamQuestion,
     onSuccess: ({ data: question }) => {
-      queryClient.setQueryData<ExamReportsResponse>(examReportsQueryKey, (old) =>
+      queryClient.setQueryData<ExamReportsResponse>(adminKeys.examReports(), (old) =>
         old ? { data: old.data.map((g) => (g.question.question_id === question.question_id ? { ...g, question } : g)) } : old,
       );
       // The exam itself shows the new text on its next load.
-      void queryClient.invalidateQueries({ queryKey: ['exam'] });
+      void queryClient.invalidateQueries({ queryKey: examKeys.all });
     },
   });
 }

@@ -1,35 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePromoCodeRequest, PromoCode } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
-
-interface PromoCodesResponse {
-  data: PromoCode[];
-}
-
-/** GET /admin/promo-codes (staff). */
-export function getPromoCodes(signal?: AbortSignal): Promise<PromoCodesResponse> {
-  return apiFetch<PromoCodesResponse>('/admin/promo-codes', { signal });
-}
-
-export const promoCodesQueryKey = ['admin', 'promo-codes'] as const;
-
-export const promoCodesQueryOptions = queryOptions({
-  queryKey: promoCodesQueryKey,
-  queryFn: ({ signal }) => getPromoCodes(signal),
-});
-
-export function usePromoCodes() {
-  return useQuery(promoCodesQueryOptions);
-}
+import { adminKeys, type PromoCodesResponse } from '@/lib/queries/admin';
 
 /** Puts the saved code into the cached table (new ones first), then refreshes it. */
 function store(queryClient: ReturnType<typeof useQueryClient>, code: PromoCode) {
-  queryClient.setQueryData<PromoCodesResponse>(promoCodesQueryKey, (old) => {
+  queryClient.setQueryData<PromoCodesResponse>(adminKeys.promoCodes(), (old) => {
     if (!old) return old;
     const exists = old.data.some((c) => c.code === code.code);
     return { data: exists ? old.data.map((c) => (c.code === code.code ? code : c)) : [code, ...old.data] };
   });
-  return queryClient.invalidateQueries({ queryKey: promoCodesQueryKey });
+  return queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes() });
 }
 
 /** POST /admin/promo-codes: 409 when the code exists. */

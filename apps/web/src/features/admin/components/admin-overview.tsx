@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminOverview } from '../api/get-admin-overview';
+import { useAdminOverview } from '@/lib/queries/admin';
 
 /** Counts and the latest Contact us messages. Later issues add moderation and other tools. */
 export function AdminOverview() {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminExamQuestions } from '../api/get-admin-exam-questions';
+import { useAdminExamQuestions } from '@/lib/queries/admin';
 import { QuestionEditor } from './question-editor';
 
 /** 80 questions: four short pages rather than one long scroll of editors. */

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useExamReports, useResolveExamReport } from '../api/exam-reports';
+import { useExamReports } from '@/lib/queries/admin';
+import { useResolveExamReport } from '../api/exam-reports';
 import { QuestionEditor } from './question-editor';
 
 type Group = ExamReportsResponse['data'][number];

@@ -12,7 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
-import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
+import { usePromoCodes } from '@/lib/queries/admin';
+import { useCreatePromoCode, useUpdatePromoCode } from '../api/promo-codes';
 
 /** What staff type: dollars, a calendar day and an optional number; the contract's own checks run on the converted values. */
 const formSchema = z.object({

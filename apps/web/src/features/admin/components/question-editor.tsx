@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { adminKeys } from '@/lib/queries/admin';
 import { useUpdateExamQuestion } from '../api/exam-reports';
-import { adminExamQuestionsQueryKey } from '../api/get-admin-exam-questions';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 
 const CONTROL =
@@ -73,7 +73,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
       { questionId: question.question_id, body },
       {
         onSuccess: ({ data: saved }) => {
-          queryClient.setQueryData<ExamQuestion[]>(adminExamQuestionsQueryKey, (old) =>
+          queryClient.setQueryData<ExamQuestion[]>(adminKeys.examQuestions(), (old) =>
             old?.map((q) => (q.question_id === saved.question_id ? saved : q)),
           );
           toast.success(t('exam.saved', { n: question.position }));

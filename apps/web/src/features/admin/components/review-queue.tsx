@@ -9,8 +9,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
+import { useReviewListings } from '@/lib/queries/admin';
 import { useApproveListing } from '../api/approve-listing';
-import { useReviewListings } from '../api/get-review-listings';
 import { RejectDialog } from './reject-dialog';
 
 function Photos({ listing }: { listing: ReviewListing }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmForgotPasswordRequest, SessionResponse } from '@medallion/contracts/auth';
 import { apiFetch } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { authKeys } from '@/lib/queries/auth';
 
 /** POST /auth/confirm-forgot-password */
 export function confirmForgotPassword(body: ConfirmForgotPasswordRequest): Promise<SessionResponse> {
@@ -13,6 +13,6 @@ export function useConfirmForgotPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmForgotPassword,
-    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
+    onSuccess: (session) => queryClient.setQueryData(authKeys.session(), session),
   });
 }

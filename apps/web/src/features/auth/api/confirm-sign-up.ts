@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmSignUpRequest, SessionResponse } from '@medallion/contracts/auth';
 import { apiFetch } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { authKeys } from '@/lib/queries/auth';
 
 /** POST /auth/confirm-sign-up (signs in), then PATCH /users status CONFIRMED as the spec's flow does. */
 export async function confirmSignUp(body: ConfirmSignUpRequest): Promise<SessionResponse> {
@@ -15,6 +15,6 @@ export function useConfirmSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmSignUp,
-    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
+    onSuccess: (session) => queryClient.setQueryData(authKeys.session(), session),
   });
 }

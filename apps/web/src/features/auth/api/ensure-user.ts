@@ -1,5 +1,6 @@
 import type { GetUserResponse } from '@medallion/contracts/users';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
+import { getUser } from '@/lib/queries/users';
 import type { SessionResponse } from '@medallion/contracts/auth';
 
 /**
@@ -8,7 +9,7 @@ import type { SessionResponse } from '@medallion/contracts/auth';
  */
 export async function ensureUser(session: SessionResponse): Promise<GetUserResponse> {
   try {
-    return await apiFetch<GetUserResponse>('/users');
+    return await getUser();
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status !== 404 || !session.user) throw error;
     await apiFetch('/users', {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInRequest, SessionResponse } from '@medallion/contracts/auth';
 import { apiFetch } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { authKeys } from '@/lib/queries/auth';
 
 /** POST /auth/sign-in */
 export function signIn(body: SignInRequest): Promise<SessionResponse> {
@@ -13,6 +13,6 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
+    onSuccess: (session) => queryClient.setQueryData(authKeys.session(), session),
   });
 }

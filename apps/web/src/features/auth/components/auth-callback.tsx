@@ -3,10 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { authKeys, getSession, useSocialProviders } from '@/lib/queries/auth';
 import { completeSocialSignIn } from '../api/complete-social-sign-in';
 import { ensureUser } from '../api/ensure-user';
-import { getSession, sessionQueryKey } from '../api/get-session';
-import { useSocialProviders } from '../api/get-social-providers';
 import { forgetState, providerForState } from '../api/start-social-sign-in';
 
 const NOT_AVAILABLE = 'not_available';
@@ -43,7 +42,7 @@ export function AuthCallback() {
         await completeSocialSignIn({ provider, code, state });
         forgetState(state);
         const session = await getSession();
-        queryClient.setQueryData(sessionQueryKey, session);
+        queryClient.setQueryData(authKeys.session(), session);
         await ensureUser(session);
         void navigate('/', { replace: true });
       } catch (error) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useSocialProviders } from '../api/get-social-providers';
+import { useSocialProviders } from '@/lib/queries/auth';
 import { useStartSocialSignIn } from '../api/start-social-sign-in';
 import { useAuthErrorText } from './use-auth-error';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LISTING_FEE, type CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import { apiFetch } from '@/lib/api-client';
+import { listingKeys } from '@/lib/queries/listings';
 
 /**
  * POST /payments/create-payment-intent for a listing fee ($1.08, charged once per listing: the server
@@ -22,8 +23,8 @@ export function usePayListingFee() {
     mutationFn: payListingFee,
     onSuccess: (_data, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['listings', 'one', input.listingId] }),
-        queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.detail(input.listingId) }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.mine() }),
       ]),
   });
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Lock, MapPin, Pencil } from 'lucide-react';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import type { Listing, ListingCategory } from '@medallion/contracts/listings';
@@ -11,7 +12,7 @@ import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { formatUsd, useMoney } from '@/lib/money';
-import { useCheckoutListing } from '../api/get-checkout-listing';
+import { listingQueryOptions } from '@/lib/queries/listings';
 import { usePayListingFee } from '../api/pay-listing-fee';
 
 interface Props {
@@ -78,7 +79,8 @@ function Success() {
 export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover }: Props) {
   const { t } = useTranslation('checkout');
   const money = useMoney();
-  const listing = useCheckoutListing(listingId);
+  // The owner's draft to pay for: a failure shows at once (no retry).
+  const listing = useQuery({ ...listingQueryOptions(listingId), retry: false });
   const pay = usePayListingFee();
   const attempt = useCheckoutAttempt();
   const [cardId, setCardId] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveDraftStep1, SaveDraftStep2 } from '@medallion/contracts/listings';
 import { apiFetch } from '@/lib/api-client';
+import { listingKeys } from '@/lib/queries/listings';
 
 export interface SaveDraftResponse {
   data: { data: { listing_id: string } };
@@ -18,8 +19,8 @@ export function useSaveDraft() {
     // Waits for the fresh draft, so the next step starts from what was saved.
     onSuccess: (response) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['listings', 'one', response.data.data.listing_id] }),
-        queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.detail(response.data.data.listing_id) }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.mine() }),
       ]),
   });
 }

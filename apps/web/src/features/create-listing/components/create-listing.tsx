@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check } from 'lucide-react';
 import type { Listing } from '@medallion/contracts/listings';
 import { useState, type ReactNode } from 'react';
@@ -7,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useDraft } from '../api/get-draft';
+import { listingQueryOptions } from '@/lib/queries/listings';
 import { useSaveDraft } from '../api/save-draft';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
 import { storedImages, type PickedImage } from '@/components/ui/picture-picker';
@@ -91,7 +92,8 @@ function Steps({ step }: { step: 1 | 2 }) {
 /** The two-step listing form; a draft is created by step 1 and continued with ?id= (spec §2, §5). */
 export function CreateListing({ listingId, step, account, onNavigate, onCheckout, renderLocation }: Props) {
   const { t } = useTranslation('createListing');
-  const draft = useDraft(listingId);
+  // The owner's draft (the listing page's cache entry, so saving refreshes both); no retry.
+  const draft = useQuery({ ...listingQueryOptions(listingId ?? ''), enabled: Boolean(listingId), retry: false });
   const save = useSaveDraft();
   const [images, setImages] = useState<{ forId: string; list: PickedImage[]; changed: boolean } | null>(null);
   const [savingStep2, setSavingStep2] = useState<StepTwoAction | null>(null);

@@ -10,9 +10,8 @@ import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useCarMakes, useCarModels } from '@/lib/car-data';
+import { decodeVinQueryOptions, useCarMakes, useCarModels } from '@/lib/queries/cars';
 import { localizeMessage } from '@/lib/server-messages';
-import { decodeVinQueryOptions } from '../api/decode-vin';
 import { ImagePicker } from './image-picker';
 
 export interface StepTwoValues {

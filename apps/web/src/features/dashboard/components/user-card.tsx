@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/lib/queries/users';
 
 /** Full name, e-mail and "+ New Listing". */
 export function UserCard() {

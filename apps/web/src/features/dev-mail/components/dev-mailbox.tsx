@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { useDevMail } from '../api/get-dev-mail';
+import { useDevMail } from '@/lib/queries/dev-mail';
 
 /** The local dev mailbox: every e-mail the app "sent" while no SMTP server is configured. */
 export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {

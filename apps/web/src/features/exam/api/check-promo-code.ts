@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PromoCheckResponse } from '@medallion/contracts/exam';
-import { apiFetch } from '@/lib/api-client';
+import { checkPromoCode } from '@/lib/queries/exam';
 
-/** GET /exam/promo-check?code=: whether the code would discount the exam now (case-insensitive). */
-export function checkPromoCode(code: string): Promise<PromoCheckResponse> {
-  return apiFetch<PromoCheckResponse>('/exam/promo-check', { query: { code } });
-}
-
+/** The promo-code check runs when the user applies a code (GET /exam/promo-check, see lib/queries/exam). */
 export function useCheckPromoCode() {
-  return useMutation({ mutationFn: checkPromoCode });
+  return useMutation({ mutationFn: (code: string) => checkPromoCode(code) });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExamAttempt } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-import { examAttemptsQueryKey } from './get-exam-attempts';
+import { examKeys } from '@/lib/queries/exam';
 
 /** POST /exam/attempts (signed in): the first-try answer of each answered question; the server scores it. */
 export function createExamAttempt(answers: { question_id: string; answer_id: string }[]): Promise<{ data: ExamAttempt }> {
@@ -12,6 +12,6 @@ export function useCreateExamAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExamAttempt,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: examAttemptsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examKeys.attempts() }),
   });
 }

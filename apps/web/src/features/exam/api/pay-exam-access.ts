@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXAM_PRICE_CENTS, type CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import { apiFetch } from '@/lib/api-client';
-import { examQuestionsQueryKey } from './get-exam-questions';
+import { examKeys } from '@/lib/queries/exam';
 
 export interface PayExamInput {
   paymentMethodId: string;
@@ -31,6 +31,6 @@ export function usePayExamAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payExamAccess,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: examQuestionsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examKeys.questions() }),
   });
 }

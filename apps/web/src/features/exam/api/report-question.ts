@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportIssueOption } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-import { reportedQuestionsQueryKey } from './get-reported-questions';
+import { examKeys } from '@/lib/queries/exam';
 
 export interface ReportQuestionInput {
   questionId: string;
@@ -22,7 +22,7 @@ export function useReportQuestion() {
   return useMutation({
     mutationFn: reportQuestion,
     onSuccess: (_data, input) => {
-      queryClient.setQueryData<string[]>(reportedQuestionsQueryKey, (ids) => [...(ids ?? []), input.questionId]);
+      queryClient.setQueryData<string[]>(examKeys.reported(), (ids) => [...(ids ?? []), input.questionId]);
     },
   });
 }

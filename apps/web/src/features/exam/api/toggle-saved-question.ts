@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { savedQuestionsQueryKey, type SavedQuestion } from './get-saved-questions';
+import { examKeys, type SavedQuestion } from '@/lib/queries/exam';
 
 export interface ToggleSavedResponse {
   data: { question_id: string; saved: boolean; record_id: string | null };
@@ -20,8 +20,8 @@ export function useToggleSavedQuestion() {
   return useMutation({
     mutationFn: (input: { questionId: string; optimistic?: Omit<SavedQuestion, 'record_id'> }) => toggleSavedQuestion(input.questionId),
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: savedQuestionsQueryKey });
-      const previous = queryClient.getQueryData<SavedQuestion[]>(savedQuestionsQueryKey);
+      await queryClient.cancelQueries({ queryKey: examKeys.saved() });
+      const previous = queryClient.getQueryData<SavedQuestion[]>(examKeys.saved());
       const list = previous ?? [];
       const wasSaved = list.some((q) => q.question_id === input.questionId);
       const next = wasSaved
@@ -29,12 +29,12 @@ export function useToggleSavedQuestion() {
         : input.optimistic
           ? [...list, { ...input.optimistic, record_id: `pending-${input.questionId}` }]
           : list;
-      queryClient.setQueryData<SavedQuestion[]>(savedQuestionsQueryKey, next);
+      queryClient.setQueryData<SavedQuestion[]>(examKeys.saved(), next);
       return { previous, wasSaved };
     },
     onError: (_error, _input, context) => {
-      queryClient.setQueryData(savedQuestionsQueryKey, context?.previous);
+      queryClient.setQueryData(examKeys.saved(), context?.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedQuestionsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: examKeys.saved() }),
   });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useExamAttempts } from '../api/get-exam-attempts';
+import { useExamAttempts } from '@/lib/queries/exam';
 
 /**
  * Dashboard "Your attempts": date, score and pass/fail of each finished exam, newest first, and a way to

@@ -10,8 +10,8 @@ import { ApiClientError } from '@/lib/api-client';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
+import { useExamQuestions } from '@/lib/queries/exam';
 import { useCheckPromoCode } from '../api/check-promo-code';
-import { useExamQuestions } from '../api/get-exam-questions';
 import { usePayExamAccess } from '../api/pay-exam-access';
 
 type Promo = { state: 'none' } | { state: 'checking'; code: string } | { state: 'applied'; code: string; discount: number; price: number } | { state: 'invalid'; code: string };

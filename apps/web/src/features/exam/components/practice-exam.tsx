@@ -7,8 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useExamAttempt } from '../api/get-exam-attempt';
-import { useExamQuestions } from '../api/get-exam-questions';
+import { useExamAttempt, useExamQuestions } from '@/lib/queries/exam';
 import { practiceSet } from '../lib/practice-set';
 import { ExamRunner } from './exam-runner';
 

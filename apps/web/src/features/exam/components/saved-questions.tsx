@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { useSavedQuestions } from '../api/get-saved-questions';
+import { useSavedQuestions } from '@/lib/queries/exam';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 
 /** Dashboard "Saved questions": each in the UI language with a delete icon (spec §2). */

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeListingStatusRequest, ListingStatus } from '@medallion/contracts/listings';
 import { apiFetch } from '@/lib/api-client';
-import type { ListingResponse } from './get-listing';
-import { listingQueryKey } from './get-listing';
+import { listingKeys, type ListingResponse } from '@/lib/queries/listings';
 
 export interface ChangeListingStatusResponse {
   data: { listing_id: string; status: ListingStatus };
@@ -19,12 +18,12 @@ export function useChangeListingStatus() {
   return useMutation({
     mutationFn: changeListingStatus,
     onSuccess: ({ data }) => {
-      queryClient.setQueryData<ListingResponse>(listingQueryKey(data.listing_id), (old) =>
+      queryClient.setQueryData<ListingResponse>(listingKeys.detail(data.listing_id), (old) =>
         old ? { data: { ...old.data, status: data.status } } : old,
       );
       // The marketplace pages and the dashboard list change with it.
-      void queryClient.invalidateQueries({ queryKey: ['listings', 'all'] });
-      void queryClient.invalidateQueries({ queryKey: ['listings', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: listingKeys.mine() });
     },
   });
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { isListingMissing, useListing } from '../api/get-listing';
+import { isListingMissing, useListing } from '@/lib/queries/listings';
 import { useRecordListingView } from '../api/record-listing-view';
 import { searchToParams } from '../lib/filter-params';
 import { formatLocation, postedState } from '../lib/format';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useCarMakes, useCarModels } from '@/lib/car-data';
+import { useCarMakes, useCarModels } from '@/lib/queries/cars';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { validateFilters, validationKeyOf, type FilterErrors } from '../lib/validate-filters';
 import { LocationCombobox } from './location-combobox';

@@ -4,7 +4,7 @@ import type { LocationSuggestion } from '@medallion/contracts/listings';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { isLocationNotFound, useSuggestedLocations } from '../api/get-suggested-locations';
+import { isLocationNotFound, useSuggestedLocations } from '@/lib/queries/listings';
 import { formatLocation } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 

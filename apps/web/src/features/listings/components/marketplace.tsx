@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigationType, useSearchParams } from 'react-rou
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { useListings } from '../api/get-listings';
+import { useListings } from '@/lib/queries/listings';
 import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '../lib/filter-params';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { FiltersSheet } from './filters-sheet';

@@ -1,7 +1,7 @@
 import { Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
-import { useMyListings } from '../api/get-my-listings';
+import { useMyListings } from '@/lib/queries/listings';
 import { ListingCard } from './listing-card';
 
 function CardSkeleton() {

@@ -4,7 +4,7 @@ import type { PaymentMethod, SetupReturnTarget } from '@medallion/contracts/paym
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { usePaymentMethods } from '../api/get-payment-methods';
+import { usePaymentMethods } from '@/lib/queries/payments';
 import { AddCardDialog } from './add-card-dialog';
 import { brandName, CardBrandLogo } from './card-brand-logo';
 

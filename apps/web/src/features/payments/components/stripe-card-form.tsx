@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { stripeJsKeys } from '@/lib/queries/payments';
 import { loadStripeJs, type StripeCardElement, type StripeConstructor, type StripeInstance } from '../lib/stripe-js';
 
 interface Props {
@@ -32,7 +33,7 @@ const CARD_STYLE = {
 export function StripeCardForm({ jsUrl, ...props }: Props) {
   const { t } = useTranslation('payments');
   const stripeJs = useQuery({
-    queryKey: ['stripe-js', jsUrl],
+    queryKey: stripeJsKeys.script(jsUrl),
     queryFn: () => loadStripeJs(jsUrl),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartItem } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
-import { CART_QUERY_KEY } from './get-cart';
+import { shopKeys } from '@/lib/queries/shop';
 
 /** POST /users/cart: one more of a product (the price is the one the user saw). */
 export function addToCart(input: { productId: string; price: number }): Promise<{ data: CartItem }> {
@@ -20,7 +20,7 @@ export function deleteCartItem(id: string): Promise<unknown> {
 
 function useInvalidateCart() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: shopKeys.cart() });
 }
 
 export function useAddToCart() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import type { DeliveryAddress, Order } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
-import { CART_QUERY_KEY } from './get-cart';
+import { shopKeys } from '@/lib/queries/shop';
 
 export interface CartCheckoutInput {
   paymentMethodId: string;
@@ -38,8 +38,8 @@ export function useCheckoutCart() {
     mutationFn: checkoutCart,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.cart() }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.orders() }),
       ]),
   });
 }

@@ -12,9 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
+import { useCart } from '@/lib/queries/shop';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
 import { useCheckoutCart } from '../api/checkout-cart';
-import { useCart } from '../api/get-cart';
 import { clearCheckoutDraft, EMPTY_ADDRESS, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
 import { useMoney } from '@/lib/money';
 

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useOrders } from '../api/get-orders';
+import { useOrders } from '@/lib/queries/shop';
 import { useMoney } from '@/lib/money';
 import { PostalAddress } from '@/components/ui/postal-address';
 

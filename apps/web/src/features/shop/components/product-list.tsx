@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { ApiClientError } from '@/lib/api-client';
+import { useProducts } from '@/lib/queries/shop';
 import { useAddToCart } from '../api/cart-mutations';
-import { useProducts } from '../api/get-products';
 import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
 

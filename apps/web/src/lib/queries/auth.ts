@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionResponse } from '@medallion/contracts/auth';
+import type { SocialProvidersResponse } from '@medallion/contracts/social';
+import { apiFetch } from '@/lib/api-client';
+
+/* Reads of the auth API (modules/auth): who is signed in, and which social sign-ins are offered. */
+
+/** Query keys of the auth domain: invalidate `all` for everything, or one sub-tree by its prefix. */
+export const authKeys = {
+  all: ['auth'] as const,
+  /** The session: every page reads it (header, guards); sign-in flows write it. */
+  session: () => [...authKeys.all, 'session'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
+};
+
+/** GET /auth/session: the signed-in user, or {user: null}. A failure counts as signed out (spec §4). */
+export async function getSession(signal?: AbortSignal): Promise<SessionResponse> {
+  try {
+    return await apiFetch<SessionResponse>('/auth/session', { signal });
+  } catch {
+    return { user: null, token: null };
+  }
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.session(),
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** GET /auth/providers: the configured social sign-in options. */
+export function getSocialProviders(signal?: AbortSignal): Promise<SocialProvidersResponse> {
+  return apiFetch<SocialProvidersResponse>('/auth/providers', { signal });
+}
+
+export function socialProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.providers(),
+    queryFn: ({ signal }) => getSocialProviders(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useSocialProviders() {
+  return useQuery(socialProvidersQueryOptions());
+}

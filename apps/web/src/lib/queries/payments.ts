@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentMethodsResponse } from '@medallion/contracts/payments';
+import { apiFetch } from '@/lib/api-client';
+
+/* Reads of the payments API (modules/payments): the user's saved cards. */
+
+/** Query keys of the payments domain: invalidate `all` for everything, or one sub-tree by its prefix. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  methods: () => [...paymentKeys.all, 'methods'] as const,
+};
+
+/**
+ * Stripe.js itself (not an API call: the script the card form loads from the address the server
+ * gives, see features/payments/lib/stripe-js.ts). Its own root, so refreshing payment data never
+ * reloads the script.
+ */
+export const stripeJsKeys = {
+  all: ['stripe-js'] as const,
+  script: (url: string) => [...stripeJsKeys.all, url] as const,
+};
+
+/** GET /payments/payment-methods: the user's saved cards. */
+export function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodsResponse> {
+  return apiFetch<PaymentMethodsResponse>('/payments/payment-methods', { signal });
+}
+
+export function paymentMethodsQueryOptions() {
+  return queryOptions({ queryKey: paymentKeys.methods(), queryFn: ({ signal }) => getPaymentMethods(signal) });
+}
+
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQueryOptions());
+}
