@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { filtersToQuery } from '@medallion/contracts/listing-filters';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
-import { examQuestionsQueryOptions } from '@/features/exam/api/get-exam-questions';
-import { listingQueryOptions } from '@/features/listings/api/get-listing';
-import { listingsQueryOptions } from '@/features/listings/api/get-listings';
 import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
-import { productsQueryOptions } from '@/features/shop/api/get-products';
+import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
+import { examQuestionsQueryOptions } from '@/lib/queries/exam';
+import { listingQueryOptions, listingsQueryOptions } from '@/lib/queries/listings';
+import { productsQueryOptions } from '@/lib/queries/shop';
 import { isServer, requestScope } from '@/lib/request-scope';
 
 /**
@@ -39,9 +38,10 @@ export function createLoaders(queryClient: QueryClient) {
       return load(queryClient.prefetchQuery(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params))));
     }) satisfies Loader,
     listing: (({ params }) => load(queryClient.prefetchQuery(listingQueryOptions(params.listingId ?? '')))) satisfies Loader,
-    shop: (() => load(queryClient.prefetchQuery(productsQueryOptions))) satisfies Loader,
+    shop: (() => load(queryClient.prefetchQuery(productsQueryOptions()))) satisfies Loader,
     // A paying visitor's 80 questions are theirs: rendered in the browser, not put into shared HTML.
-    exam: (() => (signedOutOnServer() ? load(queryClient.prefetchQuery(examQuestionsQueryOptions)) : load())) satisfies Loader,
+    login: (() => load(queryClient.prefetchQuery(socialProvidersQueryOptions()))) satisfies Loader,
+    exam: (() => (signedOutOnServer() ? load(queryClient.prefetchQuery(examQuestionsQueryOptions())) : load())) satisfies Loader,
   };
 }
 
@@ -52,8 +52,8 @@ export function createLoaders(queryClient: QueryClient) {
 export function createRootLoader(queryClient: QueryClient): Loader {
   return async () => {
     if (!isServer) return null;
-    if (requestScope()?.signedIn) return load(queryClient.prefetchQuery(sessionQueryOptions));
-    queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null, token: null });
+    if (requestScope()?.signedIn) return load(queryClient.prefetchQuery(sessionQueryOptions()));
+    queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null, token: null });
     return null;
   };
 }

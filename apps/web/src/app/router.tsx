@@ -31,7 +31,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'exam', loader: loaders.exam, ...page('exam', async () => ({ Component: (await import('./routes/exam')).ExamRoute })) },
         { path: 'exam-checkout', ...page('exam-checkout', async () => ({ Component: (await import('./routes/exam-checkout')).ExamCheckoutRoute })) },
         { path: 'dashboard', ...page('dashboard', async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute })) },
-        { path: 'login', ...page('login', async () => ({ Component: (await import('./routes/login')).LoginRoute })) },
+        { path: 'login', loader: loaders.login, ...page('login', async () => ({ Component: (await import('./routes/login')).LoginRoute })) },
         { path: 'admin', ...page('admin', async () => ({ Component: (await import('./routes/admin')).AdminRoute })) },
         { path: 'admin/listings', ...page('admin-listings', async () => ({ Component: (await import('./routes/admin-listings')).AdminListingsRoute })) },
         { path: 'admin/exam', ...page('admin-exam', async () => ({ Component: (await import('./routes/admin-exam')).AdminExamRoute })) },

@@ -1,14 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/lib/queries/auth';
+import { PageHead } from '@/components/ui/page-head';
 import { ProductList } from '@/features/shop/components/product-list';
+import { shopJsonLd } from '@/features/shop/lib/shop-json-ld';
+import { useSession } from '@/lib/queries/auth';
+import { useProducts } from '@/lib/queries/shop';
+import { absoluteUrl, pageUrl } from '@/lib/site-url';
 
 export function ShopRoute() {
   const { t } = useTranslation('shop');
   const session = useSession();
+  const products = useProducts();
+  const list = products.data?.data.data;
   return (
     <Container className="flex flex-col gap-6 py-10">
-      <title>{`${t('title')} · Medallion`}</title>
+      <PageHead
+        title={t('title')}
+        description={t('metaDescription')}
+        jsonLd={list && list.length > 0 ? shopJsonLd(list, pageUrl('/shop', '', 'en'), absoluteUrl) : undefined}
+      />
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>
         <p className="text-slate-600">{t('lead')}</p>

@@ -56,7 +56,12 @@ export function PageHead({ title, fullTitle = false, description, image, jsonLd,
       <meta property="og:locale" content={language === 'ru' ? 'ru_RU' : 'en_US'} />
       {image && <meta property="og:image" content={image} />}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
-      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />}
+      {jsonLd && <JsonLd data={jsonLd} />}
     </>
   );
+}
+
+/** schema.org structured data, in the page where it is rendered (search engines read it anywhere). */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
 }

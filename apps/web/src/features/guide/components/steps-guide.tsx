@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { JsonLd } from '@/components/ui/page-head';
 
 export interface GuideStep {
   nav: string;
@@ -172,6 +173,13 @@ function Faq() {
       <h2 id="faq-title" className="text-2xl font-bold">
         {t('faqTitle')}
       </h2>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'FAQPage',
+          mainEntity: faq.map((item) => ({ '@type': 'Question', name: item.q, acceptedAnswer: { '@type': 'Answer', text: item.a } })),
+        }}
+      />
       <div className="flex flex-col gap-2">
         {faq.map((item) => (
           <details key={item.q} className="group rounded-xl border border-slate-200 bg-white p-4 open:shadow-sm">

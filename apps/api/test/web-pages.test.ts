@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listings } from '@medallion/db/schema';
+import { buildTestApp } from './helpers/build-test-app';
+import { createConfirmedUser } from './helpers/auth';
+
+const root = mkdtempSync(join(tmpdir(), 'medallion-web-'));
+const dist = join(root, 'dist');
+mkdirSync(dist);
+mkdirSync(join(root, 'dist-ssr'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta name="description" content="Plain description" /><title>Medallion</title></head><body><div id="root"></div></body></html>',
+);
+// A stand-in for the web app's server bundle (apps/web/src/entry-server.tsx builds the real one):
+// it answers with replacement patterns in every part, so the plugin's assembly is what is tested.
+writeFileSync(
+  join(root, 'dist-ssr', 'entry-server.js'),
+  `export async function render(input) {
+    const url = new URL(input.url, input.origin);
+    if (url.pathname === '/boom') throw new Error('render failed');
+    const session = await input.fetch(new URL('/api/auth/session', input.origin), { method: 'GET', headers: { accept: 'application/json' } });
+    const { user } = await session.json();
+    return {
+      kind: 'page',
+      status: url.pathname.startsWith('/listing/missing') ? 404 : 200,
+      language: 'ru',
+      head: "<title>Camry $' and $\` and $& | Medallion</title><meta name=\\"description\\" content=\\"$&lt;name&gt; $'\\"/>",
+      html: '<main><h1>' + url.pathname + " $' $& $\`</h1><p>" + (user ? user.email : 'guest') + '</p></main>',
+      state: '<script type="application/json" id="medallion-state">{"origin":"' + input.origin + '"}</script>',
+      chunks: [],
+      signedIn: Boolean(input.cookie && input.cookie.includes('medallion.session_token')),
+    };
+  }`,
+);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('server-rendered pages and media', async () => {
+  const { app } = await buildTestApp({ WEB_DIST: dist, PUBLIC_URL: 'https://medallion.example' }, { serveWeb: true });
+  const owner = await createConfirmedUser(app, 'sharer@example.com');
+  const [active] = await app.db
+    .insert(listings)
+    .values({
+      userId: owner.id,
+      status: 'ACTIVE',
+      category: 'cars',
+      title: '2022 Toyota Camry',
+      priceCents: 42_500,
+      paymentPeriod: 'weekly',
+      images: ['cover.webp', 'second.webp'],
+      publishedAt: new Date(),
+    })
+    .returning();
+
+  it("puts the rendered head, page and state into index.html whole, even with replacement patterns ($', $`, $&)", async () => {
+    const res = await app.inject({ method: 'GET', url: '/marketplace' });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html.match(/<html/g)).toHaveLength(1);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<html lang="ru" data-ssr="true">');
+    expect(html).toContain("<title>Camry $' and $` and $& | Medallion</title>");
+    expect(html).not.toContain('Plain description');
+    expect(html).toContain("<div id=\"root\"><main><h1>/marketplace $' $& $`</h1><p>guest</p></main></div><script type=\"application/json\" id=\"medallion-state\">");
+    expect(html).toContain('{"origin":"https://medallion.example"}');
+  });
+
+  it('caches public listing and marketplace pages briefly, varies by cookie and language, and answers 304 to a known ETag', async () => {
+    const res = await app.inject({ method: 'GET', url: `/listing/${active!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers.vary).toBe('Cookie, Accept-Language');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ method: 'GET', url: `/listing/${active!.id}`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await app.inject({ method: 'GET', url: '/steps' });
+    expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never lets a shared cache keep a signed-in page, and renders it as the signed-in visitor', async () => {
+    const res = await app.inject({ method: 'GET', url: '/marketplace', headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('<p>sharer@example.com</p>');
+  });
+
+  it('answers 404 for unknown routes and for what the page reports missing, with the rendered page', async () => {
+    for (const url of ['/listing/missing-one', '/no-such-page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"><main>');
+    }
+  });
+
+  it('sends the plain page when rendering fails, so the browser can still draw it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Plain description');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('serves stored media at /media with long caching, and nothing outside the media folder', async () => {
+    await app.storage.put(`${active!.id}/cover.webp`, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    const res = await app.inject({ method: 'GET', url: `/media/${active!.id}/cover.webp` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect((await app.inject({ method: 'GET', url: '/media/../package.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/media/%2e%2e/%2e%2e/etc/passwd' })).statusCode).toBe(404);
+    await expect(app.storage.put('../escape.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/);
+  });
+});
