@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { filtersToQuery } from '@medallion/contracts/listing-filters';
+import { safeRedirect } from '@/features/auth/components/use-auth-error';
 import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
+import { currentI18n } from '@/lib/i18n';
 import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
 import { examQuestionsQueryOptions } from '@/lib/queries/exam';
 import { listingQueryOptions, listingsQueryOptions } from '@/lib/queries/listings';
@@ -40,7 +42,26 @@ export function createLoaders(queryClient: QueryClient) {
     listing: (({ params }) => load(queryClient.prefetchQuery(listingQueryOptions(params.listingId ?? '')))) satisfies Loader,
     shop: (() => load(queryClient.prefetchQuery(productsQueryOptions()))) satisfies Loader,
     // A paying visitor's 80 questions are theirs: rendered in the browser, not put into shared HTML.
-    login: (() => load(queryClient.prefetchQuery(socialProvidersQueryOptions()))) satisfies Loader,
+    login: (async ({ request }) => {
+      // Someone already signed in is sent on at once (the page would do it after hydrating).
+      if (isServer && requestScope()?.signedIn) {
+        const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+        if (session?.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+      }
+      return load(queryClient.prefetchQuery(socialProvidersQueryOptions()));
+    }) satisfies Loader,
+    /**
+     * Signed-in pages: without a session cookie the server answers with the redirect to sign in
+     * that RequireSession would make in the browser; with one, the frame is rendered and the
+     * private data is fetched by the browser.
+     */
+    private: (async ({ request }) => {
+      if (isServer && !requestScope()?.signedIn) {
+        const url = new URL(request.url);
+        throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      return null;
+    }) satisfies Loader,
     exam: (() => (signedOutOnServer() ? load(queryClient.prefetchQuery(examQuestionsQueryOptions())) : load())) satisfies Loader,
   };
 }
@@ -56,4 +77,13 @@ export function createRootLoader(queryClient: QueryClient): Loader {
     queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null, token: null });
     return null;
   };
+}
+
+/**
+ * The texts of a page (its i18n namespaces) start loading with the route too, beside its chunk
+ * and its data; on the server every text is already loaded.
+ */
+export function preloadTexts(namespaces: readonly string[]): void {
+  if (isServer || namespaces.length === 0) return;
+  void currentI18n().loadNamespaces([...namespaces]);
 }
