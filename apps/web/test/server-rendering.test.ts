@@ -1,0 +1,121 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Listing } from '@medallion/contracts/listings';
+import { dehydrateQueries, hydrateQueries, serializeSsrState } from '@/app/ssr-state';
+import { splitHoisted } from '@/entry-server';
+import { listingDescription, listingJsonLd } from '@/features/listings/lib/listing-head';
+import { ApiClientError } from '@/lib/api-client';
+import { languageFromAcceptLanguage, languageOfRequest, readCookie } from '@/lib/language';
+import { pageUrl, setSiteOrigin } from '@/lib/site-url';
+
+describe('the language a page is rendered in', () => {
+  it('takes ?lang=, then the cookie, then Accept-Language, then English', () => {
+    expect(languageOfRequest({ search: '?lang=ru', cookie: 'medallion.language=en', acceptLanguage: 'en' })).toBe('ru');
+    expect(languageOfRequest({ search: '', cookie: 'a=1; medallion.language=ru', acceptLanguage: 'en-US' })).toBe('ru');
+    expect(languageOfRequest({ search: '?lang=xx', cookie: 'medallion.language=de', acceptLanguage: 'ru-RU,ru;q=0.9' })).toBe('ru');
+    expect(languageOfRequest({ search: '' })).toBe('en');
+  });
+
+  it('ranks Accept-Language by quality and skips refused or unknown languages', () => {
+    expect(languageFromAcceptLanguage('de-DE, en;q=0.5, ru;q=0.8')).toBe('ru');
+    expect(languageFromAcceptLanguage('ru;q=0, en;q=0.1')).toBe('en');
+    expect(languageFromAcceptLanguage('fr, de')).toBeUndefined();
+    expect(languageFromAcceptLanguage('garbage;;q=x')).toBeUndefined();
+  });
+
+  it('reads one cookie exactly, and survives a broken value', () => {
+    expect(readCookie('xmedallion.language=ru; medallion.language=en', 'medallion.language')).toBe('en');
+    expect(readCookie('medallion.language=%E0%A4%A', 'medallion.language')).toBeUndefined();
+    expect(readCookie(undefined, 'medallion.language')).toBeUndefined();
+  });
+});
+
+describe('page addresses', () => {
+  it('puts English at the plain path and Russian at ?lang=ru, keeping the other parameters', () => {
+    setSiteOrigin('https://medallion.example');
+    expect(pageUrl('/marketplace', '?category=cars&lang=ru', 'en')).toBe('https://medallion.example/marketplace?category=cars');
+    expect(pageUrl('/marketplace', '?category=cars', 'ru')).toBe('https://medallion.example/marketplace?category=cars&lang=ru');
+    expect(pageUrl('/', '', 'en')).toBe('https://medallion.example/');
+  });
+});
+
+describe('the state a server-rendered page hands to the browser', () => {
+  it('cannot close its <script> element or open a comment, and reads back the same', () => {
+    const json = serializeSsrState({
+      language: 'en',
+      origin: 'https://medallion.example',
+      texts: { en: { common: { x: '</script><script>alert(1)</script><!-- & \u2028' } } },
+      queries: { mutations: [], queries: [] },
+      router: { loaderData: {}, actionData: null, errors: null },
+    });
+    expect(json).not.toMatch(/<|>|&|\u2028/);
+    expect((JSON.parse(json) as { texts: { en: { common: { x: string } } } }).texts.en.common.x).toBe('</script><script>alert(1)</script><!-- & \u2028');
+  });
+
+  it('carries a failed query (a missing listing) as an ApiClientError, so both sides show the same view', async () => {
+    const server = new QueryClient();
+    await server.prefetchQuery({
+      queryKey: ['listings', 'detail', 'x'],
+      queryFn: () => Promise.reject(new ApiClientError(404, 'NOT_FOUND', 'Listing not found')),
+      retry: false,
+    });
+    await server.prefetchQuery({ queryKey: ['shop', 'products'], queryFn: () => Promise.resolve({ data: [1, 2] }) });
+    const state = JSON.parse(JSON.stringify(dehydrateQueries(server))) as ReturnType<typeof dehydrateQueries>;
+
+    const browser = new QueryClient();
+    hydrateQueries(browser, state);
+    const error = browser.getQueryState(['listings', 'detail', 'x'])?.error;
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect((error as ApiClientError).status).toBe(404);
+    expect(browser.getQueryData(['shop', 'products'])).toEqual({ data: [1, 2] });
+  });
+});
+
+describe('hoisted head elements', () => {
+  it('takes the leading <title>, <meta> and <link> elements React wrote before the markup', () => {
+    const { head, body } = splitHoisted('<title>A</title><meta name="description" content="d"/><link rel="canonical" href="/x"/><div><title>not</title></div>');
+    expect(head).toBe('<title>A</title><meta name="description" content="d"/><link rel="canonical" href="/x"/>');
+    expect(body).toBe('<div><title>not</title></div>');
+    expect(splitHoisted('<div>x</div>')).toEqual({ head: '', body: '<div>x</div>' });
+  });
+});
+
+describe('a listing for search engines and previews', () => {
+  const listing = {
+    listing_id: 'a1',
+    category: 'cars',
+    title: '2022 Toyota Camry',
+    description: 'Insurance included.   Pick up in Astoria.',
+    price: 425,
+    payment_period: 'weekly',
+    location: { city: 'Astoria', state: 'NY', zip_code: '11106' },
+    car_make: 'Toyota',
+    car_model: 'Camry',
+    car_year: 2022,
+    car_body_class: null,
+    car_fuel: 'Hybrid',
+    car_door_number: 4,
+    car_seat_number: 5,
+    vin: null,
+  } as unknown as Listing;
+
+  it('describes it by price, place and description', () => {
+    expect(listingDescription(listing, '$425 / week', 'Astoria, NY 11106')).toBe('$425 / week · Astoria, NY 11106. Insurance included. Pick up in Astoria.');
+    expect(listingDescription({ ...listing, description: 'word '.repeat(100) }, null, null).length).toBeLessThanOrEqual(200);
+  });
+
+  it('is a Car with a weekly lease Offer at its price and place', () => {
+    const data = listingJsonLd(listing, 'https://m.example/listing/a1', ['https://m.example/media/a1/c.webp'], '2022 Toyota Camry') as Record<string, unknown>;
+    expect(data['@type']).toBe('Car');
+    expect(data.brand).toEqual({ '@type': 'Brand', name: 'Toyota' });
+    expect(data.vehicleModelDate).toBe('2022');
+    const offer = data.offers as Record<string, unknown>;
+    expect(offer).toMatchObject({ '@type': 'Offer', price: '425.00', priceCurrency: 'USD', url: 'https://m.example/listing/a1' });
+    expect(offer.priceSpecification).toMatchObject({ unitCode: 'WEE' });
+    expect((offer.availableAtOrFrom as { address: { postalCode: string } }).address.postalCode).toBe('11106');
+    const plate = listingJsonLd({ ...listing, category: 'plates', price: null }, 'u', [], 'Plate') as Record<string, unknown>;
+    expect(plate['@type']).toBe('Product');
+    expect(plate.offers).toBeUndefined();
+    expect(plate.brand).toBeUndefined();
+  });
+});
