@@ -161,6 +161,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       webDist: config.WEB_DIST,
       extraRoutes: [...STAFF_ROUTE_PATTERNS, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
       publicUrl: config.PUBLIC_URL,
+      renderCacheMs: config.PAGE_CACHE_MS,
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

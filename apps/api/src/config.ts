@@ -25,6 +25,8 @@ export const configSchema = z.object({
   /** Public address of the site; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   WEB_DIST: z.string().min(1).default(defaultWebDist),
+  /** How long the server reuses an anonymous page's rendered HTML (0 turns it off). */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

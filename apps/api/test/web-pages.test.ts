@@ -19,6 +19,7 @@ writeFileSync(
 writeFileSync(
   join(root, 'dist-ssr', 'entry-server.js'),
   `export async function render(input) {
+    globalThis.medallionRenders = (globalThis.medallionRenders ?? 0) + 1;
     const url = new URL(input.url, input.origin);
     if (url.pathname === '/boom') throw new Error('render failed');
     const session = await input.fetch(new URL('/api/auth/session', input.origin), { method: 'GET', headers: { accept: 'application/json' } });
@@ -96,6 +97,35 @@ describe('server-rendered pages and media', async () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toContain('<div id="root"><main>');
     }
+  });
+
+  it('reuses an anonymous page for a few seconds, never a signed-in one, and renders again after a change to a listing', async () => {
+    const renders = () => (globalThis as { medallionRenders?: number }).medallionRenders ?? 0;
+    const start = renders();
+    const first = await app.inject({ method: 'GET', url: '/shop?cache=1' });
+    const second = await app.inject({ method: 'GET', url: '/shop?cache=1' });
+    expect(second.body).toBe(first.body);
+    expect(renders()).toBe(start + 1);
+    // Another language is another page.
+    await app.inject({ method: 'GET', url: '/shop?cache=1', headers: { cookie: 'medallion.language=ru' } });
+    expect(renders()).toBe(start + 2);
+    // Signed in: rendered every time.
+    await app.inject({ method: 'GET', url: '/shop?cache=1', headers: { cookie: owner.cookie } });
+    await app.inject({ method: 'GET', url: '/shop?cache=1', headers: { cookie: owner.cookie } });
+    expect(renders()).toBe(start + 4);
+    // A view is not a change; the owner taking the listing down is.
+    await app.inject({ method: 'POST', url: `/api/listing/${active!.id}/views`, payload: {} });
+    await app.inject({ method: 'GET', url: '/shop?cache=1' });
+    expect(renders()).toBe(start + 4);
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/listing/change-status',
+      headers: { cookie: owner.cookie, origin: 'https://medallion.example' },
+      payload: { listing_id: active!.id, listing_status: 'INACTIVE' },
+    });
+    expect(change.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: '/shop?cache=1' });
+    expect(renders()).toBe(start + 5);
   });
 
   it('sends the plain page when rendering fails, so the browser can still draw it', async () => {

@@ -5,7 +5,7 @@ import { StrictMode, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { LANGUAGES, type Language } from '@medallion/contracts/site';
+import { hasSessionCookie, LANGUAGES, type Language } from '@medallion/contracts/site';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createRoutes, type RouteHandle } from './app/router';
 import { ApiClientError } from './lib/api-client';
@@ -86,14 +86,13 @@ export type RenderResult =
       signedIn: boolean;
     };
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?medallion\.session_token=[^;]/;
 const RENDER_TIMEOUT_MS = 10_000;
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
   const language = languageOfRequest({ search: url.search, cookie: input.cookie, acceptLanguage: input.acceptLanguage });
   const { i18n, used } = requestI18n(language);
-  const signedIn = SESSION_COOKIE.test(input.cookie ?? '');
+  const signedIn = hasSessionCookie(input.cookie);
   const scope: RequestScope = { i18n, fetch: input.fetch, signedIn, origin: input.origin };
 
   return scopes.run(scope, async () => {

@@ -48,3 +48,12 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
 export function isAppRoute(pathname: string, extra: readonly string[] = []): boolean {
   return [...APP_ROUTE_PATTERNS, ...extra].some((p) => matchesRoutePattern(p, pathname));
 }
+
+/** better-auth's cookie prefix: the session cookie is `medallion.session_token` (`__Secure-` on HTTPS). */
+export const AUTH_COOKIE_PREFIX = 'medallion';
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=[^;\\s]`);
+
+/** True when a Cookie header carries a session cookie (valid or not): such a page is private. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? '');
+}

@@ -96,3 +96,54 @@ export function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
 export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
+
+interface CachedPage {
+  status: number;
+  html: string;
+  cacheControl: string;
+  expires: number;
+}
+
+/**
+ * The rendered HTML of anonymous pages, kept for a few seconds per address and language (what a
+ * shared cache in front of us may keep for a minute anyway): a burst of visitors on one listing or
+ * on the first marketplace page costs one render. Signed-in requests never use it. Any successful
+ * change made through this process (a POST, PATCH, PUT or DELETE) clears it, so a seller sees
+ * their change at once; other processes see it within the TTL.
+ */
+export class RenderCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.expires <= now) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  set(key: string, page: Omit<CachedPage, 'expires'>, now = Date.now()): void {
+    if (!this.enabled) return;
+    if (this.pages.size >= this.maxEntries) {
+      // Maps keep insertion order: the oldest entry goes first.
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    this.pages.set(key, { ...page, expires: now + this.ttlMs });
+  }
+
+  clear(): void {
+    this.pages.clear();
+  }
+}

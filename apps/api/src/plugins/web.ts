@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
-import { isAppRoute } from '@medallion/contracts/site';
-import { createPreloader, inProcessFetch, loadWebRenderer, weakEtag } from './web-render';
+import { hasSessionCookie, isAppRoute } from '@medallion/contracts/site';
+import { createPreloader, inProcessFetch, loadWebRenderer, RenderCache, weakEtag } from './web-render';
 
 export interface WebOptions {
   /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */
@@ -13,11 +13,19 @@ export interface WebOptions {
   extraRoutes: string[];
   /** The site's public origin (canonical links, previews). */
   publicUrl: string;
+  /** How long an anonymous page's HTML is reused (0: never). */
+  renderCacheMs: number;
 }
 
 /** Public pages whose HTML any visitor may get from a shared cache for a short while. */
 const BRIEFLY_CACHEABLE = [/^\/marketplace\/?$/, /^\/listing\/[^/]+\/?$/];
 const PUBLIC_HTML_MAX_AGE_S = 60;
+/**
+ * Writes that can change what an anonymous page shows (a listing's status or text, staff edits of
+ * listings, products and questions, a bought-out product, a deleted account, a paid listing fee).
+ * Sign-ins, views and carts do not, so they keep the render cache.
+ */
+const CHANGES_PUBLIC_PAGES = [/^\/api\/admin\//, /^\/api\/listing\/(change-status|save-draft)$/, /^\/api\/users(\/transactions)?$/, /^\/api\/payments\//];
 
 /**
  * Serves the web app: hashed assets with long caching (pre-compressed .br/.gz when present), and
@@ -36,6 +44,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   if (hasWeb && !renderer) app.log.warn('the web app has no server bundle; pages are rendered in the browser only');
   const preloads = createPreloader(options.webDist);
   const template = splitTemplate(indexHtml);
+  const cache = new RenderCache(options.renderCacheMs);
+  if (cache.enabled) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      if (CHANGES_PUBLIC_PAGES.some((pattern) => pattern.test(request.routeOptions.url ?? ''))) cache.clear();
+    });
+  }
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -72,6 +87,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const known = isAppRoute(path, options.extraRoutes);
     if (!renderer) return sendHtml(request, reply, known ? 200 : 404, indexHtml, 'no-cache');
 
+    const anonymous = !hasSessionCookie(request.headers.cookie);
+    const cacheKey = `${request.url}\n${languageCookieOf(request.headers.cookie)}\n${request.headers['accept-language'] ?? ''}`;
+    const cached = anonymous ? cache.get(cacheKey) : undefined;
+    if (cached) return sendHtml(request, reply, cached.status, cached.html, cached.cacheControl);
+
     let page: Awaited<ReturnType<typeof renderer.render>>;
     try {
       page = await renderer.render({
@@ -100,6 +120,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
         ? `public, max-age=${PUBLIC_HTML_MAX_AGE_S}`
         : 'no-cache';
+    if (anonymous && !page.signedIn) cache.set(cacheKey, { status, html, cacheControl });
     return sendHtml(request, reply, status, html, cacheControl);
   });
 }
@@ -120,4 +141,9 @@ export function splitTemplate(indexHtml: string) {
         .replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
     },
   };
+}
+
+/** The language cookie's raw value (part of the render cache's key; the web app decides what it means). */
+function languageCookieOf(cookieHeader: string | undefined): string {
+  return /(?:^|;\s*)medallion\.language=([^;]*)/.exec(cookieHeader ?? '')?.[1] ?? '';
 }

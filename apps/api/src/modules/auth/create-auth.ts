@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { codeEmail } from './code-email';
 import { socialProviders } from './social-providers';
+import { AUTH_COOKIE_PREFIX } from '@medallion/contracts/site';
 
 export interface CreateAuthOptions {
   db: Database;
@@ -67,7 +68,7 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
     // Limits are applied per route in Fastify (per IP) and per account in the services.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'medallion',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },

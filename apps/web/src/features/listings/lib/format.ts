@@ -13,11 +13,21 @@ export function formatLocation(location: ListingLocation | null): string | null 
   return location.zip_code ? `${place} ${location.zip_code}` : place;
 }
 
-/** A long local date in the UI language ("March 5, 2026", "5 марта 2026 г."). */
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A long date in the UI language ("March 5, 2026", "5 марта 2026 г."), as the day is in New York:
+ * the server (UTC) and the browser draw the same day, and a listing posted at 11 p.m. is posted that day.
+ */
 export function formatLongDate(iso: string, language: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+  let format = longDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'America/New_York' });
+    longDates.set(language, format);
+  }
+  return format.format(date);
 }
 
 export type PostedState = { kind: 'notPosted' } | { kind: 'underReview' } | { kind: 'posted'; date: string };
