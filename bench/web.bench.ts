@@ -25,6 +25,7 @@ const PRESETS: Record<Preset, Config | undefined> = { mobile: undefined, desktop
 const DEFAULT_ROUTES = ['/', '/marketplace', '/listing/{id}', '/shop', '/exam', '/steps'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const KIB = 1024;
+const MAX_ATTEMPTS = 3;
 
 /** Issue #14's targets, checked on the medians with --check. */
 const TARGETS = {
@@ -46,6 +47,8 @@ interface RunResult {
   path: string;
   preset: Preset;
   run: number;
+  /** Lighthouse runs it took (a run whose trace broke is repeated, up to MAX_ATTEMPTS). */
+  attempts: number;
   error?: string;
   performance?: number;
   accessibility?: number;
@@ -108,7 +111,21 @@ async function initialScripts(lhr: Result, origin: string): Promise<Script[]> {
   return scripts;
 }
 
-async function runLighthouse(url: string, origin: string, preset: Preset, chromePath: string): Promise<Omit<RunResult, 'route' | 'path' | 'preset' | 'run'>> {
+/** A short hint of what a failed audit found (its first items), e.g. the kind of an inspector issue. */
+function auditItems(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const hints = items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const sub = (item.subItems as { items?: Record<string, unknown>[] } | undefined)?.items?.[0];
+    const what = [item.issueType, item.description, node?.snippet, item.url].find((v) => typeof v === 'string' && v);
+    const where = [sub?.url, sub?.text].find((v) => typeof v === 'string' && v);
+    return [what, where].filter(Boolean).join(' ');
+  });
+  const text = hints.filter(Boolean).join('; ');
+  return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}` : '';
+}
+
+async function runLighthouse(url: string, origin: string, preset: Preset, chromePath: string): Promise<Omit<RunResult, 'route' | 'path' | 'preset' | 'run' | 'attempts'>> {
   const started = performance.now();
   // A fresh browser per run: no cache, no state, nothing warmed up by the run before.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'], logLevel: 'error' });
@@ -141,7 +158,7 @@ async function runLighthouse(url: string, origin: string, preset: Preset, chrome
         ...CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
           (lhr.categories[c]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]!.title})`),
+            .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]!.title})${auditItems(lhr.audits[ref.id]!.details)}`),
         ),
       ],
       durationMs: performance.now() - started,
@@ -265,8 +282,16 @@ async function main(): Promise<number> {
       for (const route of routes) {
         for (const preset of presets) {
           const path = route.replace(/\{id\}|:listingId|:id/g, listingId);
-          const r = await runLighthouse(origin + path, origin, preset, chromePath);
-          const result: RunResult = { route, path, preset, run, ...r };
+          let r = await runLighthouse(origin + path, origin, preset, chromePath);
+          let attempts = 1;
+          // Lighthouse's own advice for a broken trace (NO_NAVSTART, NO_FCP, … on a busy machine): run again.
+          while (r.error && attempts < MAX_ATTEMPTS && !server.ended()) {
+            console.log(`  ${path} ${preset}: ${r.error}; running it again`);
+            r = await runLighthouse(origin + path, origin, preset, chromePath);
+            attempts++;
+          }
+          if (server.ended()) throw new Error(`the server stopped during the runs (${server.ended()})`);
+          const result: RunResult = { route, path, preset, run, attempts, ...r };
           results.push(result);
           console.log(
             `[${results.length}/${total}] ${path} ${preset} run ${run}: ` +

@@ -56,6 +56,8 @@ export async function warmVinCache(): Promise<string> {
 export interface BuiltServer {
   baseUrl: string;
   child: ChildProcess;
+  /** How the server ended ("code 1", "signal SIGKILL"), or undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       ...env,
     },
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM'); // the server closes the app and the database
@@ -90,14 +92,14 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     clearTimeout(timer);
   };
   const deadline = Date.now() + timeoutMs;
-  let early: number | null | undefined;
-  void exited.then((code) => (early = code));
+  let ended: string | undefined;
+  void exited.then((how) => (ended = how));
   while (Date.now() < deadline) {
-    if (early !== undefined) throw new Error(`the server exited during its start (code ${early})`);
+    if (ended !== undefined) throw new Error(`the server exited during its start (${ended})`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       await res.arrayBuffer();
-      if (res.status === 200) return { baseUrl, child, stop };
+      if (res.status === 200) return { baseUrl, child, ended: () => ended, stop };
     } catch {
       // not listening yet
     }
