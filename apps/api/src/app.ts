@@ -34,6 +34,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { DEV_MAILBOX_WARNING, isLoopbackAddress } from './modules/dev-mail/mailbox-access';
 import { healthRoutes } from './modules/health/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -155,6 +156,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     },
     { prefix: '/api' },
   );
+  // robots.txt and the sitemaps, at the root: routes, so the web app's fallback never answers them.
+  await app.register(seoRoutes);
 
   if (serveWeb) {
     await registerWeb(app, {

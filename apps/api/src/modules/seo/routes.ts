@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { text } from '@medallion/contracts/text';
+import { AppError } from '../../lib/app-error';
+import { errorResponses as errors } from '../../lib/route-options';
+import { renderListingsSitemap, renderPagesSitemap, renderSitemapIndex, PAGES_SITEMAP_PATH } from './render-sitemap';
+import { renderRobotsTxt } from './render-robots-txt';
+import { SITEMAP_CACHE_CONTROL } from './site-map';
+
+const XML = 'application/xml; charset=utf-8';
+const xmlResponse = { 200: z.string().describe('XML (sitemaps.org protocol)'), ...errors };
+const listingsParams = z.object({ chunk: text().max(20) });
+
+/**
+ * robots.txt and the sitemaps (at the site's root, not under /api): registered as routes, so they win
+ * over the web app's fallback. Absolute URLs come from PUBLIC_URL.
+ */
+export async function seoRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['seo'];
+  const publicUrl = app.config.PUBLIC_URL;
+
+  r.get(
+    '/robots.txt',
+    { schema: { tags, summary: 'Crawling rules and where the sitemap is', response: { 200: z.string().describe('robots.txt') } } },
+    async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', SITEMAP_CACHE_CONTROL).send(renderRobotsTxt(publicUrl)),
+  );
+
+  r.get(
+    '/sitemap.xml',
+    { schema: { tags, summary: 'Sitemap index: the public pages and the ACTIVE listings, in files of 50,000 URLs', response: xmlResponse } },
+    async (_req, reply) => reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(await renderSitemapIndex(app.db, publicUrl)),
+  );
+
+  r.get(
+    PAGES_SITEMAP_PATH,
+    { schema: { tags, summary: 'The public pages in English and Russian', response: xmlResponse } },
+    async (_req, reply) => reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(renderPagesSitemap(publicUrl)),
+  );
+
+  r.get(
+    '/sitemaps/listings-:chunk.xml',
+    {
+      schema: {
+        tags,
+        summary: 'ACTIVE listings (25,000 per file, newest first) in English and Russian; 404 past the last file',
+        params: listingsParams,
+        response: xmlResponse,
+      },
+    },
+    async (req, reply) => {
+      const chunk = /^[1-9]\d{0,8}$/.test(req.params.chunk) ? Number(req.params.chunk) : 0;
+      const xml = chunk ? await renderListingsSitemap(app.db, publicUrl, chunk) : null;
+      if (!xml) throw new AppError('NOT_FOUND');
+      // A stream (Fastify pipes it as it is written); the schema's string documents what it carries.
+      const body = Readable.from(xml) as unknown as string;
+      return reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(body);
+    },
+  );
+}

@@ -1,0 +1,171 @@
+// Server-side rendering throughput on PostgreSQL: the built server (as `npm start` runs it) on a fresh
+// database with the demo data, loaded by autocannon in this process, one target after the other in one
+// run: the HTML of /listing/{id} and the JSON it is made from (GET /api/listing/{id}), the HTML of
+// /marketplace and its JSON (GET /api/listing-all, page 1 as the marketplace asks for it), and
+// GET /api/health as a reference for what the machine does with the cheapest route. Prints requests/s,
+// p50 and p99, and the ratios HTML/JSON for the listing page and the marketplace (target >= 0.5: a
+// rendered page may cost at most twice its data).
+//   npm run bench:ssr        npm run bench:ssr -- --no-build      --check: exit 1 when a ratio is below the target
+//   BENCH_DURATION=10 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_PG_URL=postgres://…/postgres BENCH_KEEP_DB=1
+// Requests carry no Accept-Encoding: bodies are measured uncompressed, the same for every target.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
+import { buildProduct, findActiveListingId, freePort, parseArgs, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
+import { reportFailures } from './lib/server-process';
+
+const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET_RATIO = 0.5;
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+interface Target {
+  label: string;
+  path: string;
+  accept: string;
+  /** What the answer must be (checked once before the load). */
+  type: 'text/html' | 'application/json';
+}
+
+interface Measured {
+  label: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bytes: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function check(base: string, t: Target): Promise<void> {
+  const res = await fetch(base + t.path, { headers: { accept: t.accept } });
+  const body = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status !== 200 || !type.startsWith(t.type)) {
+    throw new Error(`${t.label} (GET ${t.path}) answered ${res.status} ${type}, not 200 ${t.type}: ${body.slice(0, 200)}`);
+  }
+}
+
+async function load(base: string, t: Target, seconds: number): Promise<autocannon.Result> {
+  const result = await autocannon({ url: base + t.path, connections: CONNECTIONS, duration: seconds, headers: { accept: t.accept } });
+  // Requests cut off at the end may still be queued in the server: one more answer means they are done.
+  await (await fetch(base + t.path, { headers: { accept: t.accept } })).arrayBuffer();
+  return result;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2), { flags: ['no-build', 'check'], values: [] });
+  buildProduct(args.flags.has('no-build'));
+  const vpicCache = await warmVinCache();
+
+  const name = `medallion_bench_ssr_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  try {
+    await admin.connect();
+  } catch {
+    console.error(`PostgreSQL not reachable at ${PG_ADMIN} (set BENCH_PG_URL)`);
+    return 1;
+  }
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const dbUrl = new URL(PG_ADMIN);
+  dbUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'medallion-bench-ssr-'));
+  let server: BuiltServer | undefined;
+  const cleanUp = async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  };
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const started = performance.now();
+    // The server migrates and seeds the database itself, as in production with DATABASE_URL.
+    server = await startBuiltServer(await freePort(), {
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: dataDir,
+      VPIC_CACHE_DIR: vpicCache,
+      SEED_DEMO_DATA: 'true',
+    });
+    const base = server.baseUrl;
+    console.log(`server ${base} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (PostgreSQL database ${name}, demo data)`);
+    const id = await findActiveListingId(base);
+    const targets: Target[] = [
+      { label: 'listing HTML', path: `/listing/${id}`, accept: HTML, type: 'text/html' },
+      { label: 'listing JSON', path: `/api/listing/${id}`, accept: 'application/json', type: 'application/json' },
+      { label: 'marketplace HTML', path: '/marketplace', accept: HTML, type: 'text/html' },
+      // The marketplace's first request (apps/web/src/features/listings/api/get-listings.ts, no filter).
+      { label: 'marketplace JSON', path: `/api/listing-all?page=1&page_size=${MARKETPLACE_PAGE_SIZE}`, accept: 'application/json', type: 'application/json' },
+      { label: 'health', path: '/api/health', accept: 'application/json', type: 'application/json' },
+    ];
+    for (const t of targets) await check(base, t);
+
+    const measured: Measured[] = [];
+    for (const t of targets) {
+      if (WARMUP_S > 0) await load(base, t, WARMUP_S);
+      const r = await load(base, t, DURATION_S);
+      measured.push({
+        label: t.label,
+        path: t.path,
+        rps: r.requests.total / DURATION_S,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        max: r.latency.max,
+        bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+      });
+      console.log(`${t.label}: ${Math.round(r.requests.total / DURATION_S)} req/s`);
+    }
+
+    console.log(`\nload: ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s warm-up, one target at a time`);
+    console.table(
+      measured.map((m) => ({
+        target: m.label,
+        path: m.path.replace(id, '{id}'),
+        'req/s': Math.round(m.rps),
+        'p50 ms': m.p50,
+        'p99 ms': m.p99,
+        'max ms': m.max,
+        'KiB/resp': Number((m.bytes / 1024).toFixed(1)),
+        errors: m.errors,
+        'non-2xx': m.non2xx,
+      })),
+    );
+    const by = (label: string) => measured.find((m) => m.label === label)!;
+    let below = false;
+    for (const page of ['listing', 'marketplace']) {
+      const ratio = by(`${page} HTML`).rps / by(`${page} JSON`).rps;
+      below ||= ratio < TARGET_RATIO;
+      console.log(`${page}: HTML/JSON requests/s ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
+    }
+    const health = by('health').rps;
+    console.log(`cost relative to health (its req/s ÷ the target's): ${measured.map((m) => `${m.label} ${(health / m.rps).toFixed(1)}×`).join(', ')}`);
+    const failed = reportFailures(measured.map((m) => ({ label: m.label, errors: m.errors, timeouts: m.timeouts, non2xx: m.non2xx })));
+    return failed || (below && args.flags.has('check')) ? 1 : 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
