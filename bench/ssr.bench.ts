@@ -31,6 +31,8 @@ interface Target {
   accept: string;
   /** What the answer must be (checked once before the load). */
   type: 'text/html' | 'application/json';
+  /** The server it runs against, when not the default one (the one without the render cache). */
+  base?: string;
 }
 
 interface Measured {
@@ -80,8 +82,10 @@ async function main(): Promise<number> {
   dbUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'medallion-bench-ssr-'));
   let server: BuiltServer | undefined;
+  let uncached: BuiltServer | undefined;
   const cleanUp = async () => {
     await server?.stop();
+    await uncached?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
     else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -101,22 +105,32 @@ async function main(): Promise<number> {
       SEED_DEMO_DATA: 'true',
     });
     const base = server.baseUrl;
+    // The same build and database with the render cache off (PAGE_CACHE_MS=0): every request renders.
+    uncached = await startBuiltServer(await freePort(), {
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: dataDir,
+      VPIC_CACHE_DIR: vpicCache,
+      SEED_DEMO_DATA: 'true',
+      PAGE_CACHE_MS: '0',
+    });
     console.log(`server ${base} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (PostgreSQL database ${name}, demo data)`);
     const id = await findActiveListingId(base);
     const targets: Target[] = [
       { label: 'listing HTML', path: `/listing/${id}`, accept: HTML, type: 'text/html' },
       { label: 'listing JSON', path: `/api/listing/${id}`, accept: 'application/json', type: 'application/json' },
+      { label: 'listing HTML, no render cache', path: `/listing/${id}`, accept: HTML, type: 'text/html', base: uncached.baseUrl },
       { label: 'marketplace HTML', path: '/marketplace', accept: HTML, type: 'text/html' },
+      { label: 'marketplace HTML, no render cache', path: '/marketplace', accept: HTML, type: 'text/html', base: uncached.baseUrl },
       // The marketplace's first request (apps/web/src/features/listings/api/get-listings.ts, no filter).
       { label: 'marketplace JSON', path: `/api/listing-all?page=1&page_size=${MARKETPLACE_PAGE_SIZE}`, accept: 'application/json', type: 'application/json' },
       { label: 'health', path: '/api/health', accept: 'application/json', type: 'application/json' },
     ];
-    for (const t of targets) await check(base, t);
+    for (const t of targets) await check(t.base ?? base, t);
 
     const measured: Measured[] = [];
     for (const t of targets) {
-      if (WARMUP_S > 0) await load(base, t, WARMUP_S);
-      const r = await load(base, t, DURATION_S);
+      if (WARMUP_S > 0) await load(t.base ?? base, t, WARMUP_S);
+      const r = await load(t.base ?? base, t, DURATION_S);
       measured.push({
         label: t.label,
         path: t.path,
@@ -152,6 +166,8 @@ async function main(): Promise<number> {
       const ratio = by(`${page} HTML`).rps / by(`${page} JSON`).rps;
       below ||= ratio < TARGET_RATIO;
       console.log(`${page}: HTML/JSON requests/s ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
+      const raw = by(`${page} HTML, no render cache`).rps / by(`${page} JSON`).rps;
+      console.log(`${page}: without the render cache (every request renders) ${raw.toFixed(2)}`);
     }
     const health = by('health').rps;
     console.log(`cost relative to health (its req/s ÷ the target's): ${measured.map((m) => `${m.label} ${(health / m.rps).toFixed(1)}×`).join(', ')}`);
