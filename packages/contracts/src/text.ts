@@ -3,7 +3,7 @@ import { z } from 'zod';
 // In the browser our CSP forbids eval, so zod's compiled fast path cannot run there; without this,
 // zod's own probe (`new Function`) is reported as a CSP violation on every page that validates a form.
 // The server keeps the compiled path. Every contract schema is built from this module, so it runs first.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 /**
  * Every text a client sends (bodies, query strings, path params) is built from these two, never from a
