@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
@@ -73,7 +74,7 @@ describe('server-rendered pages and media', async () => {
     const res = await app.inject({ method: 'GET', url: `/listing/${active!.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    expect(res.headers.vary).toBe('Cookie, Accept-Language');
+    expect(res.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^W\/"/);
     const again = await app.inject({ method: 'GET', url: `/listing/${active!.id}`, headers: { 'if-none-match': etag } });
@@ -81,6 +82,20 @@ describe('server-rendered pages and media', async () => {
     expect(again.body).toBe('');
     const other = await app.inject({ method: 'GET', url: '/steps' });
     expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses pages with Brotli or gzip as the browser asks, the same page either way', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/terms?z=1' });
+    const br = await app.inject({ method: 'GET', url: '/terms?z=1', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await app.inject({ method: 'GET', url: '/terms?z=1', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const signedIn = await app.inject({ method: 'GET', url: '/terms?z=1', headers: { 'accept-encoding': 'br', cookie: owner.cookie } });
+    expect(signedIn.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(signedIn.rawPayload).toString('utf8')).toContain('sharer@example.com');
   });
 
   it('never lets a shared cache keep a signed-in page, and renders it as the signed-in visitor', async () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { hasSessionCookie, isAppRoute } from '@medallion/contracts/site';
-import { createPreloader, inProcessFetch, loadWebRenderer, RenderCache, weakEtag } from './web-render';
+import { compressHtml, createPreloader, inProcessFetch, loadWebRenderer, pickEncoding, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
   /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */
@@ -69,11 +69,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string) => {
-    const etag = weakEtag(html);
-    reply.header('vary', 'Cookie, Accept-Language').header('cache-control', cacheControl).header('etag', etag);
+  const sendHtml = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string, cached?: CachedPage) => {
+    const etag = cached?.etag ?? weakEtag(html);
+    reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding').header('cache-control', cacheControl).header('etag', etag);
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.status(status).type('text/html; charset=utf-8').send(html);
+    reply.status(status).type('text/html; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return reply.send(html);
+    const body = cached ? await cached.encoded(encoding) : await compressHtml(html, encoding);
+    return reply.header('content-encoding', encoding).send(body);
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -90,7 +94,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const anonymous = !hasSessionCookie(request.headers.cookie);
     const cacheKey = `${request.url}\n${languageCookieOf(request.headers.cookie)}\n${request.headers['accept-language'] ?? ''}`;
     const cached = anonymous ? cache.get(cacheKey) : undefined;
-    if (cached) return sendHtml(request, reply, cached.status, cached.html, cached.cacheControl);
+    if (cached) return sendHtml(request, reply, cached.status, cached.html, cached.cacheControl, cached);
 
     let page: Awaited<ReturnType<typeof renderer.render>>;
     try {
@@ -120,8 +124,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
         ? `public, max-age=${PUBLIC_HTML_MAX_AGE_S}`
         : 'no-cache';
-    if (anonymous && !page.signedIn) cache.set(cacheKey, { status, html, cacheControl });
-    return sendHtml(request, reply, status, html, cacheControl);
+    const entry = anonymous && !page.signedIn ? cache.set(cacheKey, { status, html, cacheControl }) : undefined;
+    return sendHtml(request, reply, status, html, cacheControl, entry);
   });
 }
 
