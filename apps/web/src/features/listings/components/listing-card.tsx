@@ -55,7 +55,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
  * link (its hit area covers the whole card): a draft goes to checkout, a listing under review stays
  * and says so, any other opens its page.
  */
-export function ListingCard({ listing, mode = 'public' }: { listing: Listing; mode?: ListingCardMode }) {
+/** `priority`: a card at the top of the first screen, whose picture is fetched at once (it is the page's largest paint). */
+export function ListingCard({ listing, mode = 'public', priority = false }: { listing: Listing; mode?: ListingCardMode; priority?: boolean }) {
   const { t, i18n } = useTranslation('listings');
   const navigate = useNavigate();
   const priceText = useListingPriceText();
@@ -111,7 +112,8 @@ export function ListingCard({ listing, mode = 'public' }: { listing: Listing; mo
         <img
           src={cover ?? defaultPicture(listing.category)}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={400}
           height={300}

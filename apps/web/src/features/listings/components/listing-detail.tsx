@@ -176,6 +176,7 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
               srcSet={hasPhotos && thumbs[current] ? `${thumbs[current]} 400w, ${images[current]} 1600w` : undefined}
               sizes="(min-width: 1024px) 760px, 100vw"
               alt=""
+              fetchPriority="high"
               className="size-full object-cover"
             />
             <span className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-asphalt/80 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-asphalt">

@@ -20,6 +20,9 @@ import { Pagination } from './pagination';
  * The applied search lives in the URL (?filters&page=N) and in the `listingFilters` store, so a
  * reload, a shared link and coming back from a listing all restore it.
  */
+/** Cards on a phone's or a laptop's first screen: their pictures are fetched at once, the rest when scrolled to. */
+const FIRST_SCREEN_CARDS = 3;
+
 export function Marketplace() {
   const { t } = useTranslation('listings');
   const [params, setParams] = useSearchParams();
@@ -147,9 +150,9 @@ export function Marketplace() {
   } else {
     body = (
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4">
-        {result.listings.map((listing) => (
+        {result.listings.map((listing, index) => (
           <li key={listing.listing_id}>
-            <ListingCard listing={listing} />
+            <ListingCard listing={listing} priority={index < FIRST_SCREEN_CARDS} />
           </li>
         ))}
       </ul>
