@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
+import { splitTemplate } from '../src/plugins/web';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 
@@ -141,6 +142,14 @@ describe('server-rendered pages and media', async () => {
     expect(change.statusCode).toBe(200);
     await app.inject({ method: 'GET', url: '/shop?cache=1' });
     expect(renders()).toBe(start + 5);
+  });
+
+  it("lets a rendered page's code yield the network to its first paint (low fetch priority)", () => {
+    const page = splitTemplate(
+      '<html lang="en"><head><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"></head><body><div id="root"></div></body></html>',
+    ).assemble({ language: 'en', head: '', body: '<p>x</p>', state: '' });
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">');
   });
 
   it('sends the plain page when rendering fails, so the browser can still draw it', async () => {

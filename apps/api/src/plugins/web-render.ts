@@ -65,7 +65,7 @@ export function createPreloader(webDist: string): (chunks: string[]) => string {
     for (const key of keys) {
       if (loadedByEntry.has(key)) continue;
       const chunk = manifest[key]!;
-      links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
       for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
     const html = links.join('');

@@ -1,0 +1,13 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'] });
+const a = r.lhr.audits;
+console.log('perf', r.lhr.categories.performance.score, 'FCP', a['first-contentful-paint'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue, 'CLS', a['cumulative-layout-shift'].numericValue);
+console.log('render-blocking', JSON.stringify(a['render-blocking-resources']?.details?.items?.map(i => [i.url, i.wastedMs])));
+console.log('lcp el', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? a['largest-contentful-paint-element']?.details).slice(0, 400));
+console.log('lcp breakdown', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[1]?.items));
+console.log('reqs', a['network-requests'].details.items.map(i => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${i.resourceType} ${Math.round(i.transferSize/1024)}K ${Math.round(i.networkRequestTime)}-${Math.round(i.networkEndTime)} ${i.priority}`).join('\n'));
+console.log('shifts', JSON.stringify(a['layout-shifts']?.details?.items?.map(i => [i.node?.snippet?.slice(0, 120), i.score])));
+await chrome.kill();
