@@ -9,8 +9,8 @@ import { GetInTouch } from './get-in-touch';
 import { Header } from './header';
 
 /**
- * A whole page still loading: it fills the window below the header, so the Get in touch section and
- * the footer stay out of sight until the page arrives, instead of showing and then being pushed down.
+ * A whole page still loading (or a page waiting for the session): it fills the window below the header,
+ * so that whatever follows it stays out of sight until the page arrives instead of being pushed down.
  */
 export function PageLoader() {
   const { t } = useTranslation();
@@ -26,13 +26,21 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoader />}>
+      {/* Get in touch and the footer come with the page, not before it: shown under a page that is still
+          loading, they would be pushed down (a layout shift) when it arrives. */}
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <PageLoader />
+          </main>
+        }
+      >
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
-        </Suspense>
-      </main>
-      <GetInTouch />
-      <Footer />
+        </main>
+        <GetInTouch />
+        <Footer />
+      </Suspense>
       <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
       <ScrollRestoration />
     </div>
