@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
+import { lazyNamed } from '@/components/ui/lazy';
 import { useSession } from '@/features/auth/api/get-session';
-import { ExamRunner } from '@/features/exam/components/exam-runner';
-import { PracticeExam } from '@/features/exam/components/practice-exam';
-import { PageLoader } from '../layout/app-layout';
+import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
+
+/** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
+const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
 
 /** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
 export function ExamRoute() {
@@ -18,9 +21,11 @@ export function ExamRoute() {
       <title>{`${practice ? t('practice.pageTitle') : t('title')} · Medallion`}</title>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
       {session.isPending ? (
-        <PageLoader />
+        <ExamSkeleton />
       ) : practice ? (
-        <PracticeExam key={practice} attemptId={practice} signedIn={signedIn} />
+        <Suspense fallback={<ExamSkeleton />}>
+          <PracticeExam key={practice} attemptId={practice} signedIn={signedIn} />
+        </Suspense>
       ) : (
         <ExamRunner signedIn={signedIn} />
       )}

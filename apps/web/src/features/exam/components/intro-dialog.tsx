@@ -1,11 +1,8 @@
 import { Map as MapIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-
-/** The map (d3-geo and the five boroughs) is a chunk of its own, loaded when the popup opens. */
-const BoroughMap = lazy(() => import('./borough-map'));
+import BoroughMap from './borough-map';
 
 /** "Before you start": recommends studying a borough map and shows one (spec §2). */
 export function IntroDialog({ open, total, passAbove, onStart }: { open: boolean; total: number; passAbove: number; onStart: () => void }) {
@@ -20,10 +17,9 @@ export function IntroDialog({ open, total, passAbove, onStart }: { open: boolean
             {t('intro.title')}
           </Dialog.Title>
           <Dialog.Description className="text-slate-700">{t('intro.text')}</Dialog.Description>
+          {/* The map is drawn from paths projected at build time (about 1 KB), so it comes with the popup. */}
           <div className="mx-auto aspect-square w-full max-w-[22rem]">
-            <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-slate-100" />}>
-              <BoroughMap />
-            </Suspense>
+            <BoroughMap />
           </div>
           <p className="text-sm text-slate-600">{t('intro.questions', { n: total, pass: passAbove })}</p>
           <Button size="lg" className="w-full" onClick={onStart}>
