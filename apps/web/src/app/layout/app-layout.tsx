@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@medallion/contracts/site';
 import { Spinner } from '@/components/ui/spinner';
+import { AppToaster } from '@/components/ui/toaster';
 import { Footer } from './footer';
 import { GetInTouch } from './get-in-touch';
 import { Header } from './header';
@@ -41,7 +40,7 @@ export function AppLayout() {
         <GetInTouch />
         <Footer />
       </Suspense>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <AppToaster />
       <ScrollRestoration />
     </div>
   );

@@ -2,10 +2,10 @@ import { Check, X } from 'lucide-react';
 import { Checkbox, Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { REPORT_ISSUE_OPTIONS, type ReportIssueOption } from '@medallion/contracts/exam-constants';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { useReportQuestion } from '../api/report-question';
 

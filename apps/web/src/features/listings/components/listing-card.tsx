@@ -3,7 +3,7 @@ import type { Listing } from '@medallion/contracts/listings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { formatLocation, postedState } from '../lib/format';
 import { defaultPicture } from './default-picture';
