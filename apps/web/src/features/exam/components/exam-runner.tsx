@@ -2,12 +2,13 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { lazyNamed } from '@/components/ui/lazy';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
 import { useExamQuestions } from '../api/get-exam-questions';
@@ -15,11 +16,11 @@ import { useReportedQuestions } from '../api/get-reported-questions';
 import { useSavedQuestions } from '../api/get-saved-questions';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 import { IntroDialog } from './intro-dialog';
-import { Paywall } from './paywall';
 import { ReportButton } from './report-button';
 import type { WrongAnswer } from './result-dialog';
 
-/** The result popup is a chunk of its own, fetched once the exam has started. */
+/** The paywall (question 6 without access) and the result popup are chunks of their own, fetched once the exam has started. */
+const Paywall = lazyNamed(() => import('./paywall'), 'Paywall');
 const ResultDialog = lazyNamed(() => import('./result-dialog'), 'ResultDialog');
 
 type Lang = 'en' | 'ru';
@@ -184,7 +185,8 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   }, [advanceIn, advance]);
 
   useEffect(() => {
-    if (started) void ResultDialog.preload().catch(() => undefined);
+    if (!started) return;
+    for (const part of [Paywall, ResultDialog]) void part.preload().catch(() => undefined);
   }, [started]);
 
   const { mutate: postAttempt } = createAttempt;
@@ -240,7 +242,9 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
       </div>
 
       {!question && !finished ? (
-        <Paywall signedIn={signedIn} total={total} />
+        <Suspense fallback={<Spinner label={t('common:loading')} className="py-16 text-slate-500" />}>
+          <Paywall signedIn={signedIn} total={total} />
+        </Suspense>
       ) : question && !finished ? (
         <section aria-labelledby="question-text" className={QUESTION_CARD}>
           <div className="flex items-start justify-between gap-3">
