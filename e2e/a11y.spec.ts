@@ -16,7 +16,7 @@ for (const width of WIDTHS) {
         test(`${path} (${lng}) has no serious or critical axe violations`, async ({ page }) => {
           await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
           await openInEnglish(page, path);
-          // Load the lazily loaded contact form too, so it is checked as well.
+          // The Get in touch section with its contact form is checked as well.
           await page.locator('#contact').scrollIntoViewIfNeeded();
           await expect(page.getByRole('button', { name: lng === 'en' ? 'Send message' : 'Отправить сообщение' })).toBeVisible();
           const results = await new AxeBuilder({ page }).analyze();

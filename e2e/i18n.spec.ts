@@ -38,7 +38,7 @@ for (const width of WIDTHS) {
     test('shows validation messages in Russian', async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
       await page.goto('/terms');
-      // Scroll only once the page has its content, so the lazily loaded form is reached.
+      // Scroll only once the page has its content (before it the form is below a page-high loader).
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Условия использования');
       await page.locator('#contact').scrollIntoViewIfNeeded();
       const form = page.getByRole('form', { name: 'Напишите нам' });

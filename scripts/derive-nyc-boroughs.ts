@@ -1,6 +1,8 @@
 // Derives the five boroughs of New York City for the exam's intro map from the us-atlas county
-// TopoJSON (about 840 KB, all 3,200 US counties) and writes the small GeoJSON that the web app
-// bundles: apps/web/src/features/exam/nyc-boroughs.json.
+// TopoJSON (about 840 KB, all 3,200 US counties) and writes two small files into the web app:
+// apps/web/src/features/exam/nyc-boroughs.json, the boroughs' GeoJSON, and borough-shapes.json, the
+// map as the web app draws it (each borough's SVG path and label point, projected here with d3-geo, so
+// the browser needs neither d3-geo nor the geometry).
 //
 //   npx tsx scripts/derive-nyc-boroughs.ts
 //
@@ -12,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import { geoMercator, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
@@ -57,8 +60,44 @@ export function formatBoroughs(collection: BoroughCollection): string {
   return `{"type":"FeatureCollection","features":[\n${collection.features.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`;
 }
 
+/** The map's box (SVG user units) and the margin around the boroughs in it. */
+export const MAP_SIZE = 400;
+const MAP_MARGIN = 12;
+
+export interface BoroughShape {
+  fips: BoroughFips;
+  /** The outline as an SVG path in the MAP_SIZE × MAP_SIZE box. */
+  d: string;
+  /** The outline's centroid, where its label goes (the web app nudges some). */
+  x: number;
+  y: number;
+}
+
+/** The boroughs drawn in a Mercator projection fitted to the map's box. */
+export function drawBoroughs(collection: BoroughCollection): BoroughShape[] {
+  const projection = geoMercator().fitExtent(
+    [
+      [MAP_MARGIN, MAP_MARGIN],
+      [MAP_SIZE - MAP_MARGIN, MAP_SIZE - MAP_MARGIN],
+    ],
+    collection,
+  );
+  const path = geoPath(projection);
+  const tenth = (n: number) => Math.round(n * 10) / 10;
+  return collection.features.map((f) => {
+    const [x, y] = path.centroid(f);
+    return { fips: String(f.id) as BoroughFips, d: path(f) ?? '', x: tenth(x), y: tenth(y) };
+  });
+}
+
+/** The shapes file's text: one borough per line. */
+export function formatShapes(shapes: BoroughShape[]): string {
+  return `{"size":${MAP_SIZE},"shapes":[\n${shapes.map((s) => JSON.stringify(s)).join(',\n')}\n]}\n`;
+}
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_PATH = join(root, 'apps/web/src/features/exam/nyc-boroughs.json');
+export const SHAPES_PATH = join(root, 'apps/web/src/features/exam/borough-shapes.json');
 
 /** Reads counties-10m.json from the us-atlas package that the web app depends on. */
 export function readUsAtlasCounties(): Topology<{ counties: GeometryCollection<{ name: string }> }> {
@@ -72,6 +111,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     throw new Error(`Expected ${Object.keys(NYC_BOROUGHS).length} boroughs, found ${boroughs.features.length}`);
   }
   writeFileSync(OUT_PATH, formatBoroughs(boroughs));
+  writeFileSync(SHAPES_PATH, formatShapes(drawBoroughs(boroughs)));
   const points = boroughs.features.reduce((n, f) => n + JSON.stringify(f.geometry.coordinates).split('],[').length, 0);
-  console.log(`${boroughs.features.map((f) => f.properties.borough).join(', ')}: ~${points} points, ${OUT_PATH}: ${(statSync(OUT_PATH).size / 1024).toFixed(1)} KB`);
+  console.log(`${boroughs.features.map((f) => f.properties.borough).join(', ')}: ~${points} points, ${OUT_PATH}: ${(statSync(OUT_PATH).size / 1024).toFixed(1)} KB; ${SHAPES_PATH}: ${(statSync(SHAPES_PATH).size / 1024).toFixed(1)} KB`);
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deriveNycBoroughs, formatBoroughs, readUsAtlasCounties } from '../../../scripts/derive-nyc-boroughs';
+import { deriveNycBoroughs, drawBoroughs, formatBoroughs, formatShapes, MAP_SIZE, readUsAtlasCounties } from '../../../scripts/derive-nyc-boroughs';
+import shapes from '../src/features/exam/borough-shapes.json';
 import boroughs from '../src/features/exam/nyc-boroughs.json';
 
 const file = new URL('../src/features/exam/nyc-boroughs.json', import.meta.url);
+const shapesFile = new URL('../src/features/exam/borough-shapes.json', import.meta.url);
 
 /** Every [lon, lat] pair of a feature's geometry. */
 function points(geometry: { type: string; coordinates: unknown }): number[][] {
@@ -50,5 +52,24 @@ describe('nyc-boroughs.json (the exam intro map)', () => {
     const text = readFileSync(file, 'utf8');
     expect(text.length).toBeLessThan(10_000);
     expect(text).toBe(formatBoroughs(deriveNycBoroughs(readUsAtlasCounties())));
+  });
+});
+
+describe('borough-shapes.json (the map as drawn, projected at build time)', () => {
+  it('has one closed outline per borough inside the map, with its label point', () => {
+    expect(shapes.size).toBe(MAP_SIZE);
+    expect(shapes.shapes.map((s) => s.fips)).toEqual(boroughs.features.map((f) => f.id));
+    for (const shape of shapes.shapes) {
+      expect(shape.d).toMatch(/^M[\d.,LMZ]+Z$/);
+      const numbers = shape.d.match(/[\d.]+/g)!.map(Number);
+      for (const n of [...numbers, shape.x, shape.y]) {
+        expect(n).toBeGreaterThanOrEqual(0);
+        expect(n).toBeLessThanOrEqual(MAP_SIZE);
+      }
+    }
+  });
+
+  it('is what scripts/derive-nyc-boroughs.ts draws from nyc-boroughs.json today', () => {
+    expect(readFileSync(shapesFile, 'utf8')).toBe(formatShapes(drawBoroughs(deriveNycBoroughs(readUsAtlasCounties()))));
   });
 });

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { EXAM_QUESTION_COUNT, EXAM_TOPICS, REPORT_ISSUE_OPTIONS } from './exam-constants';
 import { freeText, text } from './text';
 
-/** Spec §9. */
-export const EXAM_QUESTION_COUNT = 80;
-export const EXAM_PASS_ABOVE = 60;
-/** The paywall prompt shows at question 6: the first 5 are free. */
-export const EXAM_FREE_QUESTIONS = 5;
-export const EXAM_TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] as const;
-export type ExamTopic = (typeof EXAM_TOPICS)[number];
-/** Spec §5 Report issue options (stored by these keys; the web shows the spec's labels). */
-export const REPORT_ISSUE_OPTIONS = ['spelling', 'outdated', 'confusing-answers', 'incorrect-answer'] as const;
-export type ReportIssueOption = (typeof REPORT_ISSUE_OPTIONS)[number];
+export * from './exam-constants';
 
 /** Spec §3 Question, plus topic and explanation. */
 export const examQuestionSchema = z.object({

@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { text } from './text';
+import { PROMO_CODE_LENGTH } from './payment-constants';
 import { cartIdsSchema, deliveryAddressSchema } from './shop';
+import { text } from './text';
+
+export * from './payment-constants';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unionpay'] as const;
 export const cardBrandSchema = z.enum(CARD_BRANDS);
 export type CardBrand = z.infer<typeof cardBrandSchema>;
-
-/** Spec §9: amounts in integer cents. */
-export const EXAM_PRICE_CENTS = 2000;
-export const EXAM_PROMO_PRICE_CENTS = 1500;
-export const EXAM_ACCESS_MONTHS = 3;
-export const PROMO_CODE_LENGTH = 6;
-export const LISTING_FEE = { subtotalCents: 99, taxCents: 9, totalCents: 108 } as const;
-
-/** Where /success-setup-intent sends the browser after a card is saved (spec §2). */
-export const SETUP_RETURN_TARGETS = ['dashboard', 'listing-checkout', 'cart', 'exam-checkout'] as const;
-export type SetupReturnTarget = (typeof SETUP_RETURN_TARGETS)[number];
 
 export const paymentMethodSchema = z.object({
   id: z.string(),

@@ -1,45 +1,46 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@medallion/contracts/site';
 import { Spinner } from '@/components/ui/spinner';
+import { AppToaster } from '@/components/ui/toaster';
 import { Footer } from './footer';
 import { GetInTouch } from './get-in-touch';
 import { Header } from './header';
 
+/**
+ * A whole page still loading (or a page waiting for the session): it fills the window below the header,
+ * so that whatever follows it stays out of sight until the page arrives instead of being pushed down.
+ */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-slate-500">
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center text-slate-500">
       <Spinner label={t('loading')} className="[&>span:first-child]:size-8" />
     </div>
   );
 }
 
-/** Renders nothing; its effect runs once the page above it in the same Suspense boundary has rendered. */
-function OnContentReady({ onReady }: { onReady: () => void }) {
-  useEffect(onReady, [onReady]);
-  return null;
-}
-
 /** The shared frame: header, page, Get in touch, footer, and the toast area. */
 export function AppLayout() {
-  // The contact form loads when it nears the screen; wait until the page has its real height first.
-  const [contentReady, setContentReady] = useState(false);
-  const markReady = useCallback(() => setContentReady(true), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoader />}>
+      {/* Get in touch and the footer come with the page, not before it: shown under a page that is still
+          loading, they would be pushed down (a layout shift) when it arrives. */}
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <PageLoader />
+          </main>
+        }
+      >
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
-          <OnContentReady onReady={markReady} />
-        </Suspense>
-      </main>
-      <GetInTouch observe={contentReady} />
-      <Footer />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+        </main>
+        <GetInTouch />
+        <Footer />
+      </Suspense>
+      <AppToaster />
       <ScrollRestoration />
     </div>
   );

@@ -1,11 +1,14 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/lib/queries/auth';
-import { ExamRunner } from '@/features/exam/components/exam-runner';
-import { PracticeExam } from '@/features/exam/components/practice-exam';
-import { PageLoader } from '../layout/app-layout';
+import { lazyNamed } from '@/components/ui/lazy';
 import { PageHead } from '@/components/ui/page-head';
+import { useSession } from '@/lib/queries/auth';
+import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
+
+/** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
+const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
 
 /** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
 export function ExamRoute() {
@@ -19,9 +22,11 @@ export function ExamRoute() {
       <PageHead title={practice ? t('practice.pageTitle') : t('title')} description={t('metaDescription')} noIndex={Boolean(practice)} />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
       {session.isPending ? (
-        <PageLoader />
+        <ExamSkeleton />
       ) : practice ? (
-        <PracticeExam key={practice} attemptId={practice} signedIn={signedIn} />
+        <Suspense fallback={<ExamSkeleton />}>
+          <PracticeExam key={practice} attemptId={practice} signedIn={signedIn} />
+        </Suspense>
       ) : (
         <ExamRunner signedIn={signedIn} />
       )}

@@ -2,10 +2,10 @@ import { ArrowRight, BookOpenCheck, CarFront, Compass, Headphones, Layers, Refre
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PageHead } from '@/components/ui/page-head';
+import { toast } from '@/components/ui/toast';
 
 const STEP_KEYS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
 const REASONS = [

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { SetupReturnTarget } from '@medallion/contracts/payments';
+import { toast } from '@/components/ui/toast';
 import { PageLoader } from '../layout/app-layout';
 
 /** Where each `from` value of /success-setup-intent leads (spec §2). */

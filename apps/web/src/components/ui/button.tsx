@@ -1,5 +1,4 @@
-import { Slot } from 'radix-ui';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 const VARIANTS = {
@@ -20,10 +19,10 @@ const SIZES = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
-  /** Render the child element (e.g. a router Link) with button styles. */
-  asChild?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
+/** The button styles, for elements that look like a button but are not one (a router Link). */
 export function buttonClasses(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md') {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
@@ -33,7 +32,6 @@ export function buttonClasses(variant: keyof typeof VARIANTS = 'primary', size: 
   );
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={cn(buttonClasses(variant, size), className)} {...props} />;
+export function Button({ variant = 'primary', size = 'md', className, type, ...props }: ButtonProps) {
   return <button type={type ?? 'button'} className={cn(buttonClasses(variant, size), className)} {...props} />;
 }

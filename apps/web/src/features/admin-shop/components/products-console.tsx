@@ -1,10 +1,10 @@
 import { ExternalLink, Package, Pencil, Plus } from 'lucide-react';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useAdminProducts } from '@/lib/queries/admin';
 import { useSetProductActive } from '../api/set-product-active';

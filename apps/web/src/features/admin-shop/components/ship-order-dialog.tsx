@@ -3,11 +3,11 @@ import { Truck } from 'lucide-react';
 import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useShipOrder } from '../api/ship-order';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { toast } from '@/components/ui/toast';
 
 /** "Mark shipped" with a confirmation: the customer is e-mailed that the order is on its way (once). */
 export function ShipOrderDialog({ order }: { order: AdminOrder }) {

@@ -3,11 +3,11 @@ import { X } from 'lucide-react';
 import { rejectListingRequestSchema } from '@medallion/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { useRejectListing } from '../api/reject-listing';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { toast } from '@/components/ui/toast';
 
 /** "Reject": a reason of at least 5 characters, shown to the owner and e-mailed to them. */
 export function RejectDialog({ listingId, title, disabled }: { listingId: string; title: string; disabled?: boolean }) {

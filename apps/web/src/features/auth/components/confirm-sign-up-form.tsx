@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { confirmSignUpRequestSchema, type ConfirmSignUpRequest } from '@medallion/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useResendCode } from '../api/resend-code';
 import { AuthCard, TextButton } from './auth-card';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   confirmForgotPasswordRequestSchema,
   emailOnlyRequestSchema,
@@ -11,6 +10,7 @@ import {
 } from '@medallion/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, TextButton } from './auth-card';

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { signInRequestSchema, type SignInRequest } from '@medallion/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard, TextButton } from './auth-card';

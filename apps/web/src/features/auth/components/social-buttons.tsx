@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { useSocialProviders } from '@/lib/queries/auth';
 import { useStartSocialSignIn } from '../api/start-social-sign-in';
 import { useAuthErrorText } from './use-auth-error';

@@ -1,8 +1,7 @@
-import { geoMercator, geoPath } from 'd3-geo';
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { useTranslation } from 'react-i18next';
-// The five boroughs only (~2 KB), derived from us-atlas at build time by scripts/derive-nyc-boroughs.ts.
-import boroughs from '../nyc-boroughs.json';
+// The five boroughs as SVG paths (~1 KB), projected at build time by scripts/derive-nyc-boroughs.ts
+// from a pre-filtered us-atlas extract, so the page loads neither d3-geo nor the geometry.
+import map from '../borough-shapes.json';
 
 /** FIPS codes of the five NYC counties (boroughs) and where their labels go. */
 const BOROUGHS = {
@@ -14,16 +13,11 @@ const BOROUGHS = {
 } as const;
 type Fips = keyof typeof BOROUGHS;
 
-const WIDTH = 400;
-const HEIGHT = 400;
-
-const nyc = boroughs as FeatureCollection<Polygon | MultiPolygon, { borough: string; county: string }>;
-const projection = geoMercator().fitExtent([[12, 12], [WIDTH - 12, HEIGHT - 12]], nyc);
-const path = geoPath(projection);
-const SHAPES = nyc.features.map((f) => {
-  const fips = String(f.id) as Fips;
-  const [x, y] = path.centroid(f);
-  return { fips, d: path(f) ?? '', x: x + BOROUGHS[fips].dx, y: y + BOROUGHS[fips].dy };
+const WIDTH = map.size;
+const HEIGHT = map.size;
+const SHAPES = map.shapes.map((s) => {
+  const fips = s.fips as Fips;
+  return { fips, d: s.d, x: s.x + BOROUGHS[fips].dx, y: s.y + BOROUGHS[fips].dy };
 });
 
 /** The five boroughs of New York City, drawn offline from a pre-filtered us-atlas extract (spec §2: the intro recommends a map). */

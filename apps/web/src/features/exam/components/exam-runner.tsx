@@ -1,20 +1,25 @@
 import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-react';
 import { Progress } from 'radix-ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { EXAM_PASS_ABOVE, type ExamQuestion } from '@medallion/contracts/exam';
-import { Button } from '@/components/ui/button';
+import type { ExamQuestion } from '@medallion/contracts/exam';
+import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { lazyNamed } from '@/components/ui/lazy';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useExamQuestions, useReportedQuestions, useSavedQuestions } from '@/lib/queries/exam';
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 import { IntroDialog } from './intro-dialog';
-import { Paywall } from './paywall';
-import { ReportButton } from './report-dialog';
-import { ResultDialog, type WrongAnswer } from './result-dialog';
+import { ReportButton } from './report-button';
+import type { WrongAnswer } from './result-dialog';
+
+/** The paywall (question 6 without access) and the result popup are chunks of their own, fetched once the exam has started. */
+const Paywall = lazyNamed(() => import('./paywall'), 'Paywall');
+const ResultDialog = lazyNamed(() => import('./result-dialog'), 'ResultDialog');
 
 type Lang = 'en' | 'ru';
 type Phase = 'choosing' | 'correct' | 'wrong';
@@ -22,6 +27,57 @@ type Phase = 'choosing' | 'correct' | 'wrong';
 /** Spec §4: the next question follows 500 ms after a correct answer, 100 ms after Next. */
 const CORRECT_DELAY_MS = 500;
 const NEXT_DELAY_MS = 100;
+
+// The runner's boxes, shared with its skeleton so that the page keeps its height when the questions arrive.
+const PROGRESS_BOX =
+  'sticky top-16 z-10 -mx-4 flex flex-col gap-2 border-b border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:p-4';
+const QUESTION_CARD = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6';
+const ANSWER = 'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 py-3';
+const SWITCH = 'flex rounded-lg bg-slate-200/70 p-1';
+const BOTTOM_BAR =
+  'sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none';
+
+/**
+ * The runner while its questions (or the session) load: the progress box, a question with four
+ * answers and the bottom bar, in the sizes of the real ones, so nothing below moves when they come.
+ */
+export function ExamSkeleton() {
+  const { t } = useTranslation('exam');
+  const bar = 'rounded bg-slate-200';
+  return (
+    <div className="flex flex-col gap-4" role="status" aria-label={t('common:loading')}>
+      <div className={PROGRESS_BOX} aria-hidden="true">
+        <div className="flex h-5 items-center justify-between gap-3">
+          <span className={cn(bar, 'h-3.5 w-28')} />
+          <span className={cn(bar, 'h-3.5 w-16')} />
+        </div>
+        <div className="h-3 rounded-full bg-slate-200" />
+      </div>
+      <div className={cn(QUESTION_CARD, 'animate-pulse motion-reduce:animate-none')} aria-hidden="true">
+        {/* The question's lines (text-lg/xl, leading-snug): two on phones, one from 640 px (the free questions are short). */}
+        <div className="flex h-[49.5px] flex-col justify-around sm:h-[27.5px]">
+          <span className={cn(bar, 'h-4 w-full sm:h-5 sm:w-4/5')} />
+          <span className={cn(bar, 'h-4 w-2/3 sm:hidden')} />
+        </div>
+        <div className="flex flex-col gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className={cn(ANSWER, 'border-slate-200')}>
+              <span className="size-5 shrink-0 rounded-full border-2 border-slate-200" />
+              <span className={cn(bar, 'h-4 w-1/2')} />
+            </div>
+          ))}
+        </div>
+        <div />
+      </div>
+      <div className={BOTTOM_BAR} aria-hidden="true">
+        <div className={SWITCH}>
+          <span className="min-h-11 w-36" />
+        </div>
+        <span className={cn(buttonClasses('primary', 'lg'), 'opacity-60')}>{t('submit')}</span>
+      </div>
+    </div>
+  );
+}
 
 function SaveButton({ question, saved }: { question: ExamQuestion; saved: boolean }) {
   const { t } = useTranslation('exam');
@@ -55,7 +111,7 @@ function SaveButton({ question, saved }: { question: ExamQuestion; saved: boolea
 function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
   const { t } = useTranslation('exam');
   return (
-    <div role="radiogroup" aria-label={t('language')} className="flex rounded-lg bg-slate-200/70 p-1">
+    <div role="radiogroup" aria-label={t('language')} className={SWITCH}>
       {(['en', 'ru'] as const).map((value) => (
         <button
           key={value}
@@ -126,6 +182,11 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     return () => window.clearTimeout(timer);
   }, [advanceIn, advance]);
 
+  useEffect(() => {
+    if (!started) return;
+    for (const part of [Paywall, ResultDialog]) void part.preload().catch(() => undefined);
+  }, [started]);
+
   const { mutate: postAttempt } = createAttempt;
   const isPractice = Boolean(practice);
   useEffect(() => {
@@ -135,7 +196,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     postAttempt(answers.current, { onError: (error) => console.warn('The exam attempt was not recorded', error) });
   }, [isPractice, finished, signedIn, postAttempt]);
 
-  if (!practice && questions.isPending) return <Spinner label={t('common:loading')} className="py-16 text-slate-500" />;
+  if (!practice && questions.isPending) return <ExamSkeleton />;
   if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
 
   const number = Math.min(index + 1, total);
@@ -158,7 +219,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     <div className="flex flex-col gap-4">
       {!practice && <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />}
 
-      <div className="sticky top-16 z-10 -mx-4 flex flex-col gap-2 border-b border-slate-200 bg-paper/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:p-4">
+      <div className={PROGRESS_BOX}>
         <div className="flex items-center justify-between gap-3 text-sm font-semibold">
           <span id="exam-progress-label" data-testid="exam-progress">
             {t('progress', { n: number, total })}
@@ -179,9 +240,11 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
       </div>
 
       {!question && !finished ? (
-        <Paywall signedIn={signedIn} total={total} />
+        <Suspense fallback={<Spinner label={t('common:loading')} className="py-16 text-slate-500" />}>
+          <Paywall signedIn={signedIn} total={total} />
+        </Suspense>
       ) : question && !finished ? (
-        <section aria-labelledby="question-text" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <section aria-labelledby="question-text" className={QUESTION_CARD}>
           <div className="flex items-start justify-between gap-3">
             <h2 id="question-text" lang={lang} className="text-lg font-bold leading-snug text-asphalt sm:text-xl" data-testid="question-text">
               <span className="sr-only">{t('progress', { n: number, total })}: </span>
@@ -213,7 +276,8 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
                   key={answer.answer_id}
                   data-result={result}
                   className={cn(
-                    'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors',
+                    ANSWER,
+                    'cursor-pointer transition-colors',
                     result === 'idle' && 'border-slate-200 hover:border-slate-400',
                     result === 'chosen' && 'border-asphalt bg-taxi-soft',
                     result === 'correct' && 'border-success bg-success/10 text-success-text',
@@ -258,7 +322,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
       {/* Within thumb reach: stuck to the bottom of the screen on phones, under the question on larger screens.
           On the narrowest phones (320 px) the buttons have less padding, so they fit beside the language switch. */}
-      <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:static sm:rounded-2xl sm:border sm:shadow-none">
+      <div className={BOTTOM_BAR}>
         <LanguageSwitch lang={lang} onChange={setLang} />
         {question && !finished && (phase === 'wrong' ? (
           <Button size="lg" onClick={() => setAdvanceIn(NEXT_DELAY_MS)} disabled={advanceIn !== null} className="max-[359px]:px-4">
@@ -272,7 +336,9 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
       </div>
 
       {finished && (
-        <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
+        <Suspense fallback={null}>
+          <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,36 +1,35 @@
 import { Map as MapIcon } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { lazy, Suspense } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { NativeDialog } from '@/components/ui/native-dialog';
+import BoroughMap from './borough-map';
 
-/** The map (d3-geo and the five boroughs) is a chunk of its own, loaded when the popup opens. */
-const BoroughMap = lazy(() => import('./borough-map'));
-
-/** "Before you start": recommends studying a borough map and shows one (spec §2). */
+/**
+ * "Before you start": recommends studying a borough map and shows one (spec §2). It opens with the
+ * page, so it is a native dialog (decision 0004); Escape or a click beside it starts the exam too.
+ */
 export function IntroDialog({ open, total, passAbove, onStart }: { open: boolean; total: number; passAbove: number; onStart: () => void }) {
   const { t } = useTranslation('exam');
+  const titleId = useId();
+  const textId = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onStart()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6">
-          <Dialog.Title className="flex items-center gap-2 text-2xl font-extrabold text-asphalt">
-            <MapIcon aria-hidden="true" className="size-6 shrink-0" />
-            {t('intro.title')}
-          </Dialog.Title>
-          <Dialog.Description className="text-slate-700">{t('intro.text')}</Dialog.Description>
-          <div className="mx-auto aspect-square w-full max-w-[22rem]">
-            <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-slate-100" />}>
-              <BoroughMap />
-            </Suspense>
-          </div>
-          <p className="text-sm text-slate-600">{t('intro.questions', { n: total, pass: passAbove })}</p>
-          <Button size="lg" className="w-full" onClick={onStart}>
-            {t('intro.start')}
-          </Button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NativeDialog open={open} onDismiss={onStart} labelledBy={titleId} describedBy={textId} className="flex flex-col gap-4 p-5 sm:p-6">
+      <h2 id={titleId} className="flex items-center gap-2 text-2xl font-extrabold text-asphalt">
+        <MapIcon aria-hidden="true" className="size-6 shrink-0" />
+        {t('intro.title')}
+      </h2>
+      <p id={textId} className="text-slate-700">
+        {t('intro.text')}
+      </p>
+      {/* The map is drawn from paths projected at build time (about 1 KB), so it comes with the popup. */}
+      <div className="mx-auto aspect-square w-full max-w-[22rem]">
+        <BoroughMap />
+      </div>
+      <p className="text-sm text-slate-600">{t('intro.questions', { n: total, pass: passAbove })}</p>
+      <Button size="lg" className="w-full" onClick={onStart}>
+        {t('intro.start')}
+      </Button>
+    </NativeDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { LockKeyhole, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
+import { EXAM_PRICE_CENTS } from '@medallion/contracts/payment-constants';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';

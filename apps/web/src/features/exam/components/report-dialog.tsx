@@ -1,32 +1,26 @@
-import { Check, Flag, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { Checkbox, Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { REPORT_ISSUE_OPTIONS, type ReportIssueOption } from '@medallion/contracts/exam';
+import { REPORT_ISSUE_OPTIONS, type ReportIssueOption } from '@medallion/contracts/exam-constants';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useReportQuestion } from '../api/report-question';
 
-/** The flag button and its "Report an issue" popup (spec §5); a reported question stays flagged. */
-export function ReportButton({ questionId, reported }: { questionId: string; reported: boolean }) {
+/**
+ * The "Report an issue" popup (spec §5), open while it is rendered: ReportButton loads it on the
+ * first click and mounts it afresh each time, so every report starts empty.
+ */
+export function ReportDialog({ questionId, onClose }: { questionId: string; onClose: (sent: boolean) => void }) {
   const { t } = useTranslation('exam');
-  const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<ReportIssueOption[]>([]);
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = useReportQuestion();
   const errorId = useId();
   const otherId = useId();
-
-  const reset = () => {
-    setSelected([]);
-    setOther('');
-    setError(null);
-    report.reset();
-  };
 
   const send = () => {
     if (selected.length === 0 && other.trim() === '') {
@@ -38,8 +32,8 @@ export function ReportButton({ questionId, reported }: { questionId: string; rep
       { questionId, selectedList: selected, otherIssue: other.trim() },
       {
         onSuccess: () => {
-          setOpen(false);
           toast.success(t('toasts.feedback'));
+          onClose(true);
         },
         onError: (e) => {
           if (e instanceof ApiClientError && e.status === 409) setError(t('reportDialog.already'));
@@ -50,25 +44,8 @@ export function ReportButton({ questionId, reported }: { questionId: string; rep
     );
   };
 
-  const iconButton = 'inline-flex size-11 items-center justify-center rounded-lg border transition-colors';
-  if (reported) {
-    return (
-      <span role="img" aria-label={t('reported')} title={t('reported')} data-testid="reported-flag" className={cn(iconButton, 'border-danger/40 bg-danger/10 text-danger-text')}>
-        <Flag aria-hidden="true" className="size-5 fill-current" />
-      </span>
-    );
-  }
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) reset();
-      }}
-    >
-      <Dialog.Trigger className={cn(iconButton, 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50')} aria-label={t('report')} title={t('report')}>
-        <Flag aria-hidden="true" className="size-5" />
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(next) => !next && onClose(false)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">

@@ -1,9 +1,9 @@
 import { BookmarkX, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { toast } from '@/components/ui/toast';
 import { useSavedQuestions } from '@/lib/queries/exam';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 

@@ -3,7 +3,7 @@ import type { Listing } from '@medallion/contracts/listings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { formatLocation, postedState } from '../lib/format';
 import { defaultPicture } from './default-picture';
@@ -188,5 +188,40 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
         )}
       </div>
     </article>
+  );
+}
+
+/** A card-sized placeholder (a car's card: photo, two-line title, price, place, four details, date) for lists still loading. */
+export function ListingCardSkeleton() {
+  const bar = 'rounded bg-slate-200';
+  return (
+    <div aria-hidden="true" className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none">
+      <div className="aspect-[4/3] bg-slate-100" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-col gap-1">
+          <div className="flex h-[49.5px] flex-col justify-around">
+            <span className={cn(bar, 'h-4 w-full')} />
+            <span className={cn(bar, 'h-4 w-2/3')} />
+          </div>
+          <div className="flex h-7 items-center">
+            <span className={cn(bar, 'h-4 w-1/3')} />
+          </div>
+          <div className="flex h-5 items-center">
+            <span className={cn(bar, 'h-3 w-1/2')} />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-x-3 gap-y-1.5">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="flex h-9 flex-col justify-around">
+              <span className={cn(bar, 'h-2.5 w-1/3')} />
+              <span className={cn(bar, 'h-3 w-2/3')} />
+            </div>
+          ))}
+        </div>
+        <div className="mt-auto flex h-[33px] items-end border-t border-slate-100">
+          <span className={cn(bar, 'mb-1 h-3 w-1/3')} />
+        </div>
+      </div>
+    </div>
   );
 }

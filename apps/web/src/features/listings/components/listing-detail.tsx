@@ -1,10 +1,10 @@
 import { ArrowLeft, CalendarDays, Expand, Eye, Mail, MapPin, Phone, UserRound } from 'lucide-react';
 import type { Listing } from '@medallion/contracts/listings';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
+import { lazyNamed } from '@/components/ui/lazy';
 import { cn } from '@/lib/cn';
 import { isListingMissing, useListing } from '@/lib/queries/listings';
 import { useRecordListingView } from '../api/record-listing-view';
@@ -14,7 +14,6 @@ import { listingFilters } from '../lib/listing-filters-store';
 import { markListingVisited } from '../lib/visited-listings';
 import { defaultPicture } from './default-picture';
 import { ListingStatusBadge, VerifiedBadge } from './listing-card';
-import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
 import { useListingPriceText } from './listing-price';
 import { ListingStatusControl } from './listing-status-control';
@@ -29,6 +28,10 @@ interface Props {
   /** Wait for the session before recording the view, so it carries the user id. */
   sessionPending: boolean;
 }
+
+/** The full-window photo viewer (radix dialog) is a chunk of its own, loaded when the photo is pointed at or pressed. */
+const ListingGallery = lazyNamed(() => import('./listing-gallery'), 'ListingGallery');
+const preloadGallery = () => void ListingGallery.preload().catch(() => undefined);
 
 /** Back to the marketplace with this visit's search. */
 function marketplaceHref(): string {
@@ -63,13 +66,7 @@ export function ListingDetail({ listingId, currentUserId, sessionPending }: Prop
   const listing = useListing(listingId);
   useRecordFirstView(listing.data?.data, currentUserId, !sessionPending);
 
-  if (listing.isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center text-slate-500">
-        <Spinner label={t('detail.loading')} className="[&>span:first-child]:size-8" />
-      </div>
-    );
-  }
+  if (listing.isPending) return <ListingDetailSkeleton label={t('detail.loading')} />;
   if (listing.isError) {
     if (isListingMissing(listing.error)) return <ListingNotFound backTo={marketplaceHref()} />;
     return (
@@ -82,6 +79,53 @@ export function ListingDetail({ listingId, currentUserId, sessionPending }: Prop
   }
   const data = listing.data.data;
   return <ListingView listing={data} isOwner={currentUserId !== null && data.user_id === currentUserId} />;
+}
+
+/**
+ * The listing's page while it loads, in the layout of a typical one (a two-line title on phones, photos,
+ * the contact panel), so the photo and the sections under it do not jump when the listing arrives.
+ */
+function ListingDetailSkeleton({ label }: { label: string }) {
+  const bar = 'rounded bg-slate-200';
+  const panel = 'rounded-2xl border border-slate-200 bg-white p-5 sm:p-6';
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-5 py-6 md:py-8">
+      <BackLink />
+      <div aria-hidden="true" className="flex animate-pulse flex-col gap-5 motion-reduce:animate-none">
+        <div className="flex flex-col gap-2">
+          <span className={cn(bar, 'h-5 w-16 rounded-full')} />
+          {/* h1: text-2xl (two lines of 2rem) on phones, text-3xl (one line of 2.25rem) from 640 px */}
+          <div className="flex h-16 flex-col justify-around sm:h-9">
+            <span className={cn(bar, 'h-5 w-full sm:h-7 sm:w-2/3')} />
+            <span className={cn(bar, 'h-5 w-1/2 sm:hidden')} />
+          </div>
+          <div className="flex h-8 items-center">
+            <span className={cn(bar, 'h-6 w-40')} />
+          </div>
+          <div className="flex h-[52px] flex-col justify-around sm:h-6">
+            <span className={cn(bar, 'h-4 w-3/4 sm:w-96')} />
+            <span className={cn(bar, 'h-4 w-1/3 sm:hidden')} />
+          </div>
+        </div>
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
+          <div className="flex min-w-0 flex-col gap-3">
+            <div className="aspect-[4/3] w-full rounded-2xl bg-slate-100" />
+            <div className="flex gap-2 pb-1">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="aspect-[4/3] w-20 rounded-lg bg-slate-100 sm:w-24" />
+              ))}
+            </div>
+          </div>
+          <div className={cn(panel, 'flex flex-col gap-3')}>
+            <span className={cn(bar, 'mb-3 h-6 w-1/2')} />
+            {[0, 1, 2].map((i) => (
+              <span key={i} className={cn(bar, 'h-4 w-3/4')} />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {
@@ -110,6 +154,8 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
   const priceText = useListingPriceText();
   const [selected, setSelected] = useState(0);
   const [galleryOpen, setGalleryOpen] = useState(false);
+  // Mounted from the first opening on.
+  const [galleryUsed, setGalleryUsed] = useState(false);
   const title = listing.title?.trim() || t('card.noTitle');
   const hasPhotos = listing.image_urls.length > 0;
   const images = hasPhotos ? listing.image_urls : [defaultPicture(listing.category)];
@@ -167,7 +213,13 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
         <div className="flex min-w-0 flex-col gap-3 lg:col-start-1">
           <button
             type="button"
-            onClick={() => setGalleryOpen(true)}
+            onPointerEnter={preloadGallery}
+            onPointerDown={preloadGallery}
+            onFocus={preloadGallery}
+            onClick={() => {
+              setGalleryUsed(true);
+              setGalleryOpen(true);
+            }}
             className="group relative block aspect-[4/3] w-full overflow-hidden rounded-2xl bg-slate-100"
             aria-label={t('detail.openGallery', { current: current + 1, total: images.length })}
           >
@@ -292,14 +344,18 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
         </Panel>
       </div>
 
-      <ListingGallery
-        title={title}
-        images={images}
-        index={current}
-        open={galleryOpen}
-        onOpenChange={setGalleryOpen}
-        onIndexChange={setSelected}
-      />
+      {galleryUsed && (
+        <Suspense fallback={null}>
+          <ListingGallery
+            title={title}
+            images={images}
+            index={current}
+            open={galleryOpen}
+            onOpenChange={setGalleryOpen}
+            onIndexChange={setSelected}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

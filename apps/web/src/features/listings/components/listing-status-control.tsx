@@ -1,7 +1,7 @@
 import type { Listing } from '@medallion/contracts/listings';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { useChangeListingStatus } from '../api/change-listing-status';
 import { ListingStatusBadge } from './listing-card';
 import { SelectField } from './select-field';

@@ -5,15 +5,18 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useListings } from '@/lib/queries/listings';
 import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '../lib/filter-params';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { FiltersSheet } from './filters-sheet';
-import { ListingCard } from './listing-card';
+import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingFiltersForm } from './listing-filters-form';
 import { Pagination } from './pagination';
+
+const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4';
+/** Two rows of three on a laptop, more than a phone's screen. */
+const SKELETON_CARDS = 6;
 
 /**
  * The marketplace: filters beside the list (a sheet on phones), 20 cards a page from the server.
@@ -106,9 +109,16 @@ export function Marketplace() {
 
   let body;
   if (listings.isPending || (listings.isFetching && listings.isError)) {
+    // Cards of the real size while the first page loads, so the page is as tall as it will be.
     body = (
-      <div className="flex min-h-64 items-center justify-center rounded-2xl border border-slate-200 bg-white text-slate-500">
-        <Spinner label={t('marketplace.loading')} className="[&>span:first-child]:size-8" />
+      <div role="status" aria-label={t('marketplace.loading')}>
+        <ul className={GRID}>
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <li key={i}>
+              <ListingCardSkeleton />
+            </li>
+          ))}
+        </ul>
       </div>
     );
   } else if (listings.isError || !result || result.listings.length === 0) {
@@ -149,7 +159,7 @@ export function Marketplace() {
     );
   } else {
     body = (
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4">
+      <ul className={GRID}>
         {result.listings.map((listing, index) => (
           <li key={listing.listing_id}>
             <ListingCard listing={listing} priority={index < FIRST_SCREEN_CARDS} />

@@ -2,11 +2,12 @@ import type { Product } from '@medallion/contracts/shop';
 import { ExternalLink, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { useProducts } from '@/lib/queries/shop';
+import { cn } from '@/lib/cn';
 import { useAddToCart } from '../api/cart-mutations';
 import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
@@ -86,14 +87,33 @@ function ProductCard({ product, signedIn }: { product: Product; signedIn: boolea
   );
 }
 
+/** A card-sized placeholder (photo, two-line title, three-line description, two details, price, buttons). */
 function ProductSkeleton() {
+  const bar = 'rounded bg-slate-100';
   return (
-    <li aria-hidden="true" className="flex animate-pulse flex-col rounded-2xl border border-slate-200 bg-white">
+    <li aria-hidden="true" className="flex animate-pulse flex-col rounded-2xl border border-slate-200 bg-white motion-reduce:animate-none">
       <div className="aspect-[4/3] rounded-t-2xl bg-slate-100" />
-      <div className="flex flex-col gap-3 p-4">
-        <div className="h-5 w-3/4 rounded bg-slate-100" />
-        <div className="h-4 w-full rounded bg-slate-100" />
-        <div className="h-6 w-1/3 rounded bg-slate-100" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex h-[49.5px] flex-col justify-around">
+          <span className={cn(bar, 'h-4 w-full')} />
+          <span className={cn(bar, 'h-4 w-1/2')} />
+        </div>
+        <div className="flex h-[72px] flex-col justify-around">
+          <span className={cn(bar, 'h-3.5 w-full')} />
+          <span className={cn(bar, 'h-3.5 w-full')} />
+          <span className={cn(bar, 'h-3.5 w-2/3')} />
+        </div>
+        <div className="flex h-11 flex-col justify-around">
+          <span className={cn(bar, 'h-3 w-1/2')} />
+          <span className={cn(bar, 'h-3 w-2/5')} />
+        </div>
+        <div className="mt-auto flex h-7 items-center">
+          <span className={cn(bar, 'h-5 w-1/4')} />
+        </div>
+        <div className="flex gap-2">
+          <span className={cn(bar, 'h-11 w-28 rounded-lg')} />
+          <span className={cn(bar, 'h-11 w-40 rounded-lg')} />
+        </div>
       </div>
     </li>
   );
@@ -106,10 +126,11 @@ export function ProductList({ signedIn }: { signedIn: boolean }) {
   if (products.isPending) {
     return (
       <div role="status" aria-label={t('common:loading')}>
+        {/* Two rows on a laptop: about the height the shop will have. */}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          <ProductSkeleton />
-          <ProductSkeleton />
-          <ProductSkeleton />
+          {Array.from({ length: 6 }, (_, i) => (
+            <ProductSkeleton key={i} />
+          ))}
         </ul>
       </div>
     );
