@@ -14,7 +14,18 @@ export interface WebRenderer {
     fetch: (url: URL, init: RequestInit) => Promise<Response>;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: string; head: string; html: string; state: string; chunks: string[]; signedIn: boolean }
+    | {
+        kind: 'page';
+        status: number;
+        language: string;
+        head: string;
+        html: string;
+        state: string;
+        /** `state` without what differs on every render (fetch times): the ETag is made with it. */
+        stableState?: string;
+        chunks: string[];
+        signedIn: boolean;
+      }
   >;
 }
 

@@ -54,8 +54,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string) => {
-    const etag = weakEtag(html);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string, etag = weakEtag(html)) => {
     reply.header('vary', 'Cookie, Accept-Language').header('cache-control', cacheControl).header('etag', etag);
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.status(status).type('text/html; charset=utf-8').send(html);
@@ -89,18 +88,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
 
     const status = known ? page.status : 404;
-    const html = template.assemble({
-      language: page.language,
-      head: page.head + preloads(page.chunks),
-      body: page.html,
-      state: page.state,
-    });
+    const parts = { language: page.language, head: page.head + preloads(page.chunks), body: page.html };
+    const html = template.assemble({ ...parts, state: page.state });
+    // The state carries the times its data was fetched, new on every render: the ETag is of the
+    // document without them, so an unchanged page (same markup, data, assets) answers 304.
+    const etag = weakEtag(page.stableState === undefined ? html : template.assemble({ ...parts, state: page.stableState }));
     const cacheControl = page.signedIn
       ? 'private, no-store'
       : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
         ? `public, max-age=${PUBLIC_HTML_MAX_AGE_S}`
         : 'no-cache';
-    return sendHtml(request, reply, status, html, cacheControl);
+    return sendHtml(request, reply, status, html, cacheControl, etag);
   });
 }
 
