@@ -1,4 +1,5 @@
 import type { Listing, ListingLocation } from '@medallion/contracts/listings';
+import { SITE_TIME_ZONE } from '@medallion/contracts/site';
 import { formatUsd } from '@/lib/money';
 
 /** "$450" / "$1,800" ("1 800 $" in Russian); cents only when there are some. */
@@ -13,11 +14,15 @@ export function formatLocation(location: ListingLocation | null): string | null 
   return location.zip_code ? `${place} ${location.zip_code}` : place;
 }
 
-/** A long local date in the UI language ("March 5, 2026", "5 марта 2026 г."). */
+/**
+ * A long date in the UI language ("March 5, 2026", "5 марта 2026 г."), the day in New York (the
+ * server renders the page in its own zone, the browser hydrates it in the visitor's: a date of
+ * either zone would differ between them around midnight and break hydration).
+ */
 export function formatLongDate(iso: string, language: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(date);
 }
 
 export type PostedState = { kind: 'notPosted' } | { kind: 'underReview' } | { kind: 'posted'; date: string };
