@@ -4,14 +4,17 @@ import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 
 export const WIDTHS = [375, 1280] as const;
 
-/** Routes of the spec (§2), with a concrete listing id. */
-export const ROUTES = APP_ROUTE_PATTERNS.map((p) => p.replace(':listingId', 'demo-listing-1'));
+/** Stands for the newest active listing's page in the route lists below (openSettled and openInEnglish find its id). */
+export const A_LISTING = '/listing/(newest)';
+
+/**
+ * Routes of the spec (§2); the listing route is A_LISTING, a listing that exists (the server answers a
+ * missing listing's page with status 404, as it does an unknown address).
+ */
+export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId' ? A_LISTING : p));
 
 export const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
 export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
-
-/** Stands for the newest active listing's page in the route lists below (openSettled finds its id). */
-export const A_LISTING = '/listing/(newest)';
 
 /** What a signed-in walk visits: the demo driver's pages, and the staff console. */
 export const SIGNED_IN_PAGES = [
@@ -29,16 +32,19 @@ export const SIGNED_IN_PAGES = [
   { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/exam', '/admin/products', '/admin/orders'] },
 ];
 
+/** A path of the route lists, with A_LISTING replaced by the newest active listing's page. */
+export async function resolvePath(page: Page, path: string): Promise<string> {
+  if (path !== A_LISTING) return path;
+  const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+  return `/listing/${listings.data.listings[0]!.listing_id}`;
+}
+
 /**
  * Opens a path (A_LISTING: the newest listing) and waits until it has settled: its main heading or an
  * intro dialog is shown, nothing is still loading (no aria-busy region) and the web font has loaded.
  */
 export async function openSettled(page: Page, path: string) {
-  if (path === A_LISTING) {
-    const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
-    path = `/listing/${listings.data.listings[0]!.listing_id}`;
-  }
-  await page.goto(path);
+  await page.goto(await resolvePath(page, path));
   const content = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first();
   await expect(content).toBeVisible();
   // Parts of a page (a tab's texts, a lazy section) may still be arriving and replace it for a moment:
@@ -59,12 +65,12 @@ export async function fontsLoaded(page: Page) {
   });
 }
 
-/** Opens a page in English (the language is remembered per browser) and waits for its content. */
+/** Opens a page (A_LISTING: the newest listing) in English (the language is remembered per browser) and waits for its content. */
 export async function openInEnglish(page: Page, path: string) {
   await page.addInitScript(() => {
     if (!localStorage.getItem('medallion.language')) localStorage.setItem('medallion.language', 'en');
   });
-  const response = await page.goto(path);
+  const response = await page.goto(await resolvePath(page, path));
   // The page has its content: its main heading, or an intro dialog over it (the exam's
   // "Before you start", which hides the rest of the page from assistive technology until Start).
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();

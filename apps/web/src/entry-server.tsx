@@ -9,7 +9,7 @@ import { hasSessionCookie, LANGUAGES, type Language } from '@medallion/contracts
 import { AppProvider, createQueryClient } from './app/provider';
 import { createRoutes, type RouteHandle } from './app/router';
 import { ApiClientError } from './lib/api-client';
-import { dehydrateQueries, serializeSsrState, SSR_STATE_ELEMENT_ID } from './app/ssr-state';
+import { dehydrateQueries, serializeSsrState, SSR_STATE_ELEMENT_ID, withoutFetchTimes, type SsrState } from './app/ssr-state';
 import { languageOfRequest } from './lib/language';
 import { setRequestScopeResolver, type RequestScope } from './lib/request-scope';
 
@@ -80,6 +80,8 @@ export type RenderResult =
       html: string;
       /** The <script type="application/json"> with the state for hydration. */
       state: string;
+      /** `state` without the times its queries were fetched (new on every render): the page's ETag is made with it. */
+      stableState: string;
       /** The page modules of the matched routes (Vite manifest keys), to preload their chunks. */
       chunks: string[];
       /** The request carried a session cookie: its page is private. */
@@ -117,13 +119,14 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const { head, body } = splitHoisted(markup);
 
     const texts: Resource = { [language]: Object.fromEntries([...used].map((ns) => [ns, allTexts[language]?.[ns] ?? {}])) };
-    const state = serializeSsrState({
+    const ssrState: SsrState = {
       language,
       origin: input.origin,
       texts,
       queries: dehydrateQueries(queryClient),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-    });
+    };
+    const stateScript = (json: string) => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${json}</script>`;
     const leaf = context.matches[context.matches.length - 1];
     const missing =
       leaf?.route.path === '*' ||
@@ -137,7 +140,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       language,
       head,
       html: body,
-      state: `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+      state: stateScript(serializeSsrState(ssrState)),
+      stableState: stateScript(serializeSsrState({ ...ssrState, queries: withoutFetchTimes(ssrState.queries) })),
       chunks: context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.chunk).filter((chunk): chunk is string => Boolean(chunk)),
       signedIn,
     };

@@ -116,6 +116,8 @@ describe('formatting', () => {
     expect(postedState({ status: 'UNDER_REVIEW', timestamp: null }, 'en')).toEqual({ kind: 'underReview' });
     expect(postedState({ status: 'ACTIVE', timestamp: '2026-03-05T12:00:00Z' }, 'en')).toEqual({ kind: 'posted', date: 'March 5, 2026' });
     expect(postedState({ status: 'ACTIVE', timestamp: '2026-03-05T12:00:00Z' }, 'ru')).toEqual({ kind: 'posted', date: '5 марта 2026 г.' });
+    // The day in New York, whatever the zone of the process (server or browser): 02:30 UTC is still March 4 there.
+    expect(postedState({ status: 'ACTIVE', timestamp: '2026-03-05T02:30:00Z' }, 'en')).toEqual({ kind: 'posted', date: 'March 4, 2026' });
   });
 });
 

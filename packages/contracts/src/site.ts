@@ -5,6 +5,11 @@ export const CONTACT_PHONE_HREF = 'tel:+17185550142';
 export const COPYRIGHT_YEAR = 2024;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 5000;
+/**
+ * The site's time zone (New York City): dates are shown in it, whatever the zone of the server
+ * rendering the page or of the browser hydrating it, so both write the same day.
+ */
+export const SITE_TIME_ZONE = 'America/New_York';
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -16,7 +16,18 @@ export interface WebRenderer {
     fetch: (url: URL, init: RequestInit) => Promise<Response>;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: string; head: string; html: string; state: string; chunks: string[]; signedIn: boolean }
+    | {
+        kind: 'page';
+        status: number;
+        language: string;
+        head: string;
+        html: string;
+        state: string;
+        /** `state` without what differs on every render (fetch times): the ETag is made with it. */
+        stableState?: string;
+        chunks: string[];
+        signedIn: boolean;
+      }
   >;
 }
 
@@ -166,7 +177,7 @@ export class RenderCache {
     return page;
   }
 
-  set(key: string, page: Pick<CachedPage, 'status' | 'html' | 'cacheControl'>, now = Date.now()): CachedPage | undefined {
+  set(key: string, page: Pick<CachedPage, 'status' | 'html' | 'cacheControl' | 'etag'>, now = Date.now()): CachedPage | undefined {
     if (!this.enabled) return undefined;
     if (this.pages.size >= this.maxEntries) {
       // Maps keep insertion order: the oldest entry goes first.
@@ -176,7 +187,6 @@ export class RenderCache {
     const encodings = new Map<HtmlEncoding, Promise<Buffer>>();
     const entry: CachedPage = {
       ...page,
-      etag: weakEtag(page.html),
       expires: now + this.ttlMs,
       encoded(encoding) {
         let body = encodings.get(encoding);

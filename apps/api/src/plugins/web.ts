@@ -69,8 +69,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const sendHtml = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string, cacheControl: string, cached?: CachedPage) => {
-    const etag = cached?.etag ?? weakEtag(html);
+  const sendHtml = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    cacheControl: string,
+    etag = weakEtag(html),
+    cached?: CachedPage,
+  ) => {
     reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding').header('cache-control', cacheControl).header('etag', etag);
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
     reply.status(status).type('text/html; charset=utf-8');
@@ -94,7 +101,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const anonymous = !hasSessionCookie(request.headers.cookie);
     const cacheKey = `${request.url}\n${languageCookieOf(request.headers.cookie)}\n${request.headers['accept-language'] ?? ''}`;
     const cached = anonymous ? cache.get(cacheKey) : undefined;
-    if (cached) return sendHtml(request, reply, cached.status, cached.html, cached.cacheControl, cached);
+    if (cached) return sendHtml(request, reply, cached.status, cached.html, cached.cacheControl, cached.etag, cached);
 
     let page: Awaited<ReturnType<typeof renderer.render>>;
     try {
@@ -113,19 +120,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
 
     const status = known ? page.status : 404;
-    const html = template.assemble({
-      language: page.language,
-      head: page.head + preloads(page.chunks),
-      body: page.html,
-      state: page.state,
-    });
+    const parts = { language: page.language, head: page.head + preloads(page.chunks), body: page.html };
+    const html = template.assemble({ ...parts, state: page.state });
+    // The state carries the times its data was fetched, new on every render: the ETag is of the
+    // document without them, so an unchanged page (same markup, data, assets) answers 304.
+    const etag = weakEtag(page.stableState === undefined ? html : template.assemble({ ...parts, state: page.stableState }));
     const cacheControl = page.signedIn
       ? 'private, no-store'
       : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
         ? `public, max-age=${PUBLIC_HTML_MAX_AGE_S}`
         : 'no-cache';
-    const entry = anonymous && !page.signedIn ? cache.set(cacheKey, { status, html, cacheControl }) : undefined;
-    return sendHtml(request, reply, status, html, cacheControl, entry);
+    const entry = anonymous && !page.signedIn ? cache.set(cacheKey, { status, html, cacheControl, etag }) : undefined;
+    return sendHtml(request, reply, status, html, cacheControl, etag, entry);
   });
 }
 

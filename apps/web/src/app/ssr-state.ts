@@ -44,6 +44,17 @@ export function dehydrateQueries(queryClient: QueryClient): DehydratedState {
   return state;
 }
 
+/**
+ * The same state without the times its queries were fetched and dehydrated, which differ on every
+ * render: what a page's ETag is made from, so a page whose content has not changed answers 304.
+ */
+export function withoutFetchTimes(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 } })),
+  };
+}
+
 export function hydrateQueries(queryClient: QueryClient, state: DehydratedState): void {
   for (const query of state.queries) {
     const error = query.state.error as Partial<SerializedApiError> | null | undefined;

@@ -49,8 +49,16 @@ export function listingsQueryOptions(query: Partial<StoredListingFilters>, page:
   });
 }
 
+/**
+ * An answer the page already has as an error is kept when the page mounts (`retryOnMount: false`):
+ * a server-rendered page's 400 (bad filters) or 404 (a missing listing) is then drawn as such on the
+ * server and in the browser, instead of as "loading" and asked for again. Each visit still asks anew
+ * (the route's loader prefetches), and the page's Retry refetches.
+ */
+const KEEP_ERROR_ON_MOUNT = { retryOnMount: false } as const;
+
 export function useListings(query: Partial<StoredListingFilters>, page: number) {
-  return useQuery(listingsQueryOptions(query, page));
+  return useQuery({ ...listingsQueryOptions(query, page), ...KEEP_ERROR_ON_MOUNT });
 }
 
 /** GET /listing/{id}: 404 when it does not exist or is not ACTIVE and not yours (the owner also sees drafts). */
@@ -72,7 +80,7 @@ export function listingQueryOptions(id: string) {
 }
 
 export function useListing(id: string) {
-  return useQuery(listingQueryOptions(id));
+  return useQuery({ ...listingQueryOptions(id), ...KEEP_ERROR_ON_MOUNT });
 }
 
 /** GET /listing (signed in): the user's own listings in every status. */
