@@ -166,7 +166,7 @@ for (const width of WIDTHS) {
       await signIn(page, { email: owner, password: 'Lister2024' });
       await openInEnglish(page, `/listing/${listingId}`);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText('Verifyd').first()).toBeVisible();
+      await expect(page.getByText('Verified').first()).toBeVisible();
       const listing = (await (await page.request.get(`/api/listing/${listingId}`)).json()) as { data: { status: string; thumbnail_urls: string[]; car_make: string } };
       expect(listing.data.status).toBe('ACTIVE');
       expect(listing.data.car_make).toBe('Honda');
@@ -186,7 +186,7 @@ for (const width of WIDTHS) {
       await openInEnglish(page, '/marketplace?category=cars&car_make=Honda&car_make_value=474');
       const mine = page.getByTestId('listing-card').filter({ hasText: title });
       await expect(mine).toHaveCount(1);
-      await expect(mine.getByText('Verifyd')).toBeVisible();
+      await expect(mine.getByText('Verified')).toBeVisible();
       await expect(mine.locator('img').first()).toHaveAttribute('src', listing.data.thumbnail_urls[0]!);
     });
 

@@ -9,7 +9,7 @@ const browser = await chromium.launch({
 });
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
-  if (flags.includes('--ru')) await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  if (flags.includes('--ru')) await page.context().addCookies([{ name: 'medallion.language', value: 'ru', url }]);
   const signIn = flags.find((f) => f.startsWith('--sign-in='))?.slice(10);
   if (signIn) {
     const [email, password] = signIn.split(':');
