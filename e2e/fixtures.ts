@@ -13,6 +13,9 @@ export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' }
 /** Stands for the newest active listing's page in the route lists below (openSettled finds its id). */
 export const A_LISTING = '/listing/(newest)';
 
+/** The public routes of issue #14 (first-load budget, no layout shift). */
+export const PUBLIC_ROUTES = ['/', '/marketplace', A_LISTING, '/shop', '/exam', '/steps'];
+
 /** What a signed-in walk visits: the demo driver's pages, and the staff console. */
 export const SIGNED_IN_PAGES = [
   {
@@ -29,16 +32,19 @@ export const SIGNED_IN_PAGES = [
   { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/exam', '/admin/products', '/admin/orders'] },
 ];
 
+/** The path itself, or for A_LISTING the page of the newest active listing (the marketplace's first). */
+export async function resolvePath(page: Page, path: string): Promise<string> {
+  if (path !== A_LISTING) return path;
+  const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+  return `/listing/${listings.data.listings[0]!.listing_id}`;
+}
+
 /**
  * Opens a path (A_LISTING: the newest listing) and waits until it has settled: its main heading or an
  * intro dialog is shown, nothing is still loading (no aria-busy region) and the web font has loaded.
  */
 export async function openSettled(page: Page, path: string) {
-  if (path === A_LISTING) {
-    const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
-    path = `/listing/${listings.data.listings[0]!.listing_id}`;
-  }
-  await page.goto(path);
+  await page.goto(await resolvePath(page, path));
   const content = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first();
   await expect(content).toBeVisible();
   // Parts of a page (a tab's texts, a lazy section) may still be arriving and replace it for a moment:
