@@ -16,6 +16,9 @@ export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId'
 export const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
 export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 
+/** The public routes of issue #14 (first-load budget, no layout shift). */
+export const PUBLIC_ROUTES = ['/', '/marketplace', A_LISTING, '/shop', '/exam', '/steps'];
+
 /** What a signed-in walk visits: the demo driver's pages, and the staff console. */
 export const SIGNED_IN_PAGES = [
   {

@@ -21,7 +21,14 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
   const session = useSession();
   const user = session.data?.user;
   const cartCount = useCartCount(Boolean(user));
-  if (session.isPending) return <span className={cn('inline-block h-10 w-24', className)} aria-hidden="true" />;
+  // While the session loads, the room of the Sign in button (what a first visit gets), so the header does not move.
+  if (session.isPending) {
+    return (
+      <span aria-hidden="true" className={cn(buttonClasses('primary', 'sm'), 'invisible min-h-10', className)}>
+        {t('nav.signIn')}
+      </span>
+    );
+  }
   if (!user) {
     return (
       <Link to="/login" onClick={onNavigate} className={cn(buttonClasses('primary', 'sm'), 'min-h-10', className)}>

@@ -179,20 +179,22 @@ export function Marketplace() {
       </aside>
 
       <section aria-labelledby="results-title" className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id="results-title" ref={listRef} tabIndex={-1} className="scroll-mt-24 text-xl font-bold focus:outline-none">
+        {/* The count has a line of its own: beside the Filters button a long one (Russian, several pages)
+            pushed the button onto a new line when the results came, moving the list down. */}
+        <div className="flex flex-col">
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="results-title" ref={listRef} tabIndex={-1} className="min-w-0 scroll-mt-24 text-xl font-bold focus:outline-none">
               {t('marketplace.resultsTitle')}
             </h2>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {result && !listings.isError
-                ? pageCount > 1
-                  ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
-                  : t('marketplace.count', { count: result.total })
-                : '\u00a0'}
-            </p>
+            <FiltersSheet activeCount={activeFilterCount(applied)} onSearch={search} serverErrors={serverErrors} />
           </div>
-          <FiltersSheet activeCount={activeFilterCount(applied)} onSearch={search} serverErrors={serverErrors} />
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {result && !listings.isError
+              ? pageCount > 1
+                ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
+                : t('marketplace.count', { count: result.total })
+              : '\u00a0'}
+          </p>
         </div>
         <div aria-busy={listings.isFetching}>{body}</div>
         {result && !listings.isError && (
