@@ -59,9 +59,10 @@ export function ExamSkeleton() {
           <span className={cn(bar, 'h-4 w-full sm:h-5 sm:w-4/5')} />
           <span className={cn(bar, 'h-4 w-2/3 sm:hidden')} />
         </div>
+        {/* Four answers of a line each; on phones one of them usually takes two lines. */}
         <div className="flex flex-col gap-2">
           {[0, 1, 2, 3].map((i) => (
-            <div key={i} className={cn(ANSWER, 'border-slate-200')}>
+            <div key={i} className={cn(ANSWER, 'border-slate-200', i === 1 && 'max-sm:min-h-[4.75rem]')}>
               <span className="size-5 shrink-0 rounded-full border-2 border-slate-200" />
               <span className={cn(bar, 'h-4 w-1/2')} />
             </div>
