@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
+import { APP_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
 
@@ -63,6 +64,17 @@ export async function fontsLoaded(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
+}
+
+/**
+ * A visitor who chose a language earlier with the switch: the cookie the server renders the pages by,
+ * and the browser's remembered choice. (A choice remembered only in localStorage, from before the
+ * cookie, still works, but its first page is rendered in the browser's language and switches after
+ * hydration, replacing parts of the page: a test would race that.)
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'ru') {
+  await page.context().addCookies([{ name: 'medallion.language', value: language, url: `http://127.0.0.1:${APP_PORT}` }]);
+  await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
 }
 
 /** Opens a page (A_LISTING: the newest listing) in English (the language is remembered per browser) and waits for its content. */
