@@ -53,7 +53,25 @@ export async function openSettled(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await expect(content).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await hydrated(page);
   await fontsLoaded(page);
+}
+
+/**
+ * Waits until the browser has taken over the page the server rendered (hydration). The server's
+ * markup is on screen first, links and all, but until React has hydrated it a click on a button or a
+ * tab does nothing (it is lost, not queued): a test acting on a page it just opened or reloaded waits
+ * for this. Hydrated, every element in #root belongs to React (also on a page rendered in the browser).
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const elements = Array.from(document.querySelectorAll('#root *'));
+        return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+      }),
+    )
+    .toBe(true);
 }
 
 /**
@@ -86,6 +104,8 @@ export async function openInEnglish(page: Page, path: string) {
   // The page has its content: its main heading, or an intro dialog over it (the exam's
   // "Before you start", which hides the rest of the page from assistive technology until Start).
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+  // The server's markup shows before its buttons work: the test acts on the page next.
+  await hydrated(page);
   return response;
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
+import { chooseLanguage, hydrated, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
 
 interface ApiListing {
   listing_id: string;
@@ -293,6 +293,7 @@ for (const width of WIDTHS) {
 
       await page.reload();
       await expectPage(page, 2);
+      await hydrated(page);
       await expect.poll(() => cardIds(page)).toEqual(ids);
       const reloaded = await openFilters(page, width);
       await expect(reloaded.getByRole('radio', { name: 'Plates' })).toBeChecked();
