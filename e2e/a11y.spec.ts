@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { openInEnglish, openSettled, SIGNED_IN_PAGES, signIn, WIDTHS } from './fixtures';
+import { chooseLanguage, openInEnglish, openSettled, SIGNED_IN_PAGES, signIn, WIDTHS } from './fixtures';
 
 const PAGES = ['/', '/steps', '/steps?step=8', '/terms', '/login'];
 
@@ -12,9 +12,9 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 800 } });
 
     for (const path of PAGES) {
-      for (const lng of ['en', 'ru']) {
+      for (const lng of ['en', 'ru'] as const) {
         test(`${path} (${lng}) has no serious or critical axe violations`, async ({ page }) => {
-          await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
+          await chooseLanguage(page, lng);
           await openInEnglish(page, path);
           // The Get in touch section with its contact form is checked as well.
           await page.locator('#contact').scrollIntoViewIfNeeded();
@@ -50,9 +50,9 @@ test.describe('every route, signed in, at 375 px', () => {
 
   for (const { account, paths } of SIGNED_IN_PAGES) {
     for (const path of paths) {
-      for (const lng of ['en', 'ru']) {
+      for (const lng of ['en', 'ru'] as const) {
         test(`${path} as ${account.email.split('@')[0]} (${lng}) has no axe violations`, async ({ page }) => {
-          await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
+          await chooseLanguage(page, lng);
           await signIn(page, account);
           await openSettled(page, path);
           const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { hydrated, openInEnglish, WIDTHS } from './fixtures';
 
 /** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
 async function codeFor(request: APIRequestContext, email: string): Promise<string> {
@@ -169,6 +169,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('region', { name: 'Your listings' }).getByRole('article').first()).toBeVisible();
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Marketplace ads' })).toHaveAttribute('aria-selected', 'true');
+    await hydrated(page);
     await page.getByRole('tab', { name: 'Saved questions' }).click();
     await expect(page).toHaveURL('/dashboard?tab=saved');
   });

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from './fixtures';
+import { chooseLanguage, openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
@@ -297,7 +297,7 @@ test('a signed-in driver sees the forbidden page at /admin/listings', async ({ p
 
 test('photo tiles at 375 px in Russian: delete on the picture, "make main" on one line', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await chooseLanguage(page, 'ru');
   await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
   const own = (await (await page.request.get('/api/listing')).json()) as { data: { data: { listing_id: string; status: string; images: string[] }[] } };
   const draft = own.data.data.find((l) => l.status === 'DRAFT' && l.images.length >= 2)!;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
+import { APP_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
 
@@ -55,7 +56,25 @@ export async function openSettled(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await expect(content).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await hydrated(page);
   await fontsLoaded(page);
+}
+
+/**
+ * Waits until the browser has taken over the page the server rendered (hydration). The server's
+ * markup is on screen first, links and all, but until React has hydrated it a click on a button or a
+ * tab does nothing (it is lost, not queued): a test acting on a page it just opened or reloaded waits
+ * for this. Hydrated, every element in #root belongs to React (also on a page rendered in the browser).
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const elements = Array.from(document.querySelectorAll('#root *'));
+        return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+      }),
+    )
+    .toBe(true);
 }
 
 /**
@@ -68,6 +87,17 @@ export async function fontsLoaded(page: Page) {
   });
 }
 
+/**
+ * A visitor who chose a language earlier with the switch: the cookie the server renders the pages by,
+ * and the browser's remembered choice. (A choice remembered only in localStorage, from before the
+ * cookie, still works, but its first page is rendered in the browser's language and switches after
+ * hydration, replacing parts of the page: a test would race that.)
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'ru') {
+  await page.context().addCookies([{ name: 'medallion.language', value: language, url: `http://127.0.0.1:${APP_PORT}` }]);
+  await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
+}
+
 /** Opens a page (A_LISTING: the newest listing) in English (the language is remembered per browser) and waits for its content. */
 export async function openInEnglish(page: Page, path: string) {
   await page.addInitScript(() => {
@@ -77,6 +107,8 @@ export async function openInEnglish(page: Page, path: string) {
   // The page has its content: its main heading, or an intro dialog over it (the exam's
   // "Before you start", which hides the rest of the page from assistive technology until Start).
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+  // The server's markup shows before its buttons work: the test acts on the page next.
+  await hydrated(page);
   return response;
 }
 

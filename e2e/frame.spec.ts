@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { A_LISTING, fontsLoaded, openInEnglish, openMobileMenu, openSettled, ROUTES, SIGNED_IN_PAGES, signIn, STAFF, WIDTHS } from './fixtures';
+import { A_LISTING, chooseLanguage, fontsLoaded, openInEnglish, openMobileMenu, openSettled, ROUTES, SIGNED_IN_PAGES, signIn, STAFF, WIDTHS } from './fixtures';
 
 for (const width of WIDTHS) {
   test.describe(`shared frame at ${width}px`, () => {
@@ -83,7 +83,7 @@ test.describe('the header fits every desktop width', () => {
   for (const language of ['en', 'ru'] as const) {
     for (const width of [768, 820, 900, 1023, 1024, 1280]) {
       test(`${width} px, staff, ${language}: no control past the edge, no sideways scroll`, async ({ page }) => {
-        await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
+        await chooseLanguage(page, language);
         await signIn(page, STAFF);
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
@@ -115,7 +115,7 @@ test.describe('the header fits every desktop width', () => {
 
 test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await chooseLanguage(page, 'ru');
   await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
   await page.goto('/dashboard?tab=orders');
   const tabs = page.getByRole('tablist').getByRole('tab');
@@ -143,7 +143,7 @@ test.describe('no page scrolls sideways', () => {
     for (const language of ['ru', 'en'] as const) {
       test(`${path}, staff, ${language}, at 320 and 768 px`, async ({ page }) => {
         await page.setViewportSize({ width: 320, height: 800 });
-        await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
+        await chooseLanguage(page, language);
         await signIn(page, STAFF);
         await openSettled(page, path);
         // Measured until the layout settles (late images, counts, a resize's re-render), never after a fixed wait.

@@ -1,5 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { A_LISTING, openSettled, ROUTES, SIGNED_IN_PAGES, signIn } from './fixtures';
+import { A_LISTING, hydrated, openSettled, ROUTES, SIGNED_IN_PAGES, signIn } from './fixtures';
 
 /*
  * Hydration (issue #14): every page the server renders is taken over by the browser without a
@@ -69,17 +69,10 @@ function watch(page: Page) {
   return { problems, apiReads };
 }
 
-/** The server rendered the page and the browser has hydrated it: every element in #root belongs to React. */
+/** The server rendered the page and the browser has hydrated it (openSettled waits for that too). */
 async function expectHydrated(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-ssr', 'true');
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const elements = Array.from(document.querySelectorAll('#root *'));
-        return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
-      }),
-    )
-    .toBe(true);
+  await hydrated(page);
 }
 
 test.describe('hydration at 375 px', () => {

@@ -36,6 +36,8 @@ for (const width of WIDTHS) {
     });
 
     test('shows validation messages in Russian', async ({ page }) => {
+      // Russian remembered the old way, in localStorage only (no cookie yet): the server renders the
+      // first page in English and it switches to Russian after hydration (lib/i18n.ts syncRememberedLanguage).
       await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
       await page.goto('/terms');
       // Scroll only once the page has its content (before it the form is below a page-high loader).

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
+import { chooseLanguage, hydrated, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
 
 interface ApiListing {
   listing_id: string;
@@ -293,6 +293,7 @@ for (const width of WIDTHS) {
 
       await page.reload();
       await expectPage(page, 2);
+      await hydrated(page);
       await expect.poll(() => cardIds(page)).toEqual(ids);
       const reloaded = await openFilters(page, width);
       await expect(reloaded.getByRole('radio', { name: 'Plates' })).toBeChecked();
@@ -427,11 +428,11 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL('/marketplace');
     });
 
-    for (const lng of ['en', 'ru']) {
+    for (const lng of ['en', 'ru'] as const) {
       test(`/marketplace and a listing (${lng}) have no serious or critical axe violations`, async ({ page }) => {
         // Two axe runs, one over a page of listing cards: slow on a busy machine.
         test.setTimeout(120_000);
-        await page.addInitScript((l) => localStorage.setItem('medallion.language', l), lng);
+        await chooseLanguage(page, lng);
         await openInEnglish(page, '/marketplace');
         await expect(page.getByTestId('listing-card').first()).toBeVisible();
         const check = async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { chooseLanguage, hydrated, openInEnglish, WIDTHS } from './fixtures';
 
 async function newDriver(request: APIRequestContext): Promise<void> {
   const email = `cards-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -44,8 +44,9 @@ for (const width of WIDTHS) {
 
 test('in Russian, the card errors of the server are in Russian too', async ({ page }) => {
   await newDriver(page.request);
-  await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+  await chooseLanguage(page, 'ru');
   await page.goto('/dashboard');
+  await hydrated(page);
   await page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить способ оплаты' }).click();
   const dialog = page.getByRole('dialog', { name: 'Добавить карту' });
   await dialog.getByLabel('Месяц (ММ)').fill('12');

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed } from './fixtures';
+import { chooseLanguage, hydrated, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed } from './fixtures';
 
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
@@ -300,6 +300,7 @@ test.describe('Shop and cart', () => {
     // A reload keeps them too (the same tab).
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Review & Checkout', level: 1 })).toBeVisible();
+    await hydrated(page);
     await expectKept();
 
     // Pay for the selected item: the next visit starts with an empty form and everything selected.
@@ -317,7 +318,7 @@ test.describe('Shop and cart', () => {
     const own = await ownProduct(baseURL, 1);
     try {
       expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 2 } })).status()).toBe(200);
-      await page.addInitScript(() => localStorage.setItem('medallion.language', 'ru'));
+      await chooseLanguage(page, 'ru');
       await page.goto('/cart');
       const line = cartLine(page, own.product.title);
       await expect(line.getByText('Нет в наличии')).toBeVisible();

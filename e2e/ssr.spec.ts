@@ -18,7 +18,7 @@ import { DRIVER } from './fixtures';
  * Other tests change data while these run (listings published or paused, products and questions
  * edited), so a comparison with the API asks both again until they agree (`toPass`).
  *
- * Budget: each test reads 1-9 pages without scripts, 1-6 s on a busy 2-core machine; the default
+ * Budget: each test reads 1-9 pages without scripts, 1-9 s on a busy 2-core machine; the default
  * 90 s (playwright.config.ts) covers it many times over.
  */
 
