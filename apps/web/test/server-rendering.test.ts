@@ -119,3 +119,21 @@ describe('a listing for search engines and previews', () => {
     expect(plate.brand).toBeUndefined();
   });
 });
+
+describe('private pages and sign-in on the server', () => {
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+  it('redirects a visitor without a session cookie from a private page to sign in, and back after', async () => {
+    const { render } = await import('@/entry-server');
+    const result = await render({ url: '/dashboard?tab=ads', origin: 'https://medallion.example', fetch: async () => json({ user: null, token: null }) });
+    expect(result).toEqual({ kind: 'redirect', status: 302, location: '/login?redirect=%2Fdashboard%3Ftab%3Dads' });
+  });
+
+  it('sends a signed-in visitor on from /login, only to a path of this site', async () => {
+    const { render } = await import('@/entry-server');
+    const signedIn = async (url: URL) => (url.pathname === '/api/auth/session' ? json({ user: { id: 'u1', email: 'a@b.c', role: 'user' }, token: null }) : json({ data: [] }));
+    const cookie = 'medallion.session_token=abc';
+    expect(await render({ url: '/login?redirect=/cart', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({ kind: 'redirect', location: '/cart' });
+    expect(await render({ url: '/login?redirect=//evil.example', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({ kind: 'redirect', location: '/' });
+  });
+});

@@ -13,6 +13,8 @@ export const SITE_TIME_ZONE = 'America/New_York';
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** The cookie that carries the visitor's language choice to the server (the web app sets it, the server reads it). */
+export const LANGUAGE_COOKIE = 'medallion.language';
 
 /**
  * Every client route of the product (spec §2), as exact patterns. The API serves the SPA for these

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
-import { hasSessionCookie, isAppRoute } from '@medallion/contracts/site';
+import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { compressHtml, createPreloader, inProcessFetch, loadWebRenderer, pickEncoding, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
@@ -159,6 +159,8 @@ export function splitTemplate(indexHtml: string) {
 }
 
 /** The language cookie's raw value (part of the render cache's key; the web app decides what it means). */
+const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.replace('.', '\\.')}=([^;]*)`);
+
 function languageCookieOf(cookieHeader: string | undefined): string {
-  return /(?:^|;\s*)medallion\.language=([^;]*)/.exec(cookieHeader ?? '')?.[1] ?? '';
+  return LANGUAGE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1] ?? '';
 }

@@ -1,7 +1,6 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@medallion/contracts/site';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@medallion/contracts/site';
 
-/** The cookie that carries the visitor's language choice to the server (set by the language switch). */
-export const LANGUAGE_COOKIE = 'medallion.language';
+export { LANGUAGE_COOKIE };
 /** `?lang=ru`: the address of a page in one language (hreflang alternates, the sitemap). */
 export const LANGUAGE_PARAM = 'lang';
 
