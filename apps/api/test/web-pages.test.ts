@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
 import { splitTemplate } from '../src/plugins/web';
+import { createPreloader } from '../src/plugins/web-render';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 
@@ -154,6 +155,33 @@ describe('server-rendered pages and media', async () => {
     ).assemble({ language: 'en', head: '', body: '<p>x</p>', state: '' });
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">');
+  });
+
+  it("links a page's stylesheets but only lists its modules, for the entry to preload after the first view", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'medallion-manifest-'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(
+      join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_helper.js'], dynamicImports: ['src/app/start.tsx'] },
+        '_helper.js': { file: 'assets/helper-2.js' },
+        'src/app/start.tsx': { file: 'assets/start-3.js', imports: ['_helper.js', '_react.js'] },
+        '_react.js': { file: 'assets/react-4.js' },
+        'src/routes/shop.tsx': { file: 'assets/shop-5.js', imports: ['_react.js', '_money.js'], css: ['assets/shop-6.css'] },
+        '_money.js': { file: 'assets/money-7.js' },
+      }),
+    );
+    try {
+      const html = createPreloader(dir)(['src/routes/shop.tsx']);
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop-6.css">');
+      expect(html).not.toContain('modulepreload');
+      const list = /<script type="application\/json" id="medallion-modules">([^<]*)<\/script>/.exec(html)?.[1];
+      // The entry's own imports are loaded by index.html already; everything else the page needs is listed.
+      expect(JSON.parse(list ?? 'null')).toEqual(['/assets/shop-5.js', '/assets/react-4.js', '/assets/money-7.js']);
+      expect(createPreloader(dir)([])).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends the plain page when rendering fails, so the browser can still draw it', async () => {

@@ -1,57 +1,11 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode, Suspense, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from './app/provider';
-import { createAppRouter, createRoutes } from './app/router';
-import { hydrateQueries, readSsrState } from './app/ssr-state';
-import { initI18n, syncRememberedLanguage } from './lib/i18n';
-import { setSiteOrigin } from './lib/site-url';
+import { afterFirstView } from './lib/after-first-view';
 
 /**
- * The browser's entry. A page the server rendered (entry-server.tsx) is hydrated with the state it
- * sent along: its texts, its query cache and its route data, so nothing is fetched twice; the
- * chunks of the matched routes are loaded first so the first render equals the server's.
+ * The browser's entry, kept tiny: the stylesheet and the font, then the app (app/start.tsx) once the
+ * page the server rendered has drawn its first view. See lib/after-first-view.ts and decision 0005.
  */
-async function start() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  const state = readSsrState();
-  const queryClient = createQueryClient();
-  const routes = createRoutes(queryClient);
-
-  if (state) {
-    setSiteOrigin(state.origin);
-    hydrateQueries(queryClient, state.queries);
-    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => typeof match.route.lazy === 'function');
-    await Promise.all([
-      initI18n(state.language, state.texts),
-      ...lazyMatches.map(async ({ route }) => {
-        const load = route.lazy as () => Promise<Record<string, unknown>>;
-        Object.assign(route, { ...(await load()), lazy: undefined });
-      }),
-    ]);
-  } else {
-    await initI18n();
-  }
-
-  const router = createAppRouter(queryClient, routes, state?.router);
-  const app: ReactNode = (
-    <StrictMode>
-      <AppProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </AppProvider>
-    </StrictMode>
-  );
-  if (state) {
-    hydrateRoot(root, app);
-    syncRememberedLanguage(state.language);
-  } else {
-    createRoot(root).render(app);
-  }
-}
-
-void start();
+void afterFirstView()
+  .then(() => import('./app/start'))
+  .then(({ start }) => start());

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_MODULES_ID } from '@medallion/contracts/site';
 
 /** What apps/web/src/entry-server.tsx exports (kept structural: the API does not compile the web app). */
 export interface WebRenderer {
@@ -49,9 +50,11 @@ export async function loadWebRenderer(webDist: string): Promise<WebRenderer | nu
 }
 
 /**
- * The chunks a page needs beyond the entry (which index.html already loads and preloads), from
- * Vite's manifest: `<link rel="modulepreload">` for the page's modules and their imports, so the
- * browser fetches them in parallel with the entry rather than after it.
+ * The chunks a page needs beyond the entry, from Vite's manifest. Their stylesheets are linked (the
+ * first paint needs them); their modules are listed in `<script type="application/json"
+ * id="medallion-modules">`, which the entry turns into `<link rel="modulepreload">` once the first
+ * view has arrived (apps/web/src/lib/after-first-view.ts), so they load in parallel with the app
+ * instead of after it, and not before the page's pictures and font.
  */
 export function createPreloader(webDist: string): (chunks: string[]) => string {
   const file = join(webDist, '.vite', 'manifest.json');
@@ -72,14 +75,16 @@ export function createPreloader(webDist: string): (chunks: string[]) => string {
     if (cached !== undefined) return cached;
     const keys = new Set<string>();
     for (const chunk of chunks) walk(chunk, keys);
-    const links: string[] = [];
+    const stylesheets: string[] = [];
+    const modules: string[] = [];
     for (const key of keys) {
       if (loadedByEntry.has(key)) continue;
       const chunk = manifest[key]!;
-      links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
-      for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+      modules.push(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) stylesheets.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
-    const html = links.join('');
+    const list = modules.length > 0 ? `<script type="application/json" id="${PAGE_MODULES_ID}">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>` : '';
+    const html = stylesheets.join('') + list;
     cache.set(cacheKey, html);
     return html;
   };

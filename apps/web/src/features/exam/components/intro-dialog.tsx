@@ -27,9 +27,12 @@ export function IntroDialog({ open, total, passAbove, onStart }: { open: boolean
         <BoroughMap />
       </div>
       <p className="text-sm text-slate-600">{t('intro.questions', { n: total, pass: passAbove })}</p>
-      <Button size="lg" className="w-full" onClick={onStart}>
-        {t('intro.start')}
-      </Button>
+      {/* A dialog form: Start closes the popup even before the page's code has arrived. */}
+      <form method="dialog">
+        <Button type="submit" size="lg" className="w-full" onClick={onStart}>
+          {t('intro.start')}
+        </Button>
+      </form>
     </NativeDialog>
   );
 }

@@ -4,8 +4,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-/** The product's image slider: arrows and position dots only when there is more than one image; a neutral placeholder when none. */
-export function ProductImages({ images, title }: { images: string[]; title: string }) {
+/**
+ * The product's image slider: arrows and position dots only when there is more than one image; a
+ * neutral placeholder when none. `priority`: a card at the top of the first screen, whose first
+ * image is fetched at once (it is the page's largest paint).
+ */
+export function ProductImages({ images, title, priority = false }: { images: string[]; title: string; priority?: boolean }) {
   const { t } = useTranslation('shop');
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
   const [selected, setSelected] = useState(0);
@@ -34,7 +38,8 @@ export function ProductImages({ images, title }: { images: string[]; title: stri
               <img
                 src={src}
                 alt={images.length > 1 ? t('imageOf', { title, n: index + 1, total: images.length }) : title}
-                loading="lazy"
+                loading={priority && index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={priority && index === 0 ? 'high' : 'auto'}
                 width={400}
                 height={300}
                 className="aspect-[4/3] w-full object-cover"

@@ -16,7 +16,10 @@ function errorMessage(error: unknown, fallback: string) {
   return error instanceof ApiClientError && error.message ? error.message : fallback;
 }
 
-function ProductCard({ product, signedIn }: { product: Product; signedIn: boolean }) {
+/** Cards at the top of the first screen (three on a laptop's row): their first image is fetched at once. */
+const FIRST_SCREEN_CARDS = 3;
+
+function ProductCard({ product, signedIn, priority }: { product: Product; signedIn: boolean; priority: boolean }) {
   const { t } = useTranslation('shop');
   const money = useMoney();
   const navigate = useNavigate();
@@ -46,7 +49,7 @@ function ProductCard({ product, signedIn }: { product: Product; signedIn: boolea
 
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white" data-testid="product-card">
-      <ProductImages images={product.images} title={product.title} />
+      <ProductImages images={product.images} title={product.title} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 className="text-lg font-bold leading-snug text-asphalt">{product.title}</h2>
         {product.description && <p className="text-slate-700">{product.description}</p>}
@@ -149,8 +152,8 @@ export function ProductList({ signedIn }: { signedIn: boolean }) {
   }
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {list.map((product) => (
-        <ProductCard key={product.product_id} product={product} signedIn={signedIn} />
+      {list.map((product, index) => (
+        <ProductCard key={product.product_id} product={product} signedIn={signedIn} priority={index < FIRST_SCREEN_CARDS} />
       ))}
     </ul>
   );
