@@ -8,12 +8,14 @@ import { PUBLIC_ROUTES, resolvePath } from './fixtures';
 const BUDGET_KIB = 170;
 const dist = join(process.cwd(), 'apps/web/dist');
 
-/** A first visit (a new browser context: empty cache) in a language; the scripts it loaded and their gzipped sizes. */
+/**
+ * A first visit (a new browser context: empty cache, no cookie) from a phone set to a language (its
+ * Accept-Language, which the server renders the page in); the scripts it loaded and their gzipped sizes.
+ */
 async function firstVisit(browser: Browser, baseURL: string, path: string, language: 'en' | 'ru') {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, locale: language === 'ru' ? 'ru-RU' : 'en-US' });
   try {
     const page = await context.newPage();
-    await page.addInitScript((lng) => localStorage.setItem('medallion.language', lng), language);
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -22,6 +24,7 @@ async function firstVisit(browser: Browser, baseURL: string, path: string, langu
     // The page's heading, or the popup it opens with (the exam's "Before you start").
     await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     const sizes = [...scripts].map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
     return { sizes, kib: sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024 };
   } finally {

@@ -83,8 +83,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
-    // The server reads it to preload the chunks of the page it rendered (apps/api/src/plugins/web.ts).
+    // The server reads it to list the chunks of the page it rendered (apps/api/src/plugins/web-render.ts).
     manifest: true,
+    // Every browser we support (es2022) knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
     ...(isSsrBuild

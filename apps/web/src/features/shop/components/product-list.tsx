@@ -16,8 +16,12 @@ function errorMessage(error: unknown, fallback: string) {
   return error instanceof ApiClientError && error.message ? error.message : fallback;
 }
 
-/** Cards at the top of the first screen (three on a laptop's row): their first image is fetched at once. */
-const FIRST_SCREEN_CARDS = 3;
+/**
+ * Cards whose first image is fetched at once: the top card is a phone's largest paint. On a laptop the
+ * rest of the first row follows right after layout (lazy images on screen load at once); fetched eagerly
+ * too, they would share a phone's bandwidth with the one picture it shows.
+ */
+const FIRST_SCREEN_CARDS = 1;
 
 function ProductCard({ product, signedIn, priority }: { product: Product; signedIn: boolean; priority: boolean }) {
   const { t } = useTranslation('shop');
