@@ -16,3 +16,18 @@ export function forwardCookies(from: Headers | null | undefined, reply: FastifyR
   const cookies = from?.getSetCookie() ?? [];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
+
+/** A compression both Fastify's replies and every current browser and crawler take. */
+export type HtmlEncoding = 'br' | 'gzip';
+
+/** Brotli when the browser takes it (every current one), else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): HtmlEncoding | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_MODULES_ID } from '@medallion/contracts/site';
+import type { HtmlEncoding } from '../lib/web-headers';
 
 /** What apps/web/src/entry-server.tsx exports (kept structural: the API does not compile the web app). */
 export interface WebRenderer {
@@ -116,20 +117,6 @@ export function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
 
 export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-export type HtmlEncoding = 'br' | 'gzip';
-
-/** Brotli when the browser takes it (every current one), else gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): HtmlEncoding | null {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
 }
 
 /**

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
-import { compressHtml, createPreloader, inProcessFetch, loadWebRenderer, pickEncoding, RenderCache, weakEtag, type CachedPage } from './web-render';
+import { pickEncoding } from '../lib/web-headers';
+import { compressHtml, createPreloader, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
   /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */

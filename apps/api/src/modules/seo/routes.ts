@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
+import { pickEncoding } from '../../lib/web-headers';
 import { errorResponses as errors } from '../../lib/route-options';
 import { renderListingsSitemap, renderPagesSitemap, renderSitemapIndex, PAGES_SITEMAP_PATH } from './render-sitemap';
 import { renderRobotsTxt } from './render-robots-txt';
@@ -12,6 +14,26 @@ import { SITEMAP_CACHE_CONTROL } from './site-map';
 const XML = 'application/xml; charset=utf-8';
 const xmlResponse = { 200: z.string().describe('XML (sitemaps.org protocol)'), ...errors };
 const listingsParams = z.object({ chunk: text().max(20) });
+
+/**
+ * A sitemap, compressed as the crawler asks (a file of 25,000 listings is ~10 MB of XML, ~0.5 MB
+ * compressed): streamed through the compressor as it is written.
+ */
+function sendXml(request: FastifyRequest, reply: FastifyReply, xml: string | AsyncIterable<string> | Iterable<string>) {
+  reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  const source = Readable.from(typeof xml === 'string' ? [xml] : xml);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = !encoding
+    ? source
+    : source.pipe(
+        encoding === 'br'
+          ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } })
+          : createGzip({ level: 6 }),
+      );
+  if (encoding) reply.header('content-encoding', encoding);
+  // A stream (Fastify pipes it as it is written); the schema's string documents what it carries.
+  return reply.send(body as unknown as string);
+}
 
 /**
  * robots.txt and the sitemaps (at the site's root, not under /api): registered as routes, so they win
@@ -31,13 +53,13 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/sitemap.xml',
     { schema: { tags, summary: 'Sitemap index: the public pages and the ACTIVE listings, in files of 50,000 URLs', response: xmlResponse } },
-    async (_req, reply) => reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(await renderSitemapIndex(app.db, publicUrl)),
+    async (req, reply) => sendXml(req, reply, await renderSitemapIndex(app.db, publicUrl)),
   );
 
   r.get(
     PAGES_SITEMAP_PATH,
     { schema: { tags, summary: 'The public pages in English and Russian', response: xmlResponse } },
-    async (_req, reply) => reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(renderPagesSitemap(publicUrl)),
+    async (req, reply) => sendXml(req, reply, renderPagesSitemap(publicUrl)),
   );
 
   r.get(
@@ -54,9 +76,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
       const chunk = /^[1-9]\d{0,8}$/.test(req.params.chunk) ? Number(req.params.chunk) : 0;
       const xml = chunk ? await renderListingsSitemap(app.db, publicUrl, chunk) : null;
       if (!xml) throw new AppError('NOT_FOUND');
-      // A stream (Fastify pipes it as it is written); the schema's string documents what it carries.
-      const body = Readable.from(xml) as unknown as string;
-      return reply.type(XML).header('cache-control', SITEMAP_CACHE_CONTROL).send(body);
+      return sendXml(req, reply, xml);
     },
   );
 }
