@@ -91,6 +91,29 @@ export const configSchema = z.object({
   CONVERSION_WEBHOOK_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
+  /**
+   * Redis (shared rate limits, sessions and caches when several instances run). The readiness check
+   * PINGs it when set.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** This instance's name, sent in the X-Served-By header and by /api/health/live (unset: no header). */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
+    .optional(),
+  /**
+   * Prometheus metrics. METRICS_PORT: served at /metrics on that port of METRICS_HOST only (an
+   * internal port the load balancer does not forward). METRICS_TOKEN: also served at /metrics on the
+   * public port to `Authorization: Bearer <token>`. Neither: /metrics is not served (404).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
