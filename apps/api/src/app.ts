@@ -84,6 +84,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
+    leaseMs: config.MAIL_LEASE_MS,
   });
   app.decorate('config', config);
   app.decorate('database', database);

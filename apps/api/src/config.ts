@@ -36,6 +36,11 @@ export const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  /**
+   * How long an instance holds the outbox messages it claimed for one delivery attempt. A message
+   * claimed by an instance that died is delivered by another once this has passed.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
