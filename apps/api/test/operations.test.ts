@@ -201,7 +201,9 @@ describe('metrics', () => {
   it('need the bearer token on the app port; count requests by route pattern and status; outbox and process gauges', async () => {
     const token = 'metrics-token-0123456789';
     const { app } = await buildTestApp({ METRICS_TOKEN: token, INSTANCE_ID: 'app-metrics' });
-    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const refused = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User is not authenticated' });
     expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } })).statusCode).toBe(401);
     await app.inject({ method: 'GET', url: '/api/listing/00000000-0000-4000-8000-000000000000' });
     await app.inject({ method: 'GET', url: '/api/listing/00000000-0000-4000-8000-000000000001' });

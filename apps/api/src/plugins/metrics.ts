@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { APP_ROUTE_PATTERNS, DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS, matchesRoutePattern } from '@medallion/contracts/site';
 import { countOutbox } from '../integrations/mail/count-outbox';
+import { AppError } from '../lib/app-error';
 
 export const METRICS_PATH = '/metrics';
 const PAGE_PATTERNS = [...APP_ROUTE_PATTERNS, ...STAFF_ROUTE_PATTERNS, DEV_MAILBOX_ROUTE];
@@ -120,7 +121,8 @@ export function registerMetrics(app: FastifyInstance): Registry {
       const auth = request.headers.authorization ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
       if (!sameToken(given, token)) {
-        return reply.status(401).header('www-authenticate', 'Bearer').send({ code: 'UNAUTHORIZED', message: 'A metrics token is required.' });
+        reply.header('www-authenticate', 'Bearer');
+        throw new AppError('UNAUTHORIZED');
       }
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
     });
