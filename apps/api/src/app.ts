@@ -39,6 +39,10 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { registerLifecycle } from './plugins/lifecycle';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestId, requestIdFor } from './plugins/request-id';
+import { contextLogger } from './lib/request-context';
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,21 +60,31 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
+      // Several instances write to one log store: every line says which one wrote it.
+      ...(config.INSTANCE_ID ? { base: { pid: process.pid, instance: config.INSTANCE_ID } } : {}),
     },
+    // The caller's X-Request-Id (nginx's $request_id) when it looks like one, else a UUID; logged as reqId.
+    genReqId: requestIdFor,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // While draining, a request that still arrives on an open connection is served (with Connection:
+    // close), not answered 503: a proxy never retries a POST that got an answer, so a 503 would lose it.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Integrations built once log with the current request's id when they work for a request.
+  const log = contextLogger(app.log);
   const mailer = createMailer({
     db: database.db,
-    logger: app.log,
+    logger: log,
     from: config.MAIL_FROM,
     transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : undefined,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
+    leaseMs: config.MAIL_LEASE_MS,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -103,7 +117,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   const disk = s3 ? undefined : createDiskStorage(join(config.DATA_DIR, 'media'));
   const storage: Storage = (s3 ?? disk)!;
   app.decorate('storage', storage);
-  app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, app.log));
+  app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, log));
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
   app.decorate('examBank', createQuestionBank(database.db));
@@ -124,6 +138,10 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   }
 
   registerErrorHandling(app);
+  registerLifecycle(app);
+  registerRequestId(app);
+  // Before the routes, so its hooks see every request.
+  registerMetrics(app);
   await registerSecurity(app, { imageOrigins: s3 ? [new URL(s3.publicBase).origin] : [] });
   await app.register(cookie);
   await registerDocs(app);

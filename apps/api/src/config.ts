@@ -36,6 +36,11 @@ export const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  /**
+   * How long an instance holds the outbox messages it claimed for one delivery attempt. A message
+   * claimed by an instance that died is delivered by another once this has passed.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -91,6 +96,29 @@ export const configSchema = z.object({
   CONVERSION_WEBHOOK_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
+  /**
+   * Redis (shared rate limits, sessions and caches when several instances run). The readiness check
+   * PINGs it when set.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** This instance's name, sent in the X-Served-By header and by /api/health/live (unset: no header). */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
+    .optional(),
+  /**
+   * Prometheus metrics. METRICS_PORT: served at /metrics on that port of METRICS_HOST only (an
+   * internal port the load balancer does not forward). METRICS_TOKEN: also served at /metrics on the
+   * public port to `Authorization: Bearer <token>`. Neither: /metrics is not served (404).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

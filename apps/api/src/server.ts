@@ -44,17 +44,40 @@ async function main(): Promise<void> {
     await ensureAccount(database.db, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, name: 'Medallion Staff', role: 'staff' });
   }
 
+  // Graceful shutdown (SIGTERM from the orchestrator, Ctrl-C): readiness turns 503 at once, the
+  // server stops accepting connections and finishes the requests in flight, background work (mail
+  // outbox, payment recovery, metrics port) stops after its current pass, then the database pool
+  // closes. SHUTDOWN_TIMEOUT_MS bounds it all; a second signal exits at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.lifecycle.beginDrain();
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: draining requests and background work');
+    const started = performance.now();
+    const hardStop = setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out: exiting with work still in flight');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    let code = 0;
     try {
       await app.close();
-    } finally {
-      await database.close();
-      process.exit(0);
+    } catch (error) {
+      code = 1;
+      app.log.error({ err: error }, 'closing the app failed');
     }
+    try {
+      await database.close();
+    } catch (error) {
+      code = 1;
+      app.log.error({ err: error }, 'closing the database failed');
+    }
+    clearTimeout(hardStop);
+    app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -7,6 +7,7 @@ import type { Storage } from './integrations/storage/storage';
 import type { ConversionHook } from './integrations/analytics/conversion-hook';
 import type { VinDecoder } from './integrations/car-data/vin-decoder';
 import type { QuestionBank } from './modules/exam/question-bank';
+import type { Lifecycle } from './plugins/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,5 +22,7 @@ declare module 'fastify' {
     vinDecoder: VinDecoder;
     /** The exam's question bank in memory (modules/exam/question-bank.ts). */
     examBank: QuestionBank;
+    /** Whether the instance is shutting down (plugins/lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
 }

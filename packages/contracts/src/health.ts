@@ -7,3 +7,39 @@ export const healthResponseSchema = z.object({
   uptime_s: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/live: the process is up and serving (it says nothing of the database). */
+export const liveResponseSchema = z.object({
+  status: z.literal('ok'),
+  /** INSTANCE_ID, or the host name: which instance answered. */
+  instance: z.string(),
+  pid: z.number().int(),
+  uptime_s: z.number(),
+});
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+export const readinessCheckSchema = z.object({
+  status: z.enum(['up', 'down', 'skipped']),
+  /** What was checked (postgres, pglite, redis, disk, s3). */
+  kind: z.string().optional(),
+  latency_ms: z.number().optional(),
+  /** Why it is down (a short, safe description: no addresses or secrets). */
+  error: z.string().optional(),
+});
+export type ReadinessCheck = z.infer<typeof readinessCheckSchema>;
+
+/**
+ * GET /api/health/ready: 200 when this instance should receive traffic (every check up or skipped,
+ * not shutting down), else 503 with the same body.
+ */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  instance: z.string(),
+  draining: z.boolean(),
+  checks: z.object({
+    database: readinessCheckSchema,
+    redis: readinessCheckSchema,
+    storage: readinessCheckSchema,
+  }),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

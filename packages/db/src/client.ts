@@ -22,7 +22,18 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
+  /** Connection pool figures for metrics (PostgreSQL only: PGlite has one in-process connection). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -38,7 +49,8 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const max = options.poolMax ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     let closing = false;
     // An idle connection the server drops (restart, admin termination) must not crash the process;
     // the pool replaces it on the next query. While closing, the server ending it is expected.
@@ -54,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => {
         closing = true;
         return pool.end();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -86,6 +87,8 @@ export function createMailer(options: MailerOptions): Mailer {
   async function deliverOnce(): Promise<number> {
     if (!transport) return 0;
     const batch = await claimDue();
+    // Each delivery round logs under its own job id (and the request's id when a request started it).
+    const log = batch.length > 0 ? logger.child({ job: 'mail-delivery', jobId: randomUUID() }) : logger;
     for (const message of batch) {
       const attempts = message.attempts + 1;
       try {
@@ -101,7 +104,7 @@ export function createMailer(options: MailerOptions): Mailer {
           .update(mailOutbox)
           .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
           .where(eq(mailOutbox.id, message.id));
-        logger.info({ mailId: message.id, attempts }, 'mail delivered');
+        log.info({ mailId: message.id, attempts }, 'mail delivered');
       } catch (error) {
         const permanent = isPermanentSmtpError(error);
         const delay = retryDelayMs(attempts, options.retryBaseMs, options.retryMaxMs, random);
@@ -114,7 +117,7 @@ export function createMailer(options: MailerOptions): Mailer {
             nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
           })
           .where(eq(mailOutbox.id, message.id));
-        logger.warn({ mailId: message.id, attempts, permanent, err: error }, 'mail delivery failed');
+        log.warn({ mailId: message.id, attempts, permanent, err: error }, 'mail delivery failed');
       }
     }
     return batch.length;

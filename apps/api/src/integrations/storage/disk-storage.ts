@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, rm, writeFile, rename, access, constants } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, type Storage } from './storage';
@@ -32,6 +32,10 @@ export function createDiskStorage(root: string): Storage & { root: string } {
     },
     publicUrl(key) {
       return `${MEDIA_ROUTE_PREFIX}${key}`;
+    },
+    async check() {
+      // Writable for this process (no probe file: several checks a second must not churn the disk).
+      await access(base, constants.W_OK);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage } from './storage';
 
 export interface S3StorageOptions {
@@ -72,6 +72,9 @@ export function createS3Storage(options: S3StorageOptions): Storage & { publicBa
     },
     publicUrl(key) {
       return `${publicBase}/${key}`;
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal: AbortSignal.timeout(3000) });
     },
   };
 }

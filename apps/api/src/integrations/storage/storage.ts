@@ -13,6 +13,8 @@ export interface Storage {
    */
   deleteFolder(folder: string): Promise<void>;
   publicUrl(key: string): string;
+  /** Throws unless files can be stored now (readiness check): the folder is writable, the bucket answers. */
+  check(): Promise<void>;
 }
 
 /** Keys are made by us, but check anyway: no traversal, no absolute paths, no odd characters. */

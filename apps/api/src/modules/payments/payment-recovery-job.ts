@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PurchaseOptions } from './purchase';
 import { recoverStalePayments } from './recover-payments';
@@ -26,13 +27,14 @@ export function registerPaymentRecovery(app: FastifyInstance): void {
   let stopped = false;
 
   const pass = async () => {
+    const log = app.log.child({ job: 'payment-recovery', jobId: randomUUID() });
     try {
       const options = purchaseOptionsFor(app);
       const result = await recoverStalePayments(app.db, app.payments, options.services, { leaseMs: options.leaseMs });
-      if (result.settled + result.released + result.errors > 0) app.log.warn({ recovery: result }, 'payments left in processing were recovered');
+      if (result.settled + result.released + result.errors > 0) log.warn({ recovery: result }, 'payments left in processing were recovered');
     } catch (error) {
       // Logged without parameters; the next pass tries again.
-      app.log.error({ err: { message: (error as Error).message } }, 'payment recovery pass failed');
+      log.error({ err: { message: (error as Error).message } }, 'payment recovery pass failed');
     }
   };
   const schedule = () => {

@@ -1,0 +1,44 @@
+// The build step of `npm start` and `npm run cluster`: `npm run build` when the built app is missing or
+// older than its sources (or FORCE_BUILD=1).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_SCRIPT = join(ROOT, 'apps/api/dist/server.js');
+
+const inputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/api/src',
+  'apps/api/build.mjs',
+  'packages/contracts/src',
+  'packages/db/src',
+  'package-lock.json',
+];
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+/** True when the built output is missing or older than a source. */
+export function needsBuild() {
+  const newestInput = Math.max(...inputs.map((p) => newestMtime(join(ROOT, p))));
+  const oldestOutput = Math.min(...outputs.map((p) => (existsSync(join(ROOT, p)) ? statSync(join(ROOT, p)).mtimeMs : 0)));
+  return oldestOutput === 0 || newestInput > oldestOutput || process.env.FORCE_BUILD === '1';
+}
+
+/** Builds when needed; returns false when the build failed. `quiet` keeps npm's output off stdout. */
+export function buildIfNeeded({ quiet = false } = {}) {
+  if (!needsBuild()) return true;
+  console.log('Medallion: building the web app and the API…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  return build.status === 0;
+}
