@@ -7,6 +7,7 @@ import type { Storage } from './integrations/storage/storage';
 import type { ConversionHook } from './integrations/analytics/conversion-hook';
 import type { VinDecoder } from './integrations/car-data/vin-decoder';
 import type { QuestionBank } from './modules/exam/question-bank';
+import type { SharedRedis } from './integrations/redis/redis-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,5 +22,7 @@ declare module 'fastify' {
     vinDecoder: VinDecoder;
     /** The exam's question bank in memory (modules/exam/question-bank.ts). */
     examBank: QuestionBank;
+    /** The Redis that several instances share (REDIS_URL); undefined: that state stays in this process. */
+    redis: SharedRedis | undefined;
   }
 }
