@@ -3,6 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
@@ -45,6 +46,8 @@ interface Cluster {
   b: FastifyInstance;
   prefix: string;
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  /** The shared database's URL (for a connection of the test's own). */
+  databaseUrl: string;
 }
 
 async function startCluster(label: string, env: Record<string, string> = {}) {
@@ -83,7 +86,7 @@ async function startCluster(label: string, env: Record<string, string> = {}) {
     await cleanup();
     throw error;
   }
-  return { cluster: { a: apps[0]!, b: apps[1]!, prefix, smtp } satisfies Cluster, cleanup };
+  return { cluster: { a: apps[0]!, b: apps[1]!, prefix, smtp, databaseUrl: postgres.url } satisfies Cluster, cleanup };
 }
 
 describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
@@ -172,8 +175,26 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       for (const to of recipients) await c.a.mailer.send({ to, subject: 'Once', text: 'Exactly once' }, tx as unknown as Database);
     });
     const before = c.smtp.received.length;
-    // Several rounds on both instances at the same moment.
-    await Promise.all([c.a.mailer.deliverDue(), c.b.mailer.deliverDue(), c.a.mailer.deliverDue(), c.b.mailer.deliverDue()]);
+    // Both instances claim at the very same moment: a connection of the test holds the table, so both
+    // claiming statements wait for it, and start together when it lets go.
+    const gate = new pg.Client({ connectionString: c.databaseUrl });
+    await gate.connect();
+    try {
+      await gate.query('BEGIN');
+      await gate.query('LOCK TABLE mail_outbox IN SHARE ROW EXCLUSIVE MODE');
+      const rounds = [c.a.mailer.deliverDue(), c.b.mailer.deliverDue()];
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await gate.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'mail_outbox'::regclass`);
+        if (rows[0]!.n >= 2) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await gate.query('COMMIT');
+      await Promise.all(rounds);
+    } finally {
+      await gate.end();
+    }
+    // More rounds on both instances finish what the first claims left (batches of 20).
+    await Promise.all([c.a.mailer.deliverDue(), c.b.mailer.deliverDue()]);
     await Promise.all([c.b.mailer.deliverDue(), c.a.mailer.deliverDue()]);
     const delivered = c.smtp.received.slice(before).flatMap((m) => m.to).filter((to) => to.startsWith('once-'));
     expect(delivered.sort()).toEqual([...recipients].sort());
