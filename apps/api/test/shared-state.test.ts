@@ -7,13 +7,19 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
-import type { Database } from '@medallion/db/client';
+import type { Database, DatabaseHandle } from '@medallion/db/client';
+import type { ExamQuestion } from '@medallion/contracts/exam';
+import { runSeed } from '@medallion/db/seed';
 import { mailOutbox } from '@medallion/db/schema';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createMailer } from '../src/integrations/mail/mailer';
 import { createSmtpTransport } from '../src/integrations/mail/smtp-transport';
 import { migrateDatabase } from '../src/prepare-database';
+import { redisCache } from '../src/integrations/redis/shared-cache';
+import { updateExamQuestion } from '../src/modules/admin/manage-exam';
+import { createQuestionBank } from '../src/modules/exam/question-bank';
+import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { createConfirmedUser } from './helpers/auth';
 import {
   createSharedPostgres,
@@ -48,6 +54,8 @@ interface Cluster {
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   /** The shared database's URL (for a connection of the test's own). */
   databaseUrl: string;
+  /** Another pool on the shared database. */
+  openDatabase(): Promise<DatabaseHandle>;
 }
 
 async function startCluster(label: string, env: Record<string, string> = {}) {
@@ -86,7 +94,7 @@ async function startCluster(label: string, env: Record<string, string> = {}) {
     await cleanup();
     throw error;
   }
-  return { cluster: { a: apps[0]!, b: apps[1]!, prefix, smtp, databaseUrl: postgres.url } satisfies Cluster, cleanup };
+  return { cluster: { a: apps[0]!, b: apps[1]!, prefix, smtp, databaseUrl: postgres.url, openDatabase: () => postgres.open() } satisfies Cluster, cleanup };
 }
 
 describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
@@ -166,6 +174,39 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       expect((await app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user).toBeNull();
     }
+  });
+
+  it('shares the exam question bank through Redis: another instance serves it without reading the database, and sees an edit', async () => {
+    await runSeed(c.a.db, [examQuestionsSeedStep]);
+    const first = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/exam/questions' })).json().data.data[0] as ExamQuestion;
+    const before = await first(c.a);
+    expect(before.position).toBe(1);
+    expect((await listRedisKeys(`${c.prefix}cache:exam-bank:`)).length).toBeGreaterThanOrEqual(2);
+
+    // A third instance whose database connection is gone still answers: the stamp and the bank come from Redis.
+    const offline = await c.openDatabase();
+    await offline.close();
+    const shared = createQuestionBank(offline.db, redisCache(c.a.redis!));
+    expect((await shared.read()).all[0]?.question).toBe(before.question);
+
+    // An edit through A (which clears the shared stamp) shows on B within about a second.
+    const edited = `${before.question} (edited on A)`;
+    await updateExamQuestion(c.a.db, c.a.examBank, before.question_id, {
+      topic: before.topic,
+      question: { en: edited, ru: before.question_rus },
+      explanation: { en: before.explanation, ru: before.explanation_rus },
+      source: before.source,
+      answers: before.answers.map((a) => ({ en: a.answer, ru: a.answer_rus, correct: a.correct })),
+    });
+    expect((await first(c.a)).question).toBe(edited);
+    const started = Date.now();
+    let seen = await first(c.b);
+    while (seen.question !== edited && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await first(c.b);
+    }
+    expect(seen.question).toBe(edited);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('delivers each queued message exactly once while both instances poll the outbox', async () => {
