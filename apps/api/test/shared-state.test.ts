@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import type { Database, DatabaseHandle } from '@medallion/db/client';
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import { LOCKOUT_MAX_FAILURES } from '@medallion/contracts/auth';
 import { runSeed } from '@medallion/db/seed';
 import { mailOutbox } from '@medallion/db/schema';
 import { buildApp } from '../src/app';
@@ -136,6 +137,19 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
         code: 'RATE_LIMITED',
         message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
       });
+    }
+  });
+
+  it('counts wrong passwords across instances: the per-account lockout holds on both', async () => {
+    await createConfirmedUser(c.a, 'lockout@example.com', 'Right1234');
+    const signIn = (app: FastifyInstance, password: string, i: number) =>
+      app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: `203.0.113.${100 + i}`, payload: { email: 'lockout@example.com', password } });
+    // LOCKOUT_MAX_FAILURES (10) wrong passwords, alternating instances (and client addresses).
+    for (let i = 0; i < LOCKOUT_MAX_FAILURES; i++) expect((await signIn(i % 2 === 0 ? c.a : c.b, 'Wrong1234', i)).statusCode).not.toBe(200);
+    for (const app of [c.a, c.b]) {
+      const locked = await signIn(app, 'Right1234', 50);
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().code).toBe('ACCOUNT_LOCKED');
     }
   });
 
