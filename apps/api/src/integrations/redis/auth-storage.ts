@@ -17,12 +17,16 @@ return n`;
 /**
  * better-auth's secondary storage on Redis, under REDIS_KEY_PREFIX + 'auth:': sessions (with the
  * user they belong to), the list of a user's sessions and revocation marks, shared by every instance.
+ *
+ * A read that fails (Redis away) answers "not there": sessions are kept in the database too
+ * (storeSessionInDatabase), so better-auth then reads the session from there. Writes and deletes
+ * fail loudly: a sign-out must not seem to succeed while its session stays in Redis.
  */
 export function redisAuthStorage(redis: SharedRedis): AuthSecondaryStorage {
   const { client } = redis;
   const k = (key: string) => redis.key('auth', key);
   return {
-    get: (key) => client.get(k(key)),
+    get: (key) => client.get(k(key)).catch(() => null),
     getAndDelete: (key) => client.getdel(k(key)),
     increment: async (key, ttlSeconds) => Number(await client.eval(INCREMENT, 1, k(key), Math.max(0, Math.ceil(ttlSeconds)))),
     async set(key, value, ttlSeconds) {

@@ -49,7 +49,9 @@ export async function connectRedis({ url, prefix, logger, connectTimeoutMs = 500
   });
   // Without a listener ioredis prints every connection error; log them, at most once per 10 s.
   let lastLogged = 0;
+  let lastError: Error | undefined;
   client.on('error', (error: Error) => {
+    lastError = error;
     const now = Date.now();
     if (now - lastLogged < 10_000) return;
     lastLogged = now;
@@ -60,7 +62,8 @@ export async function connectRedis({ url, prefix, logger, connectTimeoutMs = 500
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis at ${redactRedisUrl(url)} (REDIS_URL) cannot be reached: ${(error as Error).message}`, { cause: error });
+    const reason = (lastError ?? (error as Error)).message;
+    throw new Error(`Redis at ${redactRedisUrl(url)} (REDIS_URL) cannot be reached: ${reason}`, { cause: error });
   }
   let closed = false;
   return {
