@@ -67,5 +67,6 @@ describe.skipIf(!postgresUp)('instances starting together on an empty database',
     expect(names).toContain('0001-demo-accounts');
     const emails = (await db.select({ email: user.email }).from(user)).map((r) => r.email);
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(emails.filter((e) => e === account.email)).toHaveLength(1);
-  });
+    // The demo seed draws its photos (sharp): about 15 s alone, much longer beside the whole suite on 2 cores.
+  }, 300_000);
 });
