@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect as connectTcp, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -306,5 +306,45 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       await dead.stop();
       await new Promise<void>((r) => blackHole.close(() => r()));
     }
+  });
+});
+
+describe.skipIf(!ready)('an instance whose Redis goes away', () => {
+  // Redis through a TCP relay of the test, so that it can "go away" without touching the real one.
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connectTcp({ host: new URL(TEST_REDIS_URL).hostname, port: Number(new URL(TEST_REDIS_URL).port || 6379) });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  let c: Cluster;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()));
+    ({ cluster: c, cleanup } = await startCluster('outage', { REDIS_URL: `redis://127.0.0.1:${(relay.address() as AddressInfo).port}` }));
+  });
+  afterAll(async () => {
+    await cleanup?.();
+    for (const s of sockets) s.destroy();
+    if (relay.listening) relay.close();
+  });
+
+  it('keeps answering without a 500: limits let requests through, sessions are read from the database', async () => {
+    const { cookie } = await createConfirmedUser(c.a, 'outage@example.com');
+    const closed = new Promise<void>((r) => relay.close(() => r()));
+    for (const s of sockets) s.destroy();
+    await closed;
+
+    const started = Date.now();
+    expect((await c.a.inject({ method: 'POST', url: '/api/users/email-check', payload: { email: 'x@example.com' } })).statusCode).toBe(200);
+    expect((await c.a.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
+    expect((await c.b.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user.email).toBe('outage@example.com');
+    expect((await c.b.inject({ method: 'POST', url: '/api/contact-us', payload: { name: 'Anna', email: 'anna@example.com', message: 'Hello' } })).statusCode).toBe(200);
+    // Commands fail at once while Redis is away: requests do not hang.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

@@ -36,14 +36,16 @@ export function redactRedisUrl(url: string): string {
 /**
  * Connects and checks the connection once (PING): a server that cannot reach its Redis refuses to
  * start, with the reason, rather than serving with per-process limits. Later, while Redis is away,
- * ioredis reconnects in the background; a command waits for at most two reconnection attempts and
- * then fails (rate limits then let requests through: see plugins/security.ts).
+ * ioredis reconnects in the background and commands fail at once instead of queueing (requests do
+ * not hang): rate limits then let requests through (plugins/security.ts) and sessions are read from
+ * the database (auth-storage.ts).
  */
 export async function connectRedis({ url, prefix, logger, connectTimeoutMs = 5000 }: ConnectRedisOptions): Promise<SharedRedis> {
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
-    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
     // Reconnect quickly, then every 2 s at most.
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
