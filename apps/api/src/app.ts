@@ -11,6 +11,8 @@ import { createSmtpTransport } from './integrations/mail/smtp-transport';
 import { createDiskStorage, MEDIA_ROUTE_PREFIX } from './integrations/storage/disk-storage';
 import { createS3Storage } from './integrations/storage/s3-storage';
 import type { Storage } from './integrations/storage/storage';
+import { connectRedis } from './integrations/redis/redis-client';
+import { redisCache } from './integrations/redis/shared-cache';
 import { createVinDecoder } from './integrations/car-data/vin-decoder';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway';
 import { createStripeGateway } from './integrations/payments/stripe-gateway';
@@ -74,6 +76,11 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Several instances share rate limits, sessions and hot caches through Redis (REDIS_URL, decision 0005).
+  const redis = config.REDIS_URL ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger: app.log }) : undefined;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', async () => redis.close());
+
   // Integrations built once log with the current request's id when they work for a request.
   const log = contextLogger(app.log);
   const mailer = createMailer({
@@ -90,7 +97,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
-  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) });
+  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET), redis });
   app.decorate('auth', auth);
   app.decorate(
     'payments',
@@ -120,7 +127,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('conversions', createConversionHook(config.CONVERSION_WEBHOOK_URL, log));
   const vinDecoder = createVinDecoder({ cacheDir: config.VPIC_CACHE_DIR ?? join(config.DATA_DIR, 'vpic'), logger: app.log });
   app.decorate('vinDecoder', vinDecoder);
-  app.decorate('examBank', createQuestionBank(database.db));
+  app.decorate('examBank', createQuestionBank(database.db, redis ? redisCache(redis) : undefined));
   app.addHook('onClose', async () => vinDecoder.close());
   app.addHook('onReady', async () => mailer.start());
   // The configured exam promo code (EXAM_PROMO_CODE, $5 off) always exists; staff add others.

@@ -36,11 +36,8 @@ export const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
-  /**
-   * How long an instance holds the outbox messages it claimed for one delivery attempt. A message
-   * claimed by an instance that died is delivered by another once this has passed.
-   */
-  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** How long a message claimed for delivery is reserved for one server; after it, another may retry it. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -90,20 +87,28 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   S3_PUBLIC_URL: z.url().optional(),
+  /**
+   * DATA_DIR/media is one folder every server instance sees (a shared volume). Only read when several
+   * instances run (REDIS_URL set) without S3_BUCKET: local pictures would otherwise be per instance.
+   */
+  MEDIA_SHARED: bool.default(false),
+  /**
+   * Shared state of several server instances (rate limits, sessions, hot caches). Setting it declares
+   * that several instances run behind a load balancer. Without it, that state stays in this process.
+   * The readiness check PINGs it when set.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every key this app writes to Redis (several apps or test runs can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('medallion:'),
   /** Shipping price of a shop order, in cents (spec default $4.99). */
   SHOP_SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000).default(499),
   /** Advertising conversion hook: POSTed {order_id, value, currency} after each paid order; off when unset. */
   CONVERSION_WEBHOOK_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
-  /**
-   * Redis (shared rate limits, sessions and caches when several instances run). The readiness check
-   * PINGs it when set.
-   */
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
   /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** This instance's name, sent in the X-Served-By header and by /api/health/live (unset: no header). */
@@ -120,6 +125,13 @@ export const configSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** Why a server of several (REDIS_URL set) refuses pictures on its own disk, and what to set. */
+export const MEDIA_NOT_SHARED =
+  'S3_BUCKET: required when several server instances run (REDIS_URL is set): pictures on local disk ' +
+  '(DATA_DIR/media) would be seen only by the instance that received the upload. Set S3_BUCKET (and ' +
+  'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY for an S3-compatible server), or MEDIA_SHARED=true ' +
+  'when DATA_DIR/media is one folder that every instance mounts.';
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
@@ -140,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_PUBLISHABLE_KEY) {
     throw new ConfigError(['STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set']);
+  }
+  if (parsed.data.REDIS_URL && !parsed.data.S3_BUCKET && !parsed.data.MEDIA_SHARED) {
+    throw new ConfigError([MEDIA_NOT_SHARED]);
   }
   return { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '') };
 }

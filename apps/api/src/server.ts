@@ -1,13 +1,7 @@
 import { openDatabase } from '@medallion/db/client';
-import { runSeed, seedSteps } from '@medallion/db/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
-import { demoListingsSeedStep } from './modules/listings/seed-listings';
-import { demoListingFeesSeedStep } from './modules/payments/seed-listing-fees';
-import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
-import { demoOrdersSeedStep } from './modules/shop/seed-orders';
-import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
+import { migrateDatabase, seedDatabase } from './prepare-database';
 
 async function main(): Promise<void> {
   let config;
@@ -24,25 +18,11 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
-  await database.migrate();
+  // Under PostgreSQL advisory locks: instances starting together migrate and seed once.
+  await migrateDatabase(database);
   const app = await buildApp({ config, database });
-  // Product content (the exam's question bank) is loaded on every database, demo data or not.
-  await runSeed(database.db, [examQuestionsSeedStep]);
-  if (config.SEED_DEMO_DATA) {
-    const seeded = await runSeed(database.db, [
-      ...seedSteps,
-      demoAccountsSeedStep,
-      demoListingsSeedStep({ storage: app.storage }),
-      demoListingFeesSeedStep,
-      demoProductsSeedStep,
-      demoProductPhotosSeedStep({ storage: app.storage }),
-      demoOrdersSeedStep({ shippingCents: config.SHOP_SHIPPING_CENTS }),
-    ]);
-    app.log.info(seeded, 'seed steps checked');
-  }
-  if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
-    await ensureAccount(database.db, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, name: 'Medallion Staff', role: 'staff' });
-  }
+  // Product content (the exam's question bank) on every database, demo data, the staff account.
+  await seedDatabase(app);
 
   // Graceful shutdown (SIGTERM from the orchestrator, Ctrl-C): readiness turns 503 at once, the
   // server stops accepting connections and finishes the requests in flight, background work (mail

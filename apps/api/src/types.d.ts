@@ -8,6 +8,7 @@ import type { ConversionHook } from './integrations/analytics/conversion-hook';
 import type { VinDecoder } from './integrations/car-data/vin-decoder';
 import type { QuestionBank } from './modules/exam/question-bank';
 import type { Lifecycle } from './plugins/lifecycle';
+import type { SharedRedis } from './integrations/redis/redis-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,5 +25,7 @@ declare module 'fastify' {
     examBank: QuestionBank;
     /** Whether the instance is shutting down (plugins/lifecycle.ts). */
     lifecycle: Lifecycle;
+    /** The Redis that several instances share (REDIS_URL); undefined: that state stays in this process. */
+    redis: SharedRedis | undefined;
   }
 }

@@ -45,6 +45,25 @@ describe('config', () => {
     expect((error as ConfigError).problems).toHaveLength(4);
   });
 
+  it('refuses pictures on local disk when several instances run (REDIS_URL), saying why and what to set', () => {
+    let error: unknown;
+    try {
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('S3_BUCKET');
+    expect(message).toContain('MEDIA_SHARED=true');
+    expect(message).toMatch(/only by the instance that received the upload/);
+    // A shared folder or a bucket is fine; one instance (no REDIS_URL) keeps the local disk.
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', MEDIA_SHARED: 'true' }).MEDIA_SHARED).toBe(true);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'medallion-media' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('medallion:');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379', MEDIA_SHARED: 'true' })).toThrow(/REDIS_URL: must start with redis:\/\//);
+  });
+
   it('documents every variable in .env.example and the README', () => {
     const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');

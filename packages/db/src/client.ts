@@ -20,6 +20,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies drizzle-kit migrations that have not run yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs fn while holding a PostgreSQL advisory lock named `name`, so that server instances starting
+   * together on one database migrate and seed one after the other. The lock is held on a connection
+   * of its own (fn uses the pool as usual) and goes with it if the process dies. PGlite is one
+   * process's own database: fn simply runs.
+   */
+  withStartupLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
   /** Connection pool figures for metrics (PostgreSQL only: PGlite has one in-process connection). */
@@ -63,6 +70,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+      withStartupLock: async (name, fn) => {
+        const client = new pg.Client({ connectionString: options.url });
+        // A connection that breaks while fn runs ends the lock with it; fn's own work decides the outcome.
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+          return await fn();
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -88,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    withStartupLock: (_name, fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },

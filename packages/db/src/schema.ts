@@ -33,7 +33,13 @@ export const mailOutbox = pgTable(
     category: text('category'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'dev'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** When the message is next due; while a server delivers it, the end of that server's lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set by each claim: a server records the attempt's outcome only while the row still carries its
+     * token, so a server whose lease ran out (and another server retried) cannot overwrite the result.
+     */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -31,5 +31,11 @@ export async function registerSecurity(app: FastifyInstance, options: { imageOri
     crossOriginEmbedderPolicy: false,
   });
   // Registered globally but off by default: routes opt in with config.rateLimit.
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counters live in Redis (the plugin's own store), so every instance counts the
+  // same requests; a Redis outage then lets requests through (the connection error is logged) rather than answering 500.
+  const redis = app.hasDecorator('redis') ? app.redis : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis: redis.client, nameSpace: redis.key('rate-limit', ''), skipOnError: true } : {}),
+  });
 }

@@ -69,7 +69,13 @@ export function createMailer(options: MailerOptions): Mailer {
   let again = false;
   let stopped = false;
 
+  /**
+   * Claims up to batchSize due messages for this server: rows other servers are claiming right now
+   * are skipped (SKIP LOCKED), and each claimed row is leased (next_attempt_at = now + lease) under a
+   * fresh token. A server that dies mid-delivery leaves the lease to run out; then any server retries.
+   */
   async function claimDue() {
+    const token = randomUUID();
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -79,10 +85,14 @@ export function createMailer(options: MailerOptions): Mailer {
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .set({ nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`, claimToken: token })
       .where(inArray(mailOutbox.id, due))
       .returning();
   }
+
+  /** The row as long as this claim still holds it (not retried by another server after the lease). */
+  const stillClaimed = (message: { id: string; claimToken: string | null }) =>
+    and(eq(mailOutbox.id, message.id), eq(mailOutbox.status, 'pending'), message.claimToken ? eq(mailOutbox.claimToken, message.claimToken) : undefined);
 
   async function deliverOnce(): Promise<number> {
     if (!transport) return 0;
@@ -100,14 +110,17 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html ?? undefined,
         });
-        await db
+        const done = await db
           .update(mailOutbox)
-          .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
-          .where(eq(mailOutbox.id, message.id));
-        log.info({ mailId: message.id, attempts }, 'mail delivered');
+          .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null, claimToken: null })
+          .where(stillClaimed(message))
+          .returning({ id: mailOutbox.id });
+        if (done.length === 0) log.warn({ mailId: message.id }, 'mail delivered after its lease ran out (another server may have sent it too)');
+        else log.info({ mailId: message.id, attempts }, 'mail delivered');
       } catch (error) {
         const permanent = isPermanentSmtpError(error);
         const delay = retryDelayMs(attempts, options.retryBaseMs, options.retryMaxMs, random);
+        // Only while this claim still holds the row: after the lease another server owns the attempt.
         await db
           .update(mailOutbox)
           .set({
@@ -115,8 +128,9 @@ export function createMailer(options: MailerOptions): Mailer {
             attempts,
             lastError: String((error as Error)?.message ?? error).slice(0, 1000),
             nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+            claimToken: null,
           })
-          .where(eq(mailOutbox.id, message.id));
+          .where(stillClaimed(message));
         log.warn({ mailId: message.id, attempts, permanent, err: error }, 'mail delivery failed');
       }
     }

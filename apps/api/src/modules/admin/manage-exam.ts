@@ -63,7 +63,7 @@ export async function resolveReport(db: Database, reportId: string): Promise<voi
 
 /**
  * Replaces a question's texts and its 4 answers in one transaction (answer ids are kept by position).
- * The cached question bank is refreshed: at once in this process, within a second in the others.
+ * The cached question bank is refreshed: at once in this process, within about a second in the others.
  */
 export async function updateExamQuestion(db: Database, bank: QuestionBank, id: string, input: UpdateExamQuestionRequest): Promise<ExamQuestion> {
   await db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export async function updateExamQuestion(db: Database, bank: QuestionBank, id: s
     }
     await bumpQuestionBankVersion(tx);
   });
-  bank.invalidate();
+  await bank.invalidate();
   return questionById(db, id);
 }
 

@@ -6,6 +6,7 @@ import { user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
+import { refreshCachedSessions } from './session-cache';
 import { assertCodeQuota } from './code-quota';
 import { assertNotLocked, clearSignInFailures, recordSignInFailure } from './sign-in-lockout';
 
@@ -43,8 +44,9 @@ export async function emailExists(db: Database, email: string): Promise<boolean>
   return !!row;
 }
 
-async function markConfirmed(db: Database, userId: string): Promise<void> {
+async function markConfirmed(auth: Auth, db: Database, userId: string): Promise<void> {
   await db.update(user).set({ status: 'CONFIRMED', updatedAt: new Date() }).where(eq(user.id, userId));
+  await refreshCachedSessions(auth, userId);
 }
 
 /** Creates the account and e-mails a 6-digit code. The account cannot sign in before confirming. */
@@ -65,7 +67,7 @@ export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSign
       body: { email: input.email, otp: input.code },
       returnHeaders: true,
     });
-    await markConfirmed(db, response.user.id);
+    await markConfirmed(auth, db, response.user.id);
     return {
       body: { user: toSessionUser({ ...response.user, status: 'CONFIRMED' }), token: response.token ?? null },
       headers,
@@ -139,7 +141,7 @@ export async function resetPassword(
   }
   await clearSignInFailures(db, input.email);
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-  if (row) await markConfirmed(db, row.id);
+  if (row) await markConfirmed(auth, db, row.id);
   return signInUser(auth, db, { email: input.email, password: input.password }, headers);
 }
 

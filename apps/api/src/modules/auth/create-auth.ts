@@ -6,6 +6,8 @@ import type { Database } from '@medallion/db/client';
 import { account, session, user, verification } from '@medallion/db/schema';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { redisAuthStorage } from '../../integrations/redis/auth-storage';
+import type { SharedRedis } from '../../integrations/redis/redis-client';
 import { codeEmail } from './code-email';
 import { socialProviders } from './social-providers';
 import { AUTH_COOKIE_PREFIX } from '@medallion/contracts/site';
@@ -15,6 +17,8 @@ export interface CreateAuthOptions {
   config: Config;
   mailer: Mailer;
   secret: string;
+  /** With REDIS_URL: sessions are read from Redis, shared by every instance (decision 0005). */
+  redis?: SharedRedis;
 }
 
 /**
@@ -22,7 +26,7 @@ export interface CreateAuthOptions {
  * reset), bearer tokens for API clients, and a role field (user, staff). Its HTTP endpoints are not exposed
  * wholesale: modules/auth/routes.ts calls auth.api.* and keeps our validation, limits and error model.
  */
-export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
+export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOptions) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   return betterAuth({
     appName: 'Medallion',
@@ -31,6 +35,10 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
     secret,
     trustedOrigins: [new URL(config.PUBLIC_URL).origin],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    // Several instances: sessions (with their user) are read from Redis; the database keeps every
+    // session too (the record, and the fallback when Redis lost a key) and every verification code
+    // (one-time, counted tries). Direct changes to a user refresh the copies (session-cache.ts).
+    ...(redis ? { secondaryStorage: redisAuthStorage(redis), verification: { storeInDatabase: true } } : {}),
     user: {
       additionalFields: {
         status: { type: 'string', required: false, defaultValue: 'UNCONFIRMED', input: false },
@@ -64,8 +72,11 @@ export function createAuth({ db, config, mailer, secret }: CreateAuthOptions) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      ...(redis ? { storeSessionInDatabase: true } : {}),
     },
-    // Limits are applied per route in Fastify (per IP) and per account in the services.
+    // Limits are applied per route in Fastify (per IP; in Redis with REDIS_URL) and per account in the
+    // services (sign_in_failures, the code quota: PostgreSQL), so every instance counts the same. This
+    // limiter would only see requests through better-auth's own router, which is not exposed.
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,

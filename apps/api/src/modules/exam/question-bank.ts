@@ -2,12 +2,17 @@ import { count, eq, sql } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, examQuestionsResponseSchema, type ExamQuestion } from '@medallion/contracts/exam';
 import type { Database } from '@medallion/db/client';
 import { appSettings, examQuestions } from '@medallion/db/schema';
+import type { SharedCache } from '../../integrations/redis/shared-cache';
 import { listExamQuestions } from './list-exam-questions';
 
 /** app_settings key of the bank's version, bumped by every staff edit (in the edit's transaction). */
 const VERSION_KEY = 'exam_bank_version';
 /** How often a process asks the database whether the bank changed (see createQuestionBank). */
 const CHECK_EVERY_MS = 1000;
+/** With a shared cache (REDIS_URL): how long the stamp and a loaded bank are kept there. */
+const SHARED_STAMP_TTL_MS = 5000;
+const SHARED_SNAPSHOT_TTL_MS = 10 * 60_000;
+const STAMP_KEY = 'exam-bank:stamp';
 
 export interface QuestionBankSnapshot {
   total: number;
@@ -21,8 +26,8 @@ export interface QuestionBankSnapshot {
 export interface QuestionBank {
   /** The bank as of at most CHECK_EVERY_MS ago (this process's own edits: at once). */
   read(): Promise<QuestionBankSnapshot>;
-  /** Forget the copy: the next read loads the bank again. Called after a staff edit in this process. */
-  invalidate(): void;
+  /** Forget the copy (and the shared one): the next read loads the bank again. Called after a staff edit. */
+  invalidate(): Promise<void>;
 }
 
 /**
@@ -48,12 +53,44 @@ async function readStamp(db: Database): Promise<string> {
   return `${version?.value ?? '0'}/${counted?.n ?? 0}`;
 }
 
-async function loadSnapshot(db: Database): Promise<QuestionBankSnapshot> {
-  const { questions: all, total } = await listExamQuestions(db, true);
+function toSnapshot(all: ExamQuestion[], total: number): QuestionBankSnapshot {
   const free = all.filter((q) => q.position <= EXAM_FREE_QUESTIONS);
   // The route sends these strings as they are, past the response serializer: check the shape once here.
   examQuestionsResponseSchema.parse({ data: { data: all, total, full_access: true, access_expiry: null } });
   return { total, free, all, freeJson: JSON.stringify(free), allJson: JSON.stringify(all) };
+}
+
+async function loadSnapshot(db: Database): Promise<QuestionBankSnapshot> {
+  const { questions: all, total } = await listExamQuestions(db, true);
+  return toSnapshot(all, total);
+}
+
+/**
+ * The stamp and the bank through a cache every instance shares: the stamp is read from the database
+ * at most once per SHARED_STAMP_TTL_MS by the whole cluster, and the bank once per edit (or per
+ * SHARED_SNAPSHOT_TTL_MS), instead of by each process.
+ */
+function sharedSource(db: Database, cache: SharedCache) {
+  return {
+    async readStamp(): Promise<string> {
+      const cached = await cache.get(STAMP_KEY);
+      if (cached) return cached;
+      const stamp = await readStamp(db);
+      await cache.set(STAMP_KEY, stamp, SHARED_STAMP_TTL_MS);
+      return stamp;
+    },
+    async loadSnapshot(stamp: string): Promise<QuestionBankSnapshot> {
+      const key = `exam-bank:${stamp}`;
+      const cached = await cache.get(key);
+      if (cached) {
+        const { all, total } = JSON.parse(cached) as { all: ExamQuestion[]; total: number };
+        return toSnapshot(all, total);
+      }
+      const snapshot = await loadSnapshot(db);
+      await cache.set(key, JSON.stringify({ all: snapshot.all, total: snapshot.total }), SHARED_SNAPSHOT_TTL_MS);
+      return snapshot;
+    },
+  };
 }
 
 /**
@@ -67,8 +104,15 @@ async function loadSnapshot(db: Database): Promise<QuestionBankSnapshot> {
  * small stamp (a version in app_settings that each edit bumps in its transaction, and the question
  * count) and reloads only when it changed. So another process shows an edit within about a second,
  * for the price of two one-row queries a second.
+ *
+ * With a shared cache (REDIS_URL, several instances) the stamp and the bank are read through it
+ * (sharedSource): an edit deletes the shared stamp, so other instances show it within about a second
+ * too (SHARED_STAMP_TTL_MS at worst, should that delete fail or race with a reader).
  */
-export function createQuestionBank(db: Database): QuestionBank {
+export function createQuestionBank(db: Database, cache?: SharedCache): QuestionBank {
+  const shared = cache ? sharedSource(db, cache) : undefined;
+  const stampOf = () => (shared ? shared.readStamp() : readStamp(db));
+  const snapshotOf = (stamp: string) => (shared ? shared.loadSnapshot(stamp) : loadSnapshot(db));
   let current: { snapshot: QuestionBankSnapshot; stamp: string; checkedAt: number } | null = null;
   let pending: Promise<QuestionBankSnapshot> | null = null;
   // invalidate() moves this on, so a load that started before an edit does not store its old copy.
@@ -76,8 +120,8 @@ export function createQuestionBank(db: Database): QuestionBank {
 
   async function load(gen: number): Promise<QuestionBankSnapshot> {
     // The stamp first: an edit that commits during the load changes it, so the next check reloads.
-    const stamp = await readStamp(db);
-    const snapshot = await loadSnapshot(db);
+    const stamp = await stampOf();
+    const snapshot = await snapshotOf(stamp);
     if (gen === generation) current = { snapshot, stamp, checkedAt: Date.now() };
     return snapshot;
   }
@@ -85,7 +129,7 @@ export function createQuestionBank(db: Database): QuestionBank {
   async function refresh(gen: number): Promise<QuestionBankSnapshot> {
     if (!current) return load(gen);
     const known = current;
-    if ((await readStamp(db)) !== known.stamp) return load(gen);
+    if ((await stampOf()) !== known.stamp) return load(gen);
     known.checkedAt = Date.now();
     return known.snapshot;
   }
@@ -104,10 +148,11 @@ export function createQuestionBank(db: Database): QuestionBank {
       }
       return pending;
     },
-    invalidate() {
+    async invalidate() {
       generation += 1;
       current = null;
       pending = null;
+      await cache?.delete(STAMP_KEY);
     },
   };
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from '../auth/auth-errors';
 import type { Auth } from '../auth/create-auth';
 import { codeSentMessage } from '../auth/account-flows';
+import { forgetCachedSessions } from '../auth/session-cache';
 import { assertCodeQuota } from '../auth/code-quota';
 
 async function hasPassword(db: Database, userId: string): Promise<boolean> {
@@ -72,6 +73,8 @@ export async function deleteAccount(
     await tx.delete(user).where(eq(user.id, me.id));
     return owned.map((l) => l.id);
   });
+  // Sessions cached in Redis (REDIS_URL) end too; the database rows went with the user.
+  await forgetCachedSessions(auth, me.id);
   // Files after the rows are gone (a failed transaction keeps both). A whole folder per listing, so
   // pictures a crashed save left behind go too. A step-2 save racing with this finds no row and
   // removes what it wrote. The account is deleted either way: a storage failure is logged, not answered.

@@ -33,7 +33,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (req.body['user-id'] !== req.user.id || req.body.email.toLowerCase() !== req.user.email) {
         throw new AppError('FORBIDDEN', 'You can only create your own user record.');
       }
-      await updateOwnName(app.db, req.user.id, req.body['full-name']);
+      await updateOwnName(app.auth, app.db, req.user.id, req.body['full-name']);
       return { data: await getUserRecord(app.db, req.user.id) };
     },
   );
@@ -42,7 +42,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     { onRequest: requireUser, schema: { tags, body: patchUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
     async (req) => {
-      await confirmUser(app.db, req.user.id);
+      await confirmUser(app.auth, app.db, req.user.id);
       return { data: await getUserRecord(app.db, req.user.id) };
     },
   );

@@ -3,6 +3,8 @@ import type { UserRecord } from '@medallion/contracts/users';
 import type { Database } from '@medallion/db/client';
 import { account, payments, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Auth } from '../auth/create-auth';
+import { refreshCachedSessions } from '../auth/session-cache';
 
 export async function getUserRecord(db: Database, userId: string): Promise<UserRecord> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
@@ -27,13 +29,15 @@ export async function getUserRecord(db: Database, userId: string): Promise<UserR
   };
 }
 
-export async function updateOwnName(db: Database, userId: string, name: string): Promise<void> {
+export async function updateOwnName(auth: Auth, db: Database, userId: string, name: string): Promise<void> {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+  await refreshCachedSessions(auth, userId);
 }
 
 /** PATCH status CONFIRMED: only once the e-mail address is verified. */
-export async function confirmUser(db: Database, userId: string): Promise<void> {
+export async function confirmUser(auth: Auth, db: Database, userId: string): Promise<void> {
   const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
   if (!row?.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   await db.update(user).set({ status: 'CONFIRMED', updatedAt: new Date() }).where(eq(user.id, userId));
+  await refreshCachedSessions(auth, userId);
 }

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '@medallion/db/client';
+import { runSeed, seedSteps } from '@medallion/db/seed';
+import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
+import { demoListingsSeedStep } from './modules/listings/seed-listings';
+import { demoListingFeesSeedStep } from './modules/payments/seed-listing-fees';
+import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
+import { demoOrdersSeedStep } from './modules/shop/seed-orders';
+import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
+
+/**
+ * Names of the PostgreSQL advisory locks taken at start: instances that start together on one
+ * database (several behind a load balancer) migrate, then seed, one at a time. The second finds the
+ * migrations applied and the seed steps recorded, and skips them.
+ */
+export const MIGRATE_LOCK = 'medallion:migrate';
+export const SEED_LOCK = 'medallion:seed';
+
+/** Applies pending migrations, one instance at a time. */
+export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
+  await database.withStartupLock(MIGRATE_LOCK, () => database.migrate());
+}
+
+/**
+ * Product content (the exam's question bank, on every database), demo data (SEED_DEMO_DATA) and the
+ * staff account from the environment, one instance at a time.
+ */
+export async function seedDatabase(app: FastifyInstance): Promise<void> {
+  const { database, config } = app;
+  await database.withStartupLock(SEED_LOCK, async () => {
+    await runSeed(database.db, [examQuestionsSeedStep]);
+    if (config.SEED_DEMO_DATA) {
+      const seeded = await runSeed(database.db, [
+        ...seedSteps,
+        demoAccountsSeedStep,
+        demoListingsSeedStep({ storage: app.storage }),
+        demoListingFeesSeedStep,
+        demoProductsSeedStep,
+        demoProductPhotosSeedStep({ storage: app.storage }),
+        demoOrdersSeedStep({ shippingCents: config.SHOP_SHIPPING_CENTS }),
+      ]);
+      app.log.info(seeded, 'seed steps checked');
+    }
+    if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
+      await ensureAccount(database.db, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, name: 'Medallion Staff', role: 'staff' });
+    }
+  });
+}
