@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
 import { buildIfNeeded } from '../../../scripts/lib/build.mjs';
 import { canConnect, dropDatabase, ensureDatabase, findNginx, redisAnswers, startCluster, type Cluster } from '../../../scripts/lib/cluster.mjs';
-import { configSchema } from '../src/config';
 import { createVinDecoder } from '../src/integrations/car-data/vin-decoder';
 import { startSmtpSink } from '../test/helpers/smtp-sink';
 import { CARD_EXP_YEAR } from '../test/helpers/payments';
@@ -295,11 +294,8 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
     }
   });
 
-  // Needs the Redis half of issue #15 (branch wt-redis: @fastify/rate-limit with its Redis store,
-  // keys under REDIS_KEY_PREFIX). Until that is merged each instance counts alone (20 each), so the
-  // test is skipped on a build whose config does not know REDIS_KEY_PREFIX.
-  const sharedLimits = 'REDIS_KEY_PREFIX' in configSchema.shape;
-  it.skipIf(!sharedLimits)('counts the auth rate limit across instances: the 21st call is refused wherever it lands', async () => {
+  // @fastify/rate-limit's Redis store (keys under REDIS_KEY_PREFIX): one count for all instances.
+  it('counts the auth rate limit across instances: the 21st call is refused wherever it lands', async () => {
     // From 127.0.0.2: a client of its own for the limit (nginx passes its address; TRUST_PROXY=true).
     const answers: Answer[] = [];
     for (let i = 0; i < 21; i++) {
