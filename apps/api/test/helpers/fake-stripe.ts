@@ -51,7 +51,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const charges: Array<{ amount: number; payment_method: string; idempotencyKey: string | undefined }> = [];
   /** Payment intents as Stripe keeps them (searchable by metadata, as Stripe's Search API allows). */
-  const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }>();
+  const intents = new Map<
+    string,
+    { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }
+  >();
   /**
    * While set, payment intents happen at Stripe but every answer (first try and client retries, which
    * Stripe answers from its idempotency record) is lost: the connection drops.
@@ -199,7 +202,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
       const customer = url.searchParams.get('customer');
-      return send(res, 200, { object: 'list', has_more: false, data: [...cards.values()].filter((c) => c.customer === customer).reverse().map(pm) });
+      return send(res, 200, {
+        object: 'list',
+        has_more: false,
+        data: [...cards.values()]
+          .filter((c) => c.customer === customer)
+          .reverse()
+          .map(pm),
+      });
     }
     const pmMatch = url.pathname.match(/^\/v1\/payment_methods\/([\w]+)$/);
     if (req.method === 'GET' && pmMatch) {
