@@ -146,7 +146,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: setupIntentObject(intent) };
   }
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ method: req.method ?? '', path: url.pathname });
     if (req.method === 'OPTIONS') {
@@ -265,6 +265,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return reply(200, { ...intents.get(id), currency: body.get('currency') });
     }
     send(res, 404, apiError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
+  };
+  // A fault of the fake itself answers 500 (as Stripe's api_error) instead of an unhandled rejection and a request that never ends.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else send(res, 500, apiError('api_error', error instanceof Error ? error.message : String(error)));
+    });
   });
   await new Promise<void>((r) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;

@@ -243,7 +243,8 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit('checkout');
+        // onSubmit is synchronous (the parent's mutations handle their own errors), so this promise does not reject.
+        void submit('checkout');
       }}
       aria-labelledby="step-2-title"
       className="flex flex-col gap-6"
