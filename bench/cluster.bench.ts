@@ -94,7 +94,15 @@ async function main(): Promise<number> {
       for (const t of targets) {
         if (WARMUP_S > 0) await load(cluster.url + t.path, t.accept, WARMUP_S);
         const r = await load(cluster.url + t.path, t.accept, DURATION_S);
-        rows.push({ target: t.label, instances: count, rps: r.requests.total / DURATION_S, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+        rows.push({
+          target: t.label,
+          instances: count,
+          rps: r.requests.total / DURATION_S,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.timeouts,
+          non2xx: r.non2xx,
+        });
         console.log(`${t.label}, ${count} instance(s): ${Math.round(r.requests.total / DURATION_S)} req/s`);
       }
     }

@@ -67,8 +67,21 @@ interface RunResult {
   durationMs: number;
 }
 
-type Numeric = 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'cls' | 'tbtMs' | 'speedIndexMs' | 'jsGzipBytes' | 'jsTransferBytes';
-const NUMERIC: Numeric[] = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'cls', 'tbtMs', 'speedIndexMs', 'jsGzipBytes', 'jsTransferBytes'];
+type Numeric =
+  'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'cls' | 'tbtMs' | 'speedIndexMs' | 'jsGzipBytes' | 'jsTransferBytes';
+const NUMERIC: Numeric[] = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'fcpMs',
+  'lcpMs',
+  'cls',
+  'tbtMs',
+  'speedIndexMs',
+  'jsGzipBytes',
+  'jsTransferBytes',
+];
 type Median = { route: string; preset: Preset; runs: number; errors: number } & Partial<Record<Numeric, number>>;
 
 function median(values: number[]): number | undefined {
@@ -100,7 +113,8 @@ async function gzipSize(url: string): Promise<number> {
 }
 
 async function initialScripts(lhr: Result, origin: string): Promise<Script[]> {
-  const details = lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; statusCode?: number }[] } | undefined;
+  const details = lhr.audits['network-requests']?.details as
+    { items?: { url: string; resourceType?: string; transferSize?: number; statusCode?: number }[] } | undefined;
   const items = (details?.items ?? []).filter((i) => i.resourceType === 'Script');
   const scripts: Script[] = [];
   for (const item of items) {
@@ -125,7 +139,12 @@ function auditItems(details: unknown): string {
   return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}` : '';
 }
 
-async function runLighthouse(url: string, origin: string, preset: Preset, chromePath: string): Promise<Omit<RunResult, 'route' | 'path' | 'preset' | 'run' | 'attempts'>> {
+async function runLighthouse(
+  url: string,
+  origin: string,
+  preset: Preset,
+  chromePath: string,
+): Promise<Omit<RunResult, 'route' | 'path' | 'preset' | 'run' | 'attempts'>> {
   const started = performance.now();
   // A fresh browser per run: no cache, no state, nothing warmed up by the run before.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'], logLevel: 'error' });
@@ -248,7 +267,10 @@ function gitCommit(): string | undefined {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2), { flags: ['no-build', 'check'], values: ['routes', 'runs', 'presets'] });
-  const routes = (args.values.get('routes') ?? DEFAULT_ROUTES.join(',')).split(',').map((r) => r.trim()).filter(Boolean);
+  const routes = (args.values.get('routes') ?? DEFAULT_ROUTES.join(','))
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const runs = Number(args.values.get('runs') ?? 3);
   const presets = (args.values.get('presets') ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
@@ -305,10 +327,13 @@ async function main(): Promise<number> {
     }
 
     const medians = summarize(results, routes, presets);
-    console.log(`\nmedians of ${runs} run(s) per route and preset (Lighthouse ${environment.lighthouse}, ${chromePath}; JS = gzip -9 of the page load's scripts):\n`);
+    console.log(
+      `\nmedians of ${runs} run(s) per route and preset (Lighthouse ${environment.lighthouse}, ${chromePath}; JS = gzip -9 of the page load's scripts):\n`,
+    );
     console.log(markdownTable(medians));
     const failedAudits = [...new Set(results.flatMap((r) => (r.warnings ?? []).map((w) => `${r.route}: ${w}`)))];
-    if (failedAudits.length) console.log(`\nfailed audits (accessibility, best practices, SEO) and run warnings:\n${failedAudits.map((w) => `  ${w}`).join('\n')}`);
+    if (failedAudits.length)
+      console.log(`\nfailed audits (accessibility, best practices, SEO) and run warnings:\n${failedAudits.map((w) => `  ${w}`).join('\n')}`);
 
     const problems = checkTargets(medians);
     const resultsDir = join(ROOT, 'bench/results');

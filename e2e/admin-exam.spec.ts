@@ -170,7 +170,13 @@ test('staff find a question nobody reported in the list of all questions, edit i
     const topicCount = all.data.filter((q) => q.topic === original.topic).length;
     await page.getByLabel('Topic').selectOption(original.topic);
     await expect(summary).toHaveText(`1–${Math.min(topicCount, 20)} of ${topicCount} question${topicCount === 1 ? '' : 's'}`);
-    const words = original.question.split(/\s+/).filter((w) => w.length > 4).slice(0, 3).reverse().join(' ').toUpperCase();
+    const words = original.question
+      .split(/\s+/)
+      .filter((w) => w.length > 4)
+      .slice(0, 3)
+      .reverse()
+      .join(' ')
+      .toUpperCase();
     await page.getByLabel('Search questions').fill(words);
     const row = rows.filter({ hasText: `${id} ·` });
     await expect(row).toHaveCount(1);

@@ -4,7 +4,14 @@ import { orderTotals, type CartItem, type Product } from '@medallion/contracts/s
 import { expectAccessible, openInEnglish, signIn, signUpConfirmed } from './fixtures';
 
 const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
-const ADDRESS = { full_name: 'Nina Driver', address_one: '77 Shipping Lane', address_two: '', address_city: 'Queens', address_state: 'NY', address_zip: '11101' };
+const ADDRESS = {
+  full_name: 'Nina Driver',
+  address_one: '77 Shipping Lane',
+  address_two: '',
+  address_city: 'Queens',
+  address_state: 'NY',
+  address_zip: '11101',
+};
 
 async function publicProducts(page: Page): Promise<Product[]> {
   return ((await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } }).data.data;
@@ -36,7 +43,9 @@ async function payForOne(page: Page, product: Product): Promise<string> {
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
-  const recorded = await page.request.post('/api/users/transactions', { data: { 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS } });
+  const recorded = await page.request.post('/api/users/transactions', {
+    data: { 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS },
+  });
   expect(recorded.status()).toBe(200);
   return ((await recorded.json()) as { data: { order_id: string } }).data.order_id;
 }
@@ -45,7 +54,9 @@ test('staff create a product with a picture; it is in the shop until they deacti
   test.setTimeout(180_000);
   await signIn(page, STAFF);
   const title = `E2E roof light ${Date.now()}`;
-  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } })
+    .png()
+    .toBuffer();
 
   await openInEnglish(page, '/admin');
   await page.getByRole('link', { name: 'Shop products' }).click();

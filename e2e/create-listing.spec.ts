@@ -167,7 +167,9 @@ for (const width of WIDTHS) {
       await openInEnglish(page, `/listing/${listingId}`);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
       await expect(page.getByText('Verified').first()).toBeVisible();
-      const listing = (await (await page.request.get(`/api/listing/${listingId}`)).json()) as { data: { status: string; thumbnail_urls: string[]; car_make: string } };
+      const listing = (await (await page.request.get(`/api/listing/${listingId}`)).json()) as {
+        data: { status: string; thumbnail_urls: string[]; car_make: string };
+      };
       expect(listing.data.status).toBe('ACTIVE');
       expect(listing.data.car_make).toBe('Honda');
       // The green photo (2nd picked) became the cover: its thumbnail is green.
@@ -308,7 +310,11 @@ test('photo tiles at 375 px in Russian: delete on the picture, "make main" on on
   const second = tiles.nth(1);
   const makeMain = second.getByRole('button', { name: 'Сделать фото 2 главным' });
   await expect(makeMain).toHaveText('Сделать главной');
-  const [tile, button, remove] = await Promise.all([second.boundingBox(), makeMain.boundingBox(), second.getByRole('button', { name: 'Удалить фото 2' }).boundingBox()]);
+  const [tile, button, remove] = await Promise.all([
+    second.boundingBox(),
+    makeMain.boundingBox(),
+    second.getByRole('button', { name: 'Удалить фото 2' }).boundingBox(),
+  ]);
   // The label's text is one line box (a wrapped label has a rectangle per line).
   const lines = await makeMain.evaluate((el) => {
     const range = document.createRange();
@@ -320,4 +326,3 @@ test('photo tiles at 375 px in Russian: delete on the picture, "make main" on on
   // The delete button is over the picture's top right corner, not in the row of "make main".
   expect(remove!.y + remove!.height).toBeLessThan(button!.y);
 });
-

@@ -16,7 +16,9 @@ const PORT_VARS = ['E2E_PORT', 'E2E_OIDC_PORT', 'E2E_STRIPE_PORT', 'E2E_FAKE_STR
 const missing = PORT_VARS.filter((name) => !process.env[name]);
 if (missing.length > 0) {
   // Synchronous on purpose: the config and the specs import these values as plain constants.
-  const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/free-ports.mjs', import.meta.url)), String(missing.length)], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/free-ports.mjs', import.meta.url)), String(missing.length)], {
+    encoding: 'utf8',
+  });
   const ports = out.trim().split(/\s+/);
   missing.forEach((name, i) => (process.env[name] = ports[i]));
 }

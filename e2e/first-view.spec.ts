@@ -78,7 +78,10 @@ test.describe('the exam intro drawn by the server', () => {
     release();
     await hydrated(page);
     // The exam runs: an answer can be chosen (a render after hydration), and the popup did not come back.
-    const answer = page.getByRole('radiogroup', { name: /Question 1 of \d+/ }).getByRole('radio').first();
+    const answer = page
+      .getByRole('radiogroup', { name: /Question 1 of \d+/ })
+      .getByRole('radio')
+      .first();
     await answer.check();
     await expect(answer).toBeChecked();
     await expect(intro).toBeHidden();

@@ -1,16 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openInEnglish, WIDTHS } from './fixtures';
 
-const TITLES = [
-  /Class E/,
-  /defensive driving/i,
-  /application/i,
-  /medical/i,
-  /wheelchair|taxi school/i,
-  /drug test/i,
-  /fingerprints/i,
-  /TLC exam/,
-];
+const TITLES = [/Class E/, /defensive driving/i, /application/i, /medical/i, /wheelchair|taxi school/i, /drug test/i, /fingerprints/i, /TLC exam/];
 
 for (const width of WIDTHS) {
   test.describe(`license guide at ${width}px`, () => {

@@ -46,7 +46,9 @@ for (const width of WIDTHS) {
                   if (entry.hadRecentInput) continue;
                   const sources = (entry.sources ?? []).map(({ node }) => {
                     const element = node instanceof Element ? node : node?.parentElement;
-                    return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"` : '?';
+                    return element
+                      ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+                      : '?';
                   });
                   shifts.push({ value: entry.value, time: entry.startTime, sources });
                 }

@@ -58,7 +58,9 @@ function cards(page: Page): Locator {
 
 /** The listing ids of the cards shown, in order. */
 async function cardIds(page: Page): Promise<string[]> {
-  const hrefs = await results(page).locator('article a[href^="/listing/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await results(page)
+    .locator('article a[href^="/listing/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace('/listing/', ''));
 }
 
@@ -69,7 +71,11 @@ function cardDetail(card: Locator, label: string): Locator {
 
 /** "$1,800 / month" → 1800 */
 async function cardPrice(card: Locator): Promise<number> {
-  const text = (await card.getByText(/^\$[\d,.]+/).first().textContent()) ?? '';
+  const text =
+    (await card
+      .getByText(/^\$[\d,.]+/)
+      .first()
+      .textContent()) ?? '';
   return Number(text.replace(/^\$([\d,.]+).*$/, '$1').replace(/,/g, ''));
 }
 
@@ -97,7 +103,10 @@ async function search(page: Page, form: Locator, width: number) {
 
 /** The list shows page n: the pagination marks it and its cards have arrived. */
 async function expectPage(page: Page, n: number) {
-  await expect(page.getByRole('navigation', { name: 'Pages of listings' }).getByRole('link', { name: `Page ${n}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Pages of listings' }).getByRole('link', { name: `Page ${n}`, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expectLoaded(page);
 }
 

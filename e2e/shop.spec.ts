@@ -25,10 +25,20 @@ function cartLine(page: Page, title: string) {
 }
 
 function cartLink(page: Page, count: number) {
-  return page.getByRole('banner').getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` }).first();
+  return page
+    .getByRole('banner')
+    .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` })
+    .first();
 }
 
-const SHIPPING = { 'Full name': 'Sam Shopper', 'Address line 1': '1 Main St', 'Address line 2 (optional)': 'Apt 5B', City: 'New York', State: 'NY', 'ZIP code': '10001' };
+const SHIPPING = {
+  'Full name': 'Sam Shopper',
+  'Address line 1': '1 Main St',
+  'Address line 2 (optional)': 'Apt 5B',
+  City: 'New York',
+  State: 'NY',
+  'ZIP code': '10001',
+};
 
 async function fillShipping(page: Page) {
   for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
@@ -244,7 +254,10 @@ test.describe('Shop and cart', () => {
     await expect(page).toHaveURL('/cart');
     await page.getByRole('radio', { name: /•••• 9995/ }).check();
     await fillShipping(page);
-    const totals = orderTotals([a, b].map((p) => ({ priceCents: p.price_cents, quantity: 1 })), (await (await page.request.get('/api/users/cart')).json()).data.shipping_cents);
+    const totals = orderTotals(
+      [a, b].map((p) => ({ priceCents: p.price_cents, quantity: 1 })),
+      (await (await page.request.get('/api/users/cart')).json()).data.shipping_cents,
+    );
     await expect(page.getByTestId('summary-total')).toHaveText(money(totals.total));
 
     const pay = page.getByRole('button', { name: 'Pay and Submit' });
@@ -259,7 +272,12 @@ test.describe('Shop and cart', () => {
     // The items are still in the cart, still ACTIVE, and the header still counts them.
     await expect(page.getByTestId('cart-item')).toHaveCount(2);
     await expect(cartLink(page, 2)).toBeVisible();
-    expect((await activeCart(page)).map((i) => [i.product_id, i.quantity]).sort()).toEqual([[a.product_id, 1], [b.product_id, 1]].sort());
+    expect((await activeCart(page)).map((i) => [i.product_id, i.quantity]).sort()).toEqual(
+      [
+        [a.product_id, 1],
+        [b.product_id, 1],
+      ].sort(),
+    );
     // The stock the failed checkout reserved went back.
     expect([await staff.stock(a.product_id), await staff.stock(b.product_id)]).toEqual(stockBefore);
     await staff.dispose();
@@ -276,7 +294,9 @@ test.describe('Shop and cart', () => {
     const list = await products(page);
     const [a, b] = [list[4 % list.length]!, list[5 % list.length]!];
     for (const product of [a, b]) {
-      expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 1, price: product.price } })).status()).toBe(200);
+      expect((await page.request.post('/api/users/cart', { data: { 'product-id': product.product_id, quantity: 1, price: product.price } })).status()).toBe(
+        200,
+      );
     }
     await openInEnglish(page, '/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(2);
@@ -358,4 +378,3 @@ test.describe('Shop and cart', () => {
     }
   });
 });
-

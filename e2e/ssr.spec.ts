@@ -176,7 +176,8 @@ for (const mode of MODES) {
     test('/ has the welcome, the eight steps and its head', async ({ page }) => {
       const root = await openRaw(page, mode, '/');
       await expect(root.getByRole('heading', { level: 1 })).toHaveText(tx(lang, 'home', 'welcome.title'));
-      for (const key of ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8']) await expect(root.getByText(tx(lang, 'home', `steps.items.${key}`), { exact: true })).toHaveCount(1);
+      for (const key of ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'])
+        await expect(root.getByText(tx(lang, 'home', `steps.items.${key}`), { exact: true })).toHaveCount(1);
       await expectHead(page, mode, '/', { title: tx(lang, 'home', 'metaTitle'), description: tx(lang, 'home', 'metaDescription') });
     });
 
@@ -194,9 +195,13 @@ for (const mode of MODES) {
           expect(await cards.locator('h3').allTextContents()).toEqual(listings.map((l) => listingTitle(l, lang)));
           // The price (the first line under a card's title) as the page formats it in its language.
           await expect(cards.first().locator('h3 + p')).toHaveText(listingPrice(listings[0]!, lang));
-          if (path.includes('category=cars')) expect(new Set(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-category'))))).toEqual(new Set(['cars']));
+          if (path.includes('category=cars'))
+            expect(new Set(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-category'))))).toEqual(new Set(['cars']));
         }).toPass({ timeout: 30_000 });
-        await expectHead(page, mode, path, { title: full(tx(lang, 'listings', 'marketplace.title')), description: tx(lang, 'listings', 'marketplace.metaDescription') });
+        await expectHead(page, mode, path, {
+          title: full(tx(lang, 'listings', 'marketplace.title')),
+          description: tx(lang, 'listings', 'marketplace.metaDescription'),
+        });
       });
     }
 
@@ -284,7 +289,9 @@ for (const mode of MODES) {
       for (const item of faq) await expect(root.locator('summary').filter({ hasText: item.q })).toHaveCount(1);
       const [data] = await jsonLd(root);
       expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'FAQPage' });
-      expect((data!.mainEntity as Array<{ '@type': string; name: string }>).map((q) => `${q['@type']}: ${q.name}`)).toEqual(faq.map((item) => `Question: ${item.q}`));
+      expect((data!.mainEntity as Array<{ '@type': string; name: string }>).map((q) => `${q['@type']}: ${q.name}`)).toEqual(
+        faq.map((item) => `Question: ${item.q}`),
+      );
     });
 
     test('/terms has its title and date', async ({ page }) => {

@@ -59,9 +59,7 @@ if (!findNginx()) {
 }
 if (!flags.has('no-build') && !buildIfNeeded()) process.exit(1);
 
-const external = process.env.S3_BUCKET
-  ? Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('S3_')))
-  : undefined;
+const external = process.env.S3_BUCKET ? Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('S3_'))) : undefined;
 
 let cluster;
 let stopping = false;

@@ -113,5 +113,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(OUT_PATH, formatBoroughs(boroughs));
   writeFileSync(SHAPES_PATH, formatShapes(drawBoroughs(boroughs)));
   const points = boroughs.features.reduce((n, f) => n + JSON.stringify(f.geometry.coordinates).split('],[').length, 0);
-  console.log(`${boroughs.features.map((f) => f.properties.borough).join(', ')}: ~${points} points, ${OUT_PATH}: ${(statSync(OUT_PATH).size / 1024).toFixed(1)} KB; ${SHAPES_PATH}: ${(statSync(SHAPES_PATH).size / 1024).toFixed(1)} KB`);
+  console.log(
+    `${boroughs.features.map((f) => f.properties.borough).join(', ')}: ~${points} points, ${OUT_PATH}: ${(statSync(OUT_PATH).size / 1024).toFixed(1)} KB; ${SHAPES_PATH}: ${(statSync(SHAPES_PATH).size / 1024).toFixed(1)} KB`,
+  );
 }

@@ -22,7 +22,9 @@ const walk = (suite, titles) => {
 };
 for (const suite of report.suites) walk(suite, []);
 
-const tries = tests.flatMap((t) => t.results.map((r) => ({ name: `${t.file}:${t.line} ${t.title}`, duration: r.duration, status: r.status, retry: r.retry, timeout: t.timeout })));
+const tries = tests.flatMap((t) =>
+  t.results.map((r) => ({ name: `${t.file}:${t.line} ${t.title}`, duration: r.duration, status: r.status, retry: r.retry, timeout: t.timeout })),
+);
 tries.sort((a, b) => b.duration - a.duration);
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -35,5 +37,8 @@ for (const [label, status] of [
   ['failed', 'unexpected'],
 ]) {
   const list = tests.filter((t) => t.status === status);
-  if (list.length) console.log(`\n${label}:\n${list.map((t) => `  ${t.file}:${t.line} ${t.title}: ${t.results.map((r) => `${r.status} ${s(r.duration)}`).join(', ')}`).join('\n')}`);
+  if (list.length)
+    console.log(
+      `\n${label}:\n${list.map((t) => `  ${t.file}:${t.line} ${t.title}: ${t.results.map((r) => `${r.status} ${s(r.duration)}`).join(', ')}`).join('\n')}`,
+    );
 }

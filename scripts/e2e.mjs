@@ -11,7 +11,7 @@ let chromium = find();
 if (!chromium) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing; installing Debian\'s package: apt-get install -y chromium');
+    console.log("Chromium is missing; installing Debian's package: apt-get install -y chromium");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     chromium = find();

@@ -16,9 +16,7 @@ await build({
     {
       name: 'externalize-npm-packages',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@medallion/') ? undefined : { path: args.path, external: true },
-        );
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@medallion/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

@@ -21,7 +21,8 @@ export function findNginx() {
   return which.status === 0 ? which.stdout.trim() || undefined : undefined;
 }
 
-export const NGINX_MISSING = 'nginx is not installed. On Debian/Ubuntu: sudo apt-get install -y nginx (the cluster runs its own nginx process, not the system service; you may `systemctl disable --now nginx`).';
+export const NGINX_MISSING =
+  'nginx is not installed. On Debian/Ubuntu: sudo apt-get install -y nginx (the cluster runs its own nginx process, not the system service; you may `systemctl disable --now nginx`).';
 
 /** Resolves when a TCP connection to host:port opens within timeoutMs. */
 export function canConnect(host, port, timeoutMs = 1000) {
@@ -275,10 +276,7 @@ export async function startCluster(options = {}) {
   let upstreamPorts = ports;
   const confPath = join(prefix, 'nginx.conf');
   const writeConf = () =>
-    writeFileSync(
-      confPath,
-      nginxConfig({ prefix, host, port, upstreamPorts, workers: options.nginxWorkers ?? 1, accessLog: options.accessLog ?? true }),
-    );
+    writeFileSync(confPath, nginxConfig({ prefix, host, port, upstreamPorts, workers: options.nginxWorkers ?? 1, accessLog: options.accessLog ?? true }));
 
   const stop = async () => {
     await Promise.all(instances.map((i) => i.stop('SIGTERM')));
@@ -297,7 +295,12 @@ export async function startCluster(options = {}) {
     log(`starting ${instances[0].id} on ${instances[0].url} (migrations and seed)`);
     await instances[0].start();
     if (instances.length > 1) {
-      log(`starting ${instances.slice(1).map((i) => `${i.id} on ${i.url}`).join(', ')}`);
+      log(
+        `starting ${instances
+          .slice(1)
+          .map((i) => `${i.id} on ${i.url}`)
+          .join(', ')}`,
+      );
       await Promise.all(instances.slice(1).map((i) => i.start()));
     }
 

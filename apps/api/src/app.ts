@@ -154,15 +154,16 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   await registerDocs(app);
   registerAuth(app);
   // Listing photos and product images on disk: file names are unique, so they can be cached for good.
-  if (disk) await app.register(fastifyStatic, {
-    root: disk.root,
-    prefix: MEDIA_ROUTE_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  if (disk)
+    await app.register(fastifyStatic, {
+      root: disk.root,
+      prefix: MEDIA_ROUTE_PREFIX,
+      decorateReply: false,
+      index: false,
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
 
   await app.register(
     async (api) => {
@@ -192,9 +193,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       renderCacheMs: config.PAGE_CACHE_MS,
     });
   } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' }),
-    );
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' }));
   }
   return app;
 }

@@ -6,9 +6,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from either apps/api/src (tsx, tests) or apps/api/dist (built). */
 const defaultWebDist = resolve(here, '../../web/dist');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,13 +37,21 @@ export const configSchema = z.object({
   /** How long a message claimed for delivery is reserved for one server; after it, another may retry it. */
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
   /** Signs sessions and cookies. Without it, a random secret is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
   STAFF_EMAIL: z.email().optional(),
   STAFF_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
@@ -60,8 +66,14 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** Real card payments through Stripe; without a secret key the offline sandbox gateway is used. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must start with pk_test_ or pk_live_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must start with pk_test_ or pk_live_')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   /** Only for tests against a local server that speaks Stripe's API, e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),

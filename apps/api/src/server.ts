@@ -15,9 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
-  );
+  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
   // Under PostgreSQL advisory locks: instances starting together migrate and seed once.
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
@@ -64,10 +62,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.vinDecoder.warm();
-  app.log.info(
-    { url: `http://localhost:${config.PORT}`, database: database.kind, mail: app.mailer.mode },
-    'Medallion is ready',
-  );
+  app.log.info({ url: `http://localhost:${config.PORT}`, database: database.kind, mail: app.mailer.mode }, 'Medallion is ready');
 }
 
 main().catch((error: unknown) => {

@@ -56,7 +56,12 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
  * One HTTP call (node:http, so the client's source address can be chosen: nginx sees 127.0.0.2 as
  * another client). Network errors reject.
  */
-function call(base: string, method: string, path: string, options: { body?: unknown; cookie?: string; localAddress?: string; accept?: string } = {}): Promise<Answer> {
+function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; localAddress?: string; accept?: string } = {},
+): Promise<Answer> {
   const url = new URL(path, base);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -81,7 +86,13 @@ function call(base: string, method: string, path: string, options: { body?: unkn
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8');
           const served = res.headers['x-served-by'];
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body), servedBy: typeof served === 'string' ? served : undefined });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: () => JSON.parse(body),
+            servedBy: typeof served === 'string' ? served : undefined,
+          });
         });
         res.on('error', reject);
       },
@@ -94,7 +105,10 @@ function call(base: string, method: string, path: string, options: { body?: unkn
 }
 
 function sessionCookie(answer: Answer): string {
-  const cookies = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).filter((c) => c.includes('session_token'));
+  const cookies = ([] as string[])
+    .concat(answer.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.includes('session_token'));
   if (cookies.length === 0) throw new Error(`no session cookie: ${answer.status} ${answer.body.slice(0, 200)}`);
   return cookies.join('; ');
 }
@@ -233,9 +247,14 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
     const pm = await saveCard(driver.cookie);
     catalogue = (await get('/api/products')).json().data.data as Product[];
     expect(catalogue.length).toBeGreaterThan(5);
-    expect((await post('/api/users/cart', { 'product-id': catalogue[0]!.product_id, quantity: 1, price: catalogue[0]!.price }, driver.cookie)).status).toBe(200);
+    expect((await post('/api/users/cart', { 'product-id': catalogue[0]!.product_id, quantity: 1, price: catalogue[0]!.price }, driver.cookie)).status).toBe(
+      200,
+    );
     const cart = (await get('/api/users/cart', driver.cookie)).json().data.data as CartItem[];
-    const totals = orderTotals(cart.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })), 499);
+    const totals = orderTotals(
+      cart.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })),
+      499,
+    );
     const tx = `cluster-cart-${suffix}`;
     const paid = await post(
       '/api/payments/create-payment-intent',
@@ -271,10 +290,20 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
     const first = await post('/api/listing/save-draft', { step: 1, category: 'plates', name: '', email: '', location }, driver.cookie);
     expect(first.status, first.body).toBe(200);
     const id = first.json().data.data.listing_id as string;
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
     const second = await post(
       '/api/listing/save-draft',
-      { step: 2, listing_id: id, category: 'plates', title: 'FHV plates for rent', listing_price: '300', payment_period: 'weekly', images: [`data:image/jpeg;base64,${jpeg.toString('base64')}`] },
+      {
+        step: 2,
+        listing_id: id,
+        category: 'plates',
+        title: 'FHV plates for rent',
+        listing_price: '300',
+        payment_period: 'weekly',
+        images: [`data:image/jpeg;base64,${jpeg.toString('base64')}`],
+      },
       driver.cookie,
     );
     expect(second.status, second.body).toBe(200);
@@ -399,7 +428,12 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
       [emails],
     );
     // Exactly one succeeded payment per transaction: no double charge, no lost order.
-    expect(rows.filter((r) => r.status === 'succeeded').map((r) => [r.reference, r.n]).sort()).toEqual(paymentsDone.map((tx) => [tx, 1]).sort());
+    expect(
+      rows
+        .filter((r) => r.status === 'succeeded')
+        .map((r) => [r.reference, r.n])
+        .sort(),
+    ).toEqual(paymentsDone.map((tx) => [tx, 1]).sort());
     expect(rows.filter((r) => r.status === 'processing')).toEqual([]);
     const orders = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM orders o JOIN "user" u ON u.id = o.user_id WHERE u.email = ANY($1) AND o.status = 'paid'`,
@@ -441,8 +475,7 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
 
   it('sends each e-mail once, whichever instance wrote it and whichever delivered it', async () => {
     // Mail claimed by the killed instance waits for its lease (MAIL_LEASE_MS) and then goes out once.
-    const pending = async () =>
-      (await db.query(`SELECT "to", subject, attempts, next_attempt_at, last_error FROM mail_outbox WHERE status <> 'sent'`)).rows;
+    const pending = async () => (await db.query(`SELECT "to", subject, attempts, next_attempt_at, last_error FROM mail_outbox WHERE status <> 'sent'`)).rows;
     await until('the outbox to drain', async () => ((await pending()).length === 0 ? true : undefined)).catch(() => undefined);
     expect(await pending()).toEqual([]);
     const { rows } = await db.query<{ to: string; subject: string }>(`SELECT "to", subject FROM mail_outbox WHERE status = 'sent'`);

@@ -37,7 +37,9 @@ describe('staff: exam reports, question editing, promo codes', async () => {
     const resolved = await app.inject({ method: 'POST', url: `/api/admin/exam/reports/${group.reports[0].report_id}/resolve`, headers: { cookie: staff } });
     expect(resolved.statusCode).toBe(200);
     expect((await get('/api/admin/exam/reports')).json().data).toEqual([]);
-    expect((await app.inject({ method: 'POST', url: `/api/admin/exam/reports/${group.reports[0].report_id}/resolve`, headers: { cookie: staff } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/admin/exam/reports/${group.reports[0].report_id}/resolve`, headers: { cookie: staff } })).statusCode,
+    ).toBe(404);
   });
 
   it('lists every question for staff, whatever their exam access', async () => {
@@ -56,7 +58,8 @@ describe('staff: exam reports, question editing, promo codes', async () => {
       source: before.source,
       answers: before.answers.map((a, i) => ({ en: a.answer, ru: a.answer_rus, correct: i === 0 })),
     };
-    const put = (payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/api/admin/exam/questions/${before.question_id}`, headers: { cookie: staff }, payload });
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: `/api/admin/exam/questions/${before.question_id}`, headers: { cookie: staff }, payload });
     const two = await put({ ...body, answers: body.answers.map((a) => ({ ...a, correct: true })) });
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Mark exactly one answer as correct.');
@@ -111,8 +114,16 @@ describe('staff: exam reports, question editing, promo codes', async () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().data).toMatchObject({ code: 'SPRING', discount_cents: 800, active: true, redemptions: 0 });
-    expect((await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie: staff }, payload: { code: 'SPRING', discount_cents: 100 } })).statusCode).toBe(409);
-    const bad = await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie: staff }, payload: { code: 'TOOLONG1', discount_cents: 100 } });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie: staff }, payload: { code: 'SPRING', discount_cents: 100 } }))
+        .statusCode,
+    ).toBe(409);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: { cookie: staff },
+      payload: { code: 'TOOLONG1', discount_cents: 100 },
+    });
     expect(bad.json().message).toBe('A promo code has 6 letters or digits.');
     expect((await app.inject({ method: 'GET', url: '/api/exam/promo-check?code=spring' })).json().data).toMatchObject({ valid: true, price_cents: 1200 });
     const off = await app.inject({ method: 'PATCH', url: '/api/admin/promo-codes/spring', headers: { cookie: staff }, payload: { active: false } });

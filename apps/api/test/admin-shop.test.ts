@@ -17,7 +17,14 @@ async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 
   return `data:image/${format};base64,${buf.toString('base64')}`;
 }
 
-const ADDRESS = { full_name: 'Aziz Karimov', address_one: '123 Main St', address_two: 'Apt 4', address_city: 'Brooklyn', address_state: 'NY', address_zip: '11201' };
+const ADDRESS = {
+  full_name: 'Aziz Karimov',
+  address_one: '123 Main St',
+  address_two: 'Apt 4',
+  address_city: 'Brooklyn',
+  address_state: 'NY',
+  address_zip: '11201',
+};
 
 const PRODUCT = {
   title: 'Taxi roof light (LED)',
@@ -36,7 +43,9 @@ const PRODUCT = {
 describe('staff: shop products and orders', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: 'https://medallion.example' });
   await ensureAccount(app.db, { email: 'shopkeeper@example.com', password: 'Staff2024', name: 'Shopkeeper', role: 'staff' });
-  const staff = sessionCookie(await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'shopkeeper@example.com', password: 'Staff2024' } }));
+  const staff = sessionCookie(
+    await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'shopkeeper@example.com', password: 'Staff2024' } }),
+  );
   const buyer = await createConfirmedUser(app, 'shipped-buyer@example.com', 'Secret123', 'Aziz Karimov');
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, cookie: string | undefined = staff) =>
@@ -47,13 +56,17 @@ describe('staff: shop products and orders', async () => {
   const adminProducts = async () => (await call('GET', '/api/admin/products')).json().data as AdminProduct[];
   const productFiles = (id: string) => {
     try {
-      return readdirSync(join(config.DATA_DIR, 'media', 'products', id), { recursive: true }).map(String).filter((f) => f.endsWith('.webp'));
+      return readdirSync(join(config.DATA_DIR, 'media', 'products', id), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.webp'));
     } catch {
       return [];
     }
   };
   const shippedMails = async () =>
-    (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).filter((m) => m.subject.startsWith('Your order has shipped'));
+    (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).filter((m) =>
+      m.subject.startsWith('Your order has shipped'),
+    );
 
   /** The buyer pays for one of `product` with a sandbox 4242 card: a paid order. */
   async function paidOrder(product: Product, transactionId: string): Promise<string> {
@@ -70,7 +83,10 @@ describe('staff: shop products and orders', async () => {
       payload: { 'user-pm': card, 'payment-amount': totals.total, 'transaction-id': transactionId, 'cart-ids': item.id, 'delivery-address': ADDRESS },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [order] = await app.db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.transactionId, transactionId)));
+    const [order] = await app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.transactionId, transactionId)));
     expect(order!.status).toBe('paid');
     return order!.id;
   }
@@ -132,17 +148,38 @@ describe('staff: shop products and orders', async () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields['images.1']).toMatch(message);
     }
-    const broken = await app.inject({ method: 'POST', url: '/api/admin/products', headers: { cookie: staff, 'content-type': 'application/json' }, payload: '{"title":' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: { cookie: staff, 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(await app.db.select().from(products)).toEqual([]);
-    expect(readdirSync(join(config.DATA_DIR, 'media'), { recursive: true }).map(String).filter((f) => f.endsWith('.webp'))).toEqual([]);
+    expect(
+      readdirSync(join(config.DATA_DIR, 'media'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.webp')),
+    ).toEqual([]);
   });
 
   it('creates a product with pictures stored under products/{id}/ and served; it is in the shop', async () => {
-    const res = await create({ ...PRODUCT, title: '  Taxi roof light (LED)  ', images: [await photo('#c00', 2400, 1800), await photo('#0c0', 300, 200, 'png')] });
+    const res = await create({
+      ...PRODUCT,
+      title: '  Taxi roof light (LED)  ',
+      images: [await photo('#c00', 2400, 1800), await photo('#0c0', 300, 200, 'png')],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data as AdminProduct;
-    expect(created).toMatchObject({ title: 'Taxi roof light (LED)', price: 45.5, price_cents: 4550, stock: 7, active: true, in_stock: true, details: PRODUCT.details });
+    expect(created).toMatchObject({
+      title: 'Taxi roof light (LED)',
+      price: 45.5,
+      price_cents: 4550,
+      stock: 7,
+      active: true,
+      in_stock: true,
+      details: PRODUCT.details,
+    });
     expect(created.image_names).toHaveLength(2);
     expect(created.images).toEqual(created.image_names.map((n) => `/media/products/${created.product_id}/${n}`));
     expect(productFiles(created.product_id)).toHaveLength(2);
@@ -174,7 +211,14 @@ describe('staff: shop products and orders', async () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const edited = res.json().data as AdminProduct;
-    expect(edited).toMatchObject({ title: 'Roof light, LED', price_cents: 3999, stock: 0, in_stock: false, retailer_url: null, details: [{ key: 'Power', data: '12 V' }] });
+    expect(edited).toMatchObject({
+      title: 'Roof light, LED',
+      price_cents: 3999,
+      stock: 0,
+      in_stock: false,
+      retailer_url: null,
+      details: [{ key: 'Power', data: '12 V' }],
+    });
     expect(edited.image_names[0]).toBe(b);
     expect(edited.image_names).not.toContain(a);
     expect(productFiles(product!.product_id)).toHaveLength(2);
@@ -204,7 +248,12 @@ describe('staff: shop products and orders', async () => {
     expect(off.json().data.active).toBe(false);
     expect((await shop()).some((p) => p.product_id === product!.product_id)).toBe(false);
     expect((await adminProducts()).find((p) => p.product_id === product!.product_id)?.active).toBe(false);
-    const add = await app.inject({ method: 'POST', url: '/api/users/cart', headers: { cookie: buyer.cookie }, payload: { 'product-id': product!.product_id, quantity: 1 } });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/users/cart',
+      headers: { cookie: buyer.cookie },
+      payload: { 'product-id': product!.product_id, quantity: 1 },
+    });
     expect(add.statusCode).toBe(404);
 
     const on = await call('PATCH', `/api/admin/products/${product!.product_id}`, { active: true });

@@ -40,7 +40,10 @@ describe('session cookie and refresh', async () => {
 
   it('treats an expired session as signed out', async () => {
     const me = await createConfirmedUser(app, 'expired@example.com');
-    await app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, me.id));
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, me.id));
     const res = await app.inject({ method: 'GET', url: '/api/users', headers: { cookie: me.cookie } });
     expect(res.statusCode).toBe(401);
   });

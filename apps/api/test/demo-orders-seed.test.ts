@@ -16,7 +16,13 @@ import { sessionCookie } from './helpers/auth';
 describe('demo seed: the demo driver paid listing fees and shop orders', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', SHOP_SHIPPING_CENTS: '499' });
   const ordersStep = demoOrdersSeedStep({ shippingCents: 499 });
-  await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false }), demoListingFeesSeedStep, demoProductsSeedStep, ordersStep]);
+  await runSeed(app.db, [
+    demoAccountsSeedStep,
+    demoListingsSeedStep({ storage: app.storage, photos: false }),
+    demoListingFeesSeedStep,
+    demoProductsSeedStep,
+    ordersStep,
+  ]);
   await ensureAccount(app.db, { email: 'seed-staff@example.com', password: 'Staff2024', name: 'Staff', role: 'staff' });
   const [driver] = await app.db.select().from(user).where(eq(user.email, DEMO_ACCOUNTS.driver.email));
 
@@ -46,7 +52,10 @@ describe('demo seed: the demo driver paid listing fees and shop orders', async (
       expect(order.paid_at).not.toBeNull();
       expect(order.shipped_at === null).toBe(order.status === 'paid');
       // Paid with the driver's saved card, under the key a real checkout uses: a replay charges nothing.
-      const [payment] = await app.db.select().from(payments).where(eq(payments.idempotencyKey, cartPaymentKey(driver!.id, order.transaction_id)));
+      const [payment] = await app.db
+        .select()
+        .from(payments)
+        .where(eq(payments.idempotencyKey, cartPaymentKey(driver!.id, order.transaction_id)));
       expect(payment).toMatchObject({ status: 'succeeded', amountCents: totals.total, paymentMethodId: DEMO_DRIVER_CARD_ID, purpose: 'cart' });
     }
     // The bought items are not in the cart.

@@ -20,8 +20,7 @@ describe('the dev mailbox is private (no SMTP_URL, no proxy trusted)', async () 
   // A sign-up leaves a code in the mailbox: that is what must not leak.
   const driver = await createConfirmedUser(app, 'mail-driver@example.com');
   const staff = await signedInStaff(app);
-  const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
+  const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
 
   it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('is readable from this machine (%s) without a session', async (address) => {
     const res = await mailbox(address);
@@ -68,8 +67,7 @@ describe('the dev mailbox is private (no SMTP_URL, no proxy trusted)', async () 
 describe('the dev mailbox behind a trusted proxy (TRUST_PROXY=true)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', TRUST_PROXY: 'true' });
   const staff = await signedInStaff(app);
-  const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
+  const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
 
   it('refuses an anonymous forwarded remote client (X-Forwarded-For: 203.0.113.9)', async () => {
     const res = await mailbox('127.0.0.1', { 'x-forwarded-for': REMOTE });

@@ -28,9 +28,7 @@ interface ExamQuestionBank {
 const TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire'];
 const CYRILLIC = /[\u0400-\u04FF]/;
 
-const bank = JSON.parse(
-  readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8'),
-) as ExamQuestionBank;
+const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as ExamQuestionBank;
 const questions = bank.questions;
 
 /** Every localized text of a question, labelled for readable failure messages. */
@@ -64,7 +62,10 @@ describe('exam question bank seed data', () => {
   it('gives every question 4 answers with exactly one correct', () => {
     for (const q of questions) {
       expect(q.answers, q.id).toHaveLength(4);
-      expect(q.answers.filter((a) => a.correct === true), q.id).toHaveLength(1);
+      expect(
+        q.answers.filter((a) => a.correct === true),
+        q.id,
+      ).toHaveLength(1);
       for (const a of q.answers) expect(typeof a.correct, q.id).toBe('boolean');
     }
   });

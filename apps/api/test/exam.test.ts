@@ -53,9 +53,15 @@ describe('practice exam API', async () => {
       expect(res.body).not.toContain(locked!.id);
     }
     // An expired access is no access.
-    await app.db.update(payments).set({ accessExpiry: new Date(Date.now() - 1000) }).where(eq(payments.userId, paid.id));
+    await app.db
+      .update(payments)
+      .set({ accessExpiry: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, paid.id));
     expect((await questions(paid.cookie)).data).toHaveLength(5);
-    await app.db.update(payments).set({ accessExpiry: new Date(Date.now() + 90 * 86_400_000) }).where(eq(payments.userId, paid.id));
+    await app.db
+      .update(payments)
+      .set({ accessExpiry: new Date(Date.now() + 90 * 86_400_000) })
+      .where(eq(payments.userId, paid.id));
   });
 
   it('saves and unsaves (toggle), lists saved questions, 404 "No saved questions" when none', async () => {

@@ -74,13 +74,7 @@ const LARGE = 'x'.repeat(ONE_MB - 16 * 1024);
  */
 const WRONG_TYPES = ['null', '{}', '{"__proto__":{"polluted":true}}'];
 const BAD_JSON: Record<'string' | 'number' | 'other', string[]> = {
-  string: [
-    JSON.stringify('\u0000'),
-    JSON.stringify('fuzz\u0000\u0001\u001b\u007f\u0085\u009ffuzz'),
-    '"a\\ud800b"',
-    `"${LARGE}"`,
-    ...WRONG_TYPES,
-  ],
+  string: [JSON.stringify('\u0000'), JSON.stringify('fuzz\u0000\u0001\u001b\u007f\u0085\u009ffuzz'), '"a\\ud800b"', `"${LARGE}"`, ...WRONG_TYPES],
   number: ['-1', '-9007199254740993', '1e999', '-1e999', '1.5', JSON.stringify('1\u0000'), ...WRONG_TYPES],
   other: [JSON.stringify('fuzz\u0000'), '1e999', '[[[[[]]]]]', ...WRONG_TYPES],
 };
@@ -280,7 +274,17 @@ function cases(doc: OpenApi, op: Operation, caller: Caller, full: boolean): Case
     }
     for (const [i, body] of bodies.entries()) {
       const leaves = body.fields.filter((f) => !body.fields.some((g) => g.path.length > f.path.length && f.path.every((k, j) => g.path[j] === k)));
-      out.push(request(`NUL in every body field${variant(i)}`, urlOf(op, params), bodyWith(body.value, leaves.map((f) => f.path), FEW_JSON[0]!)));
+      out.push(
+        request(
+          `NUL in every body field${variant(i)}`,
+          urlOf(op, params),
+          bodyWith(
+            body.value,
+            leaves.map((f) => f.path),
+            FEW_JSON[0]!,
+          ),
+        ),
+      );
     }
     if (!bodyless) out.push(request(BAD_BODIES[0]!.input, urlOf(op, params), BAD_BODIES[0]!.payload));
     return out;
@@ -307,7 +311,13 @@ function cases(doc: OpenApi, op: Operation, caller: Caller, full: boolean): Case
       }
     }
     const prototypeKeys = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},';
-    out.push(request(`body${variant(i)} with __proto__ and constructor keys besides its fields`, urlOf(op, params), JSON.stringify(body.value).replace(/^\{/, prototypeKeys)));
+    out.push(
+      request(
+        `body${variant(i)} with __proto__ and constructor keys besides its fields`,
+        urlOf(op, params),
+        JSON.stringify(body.value).replace(/^\{/, prototypeKeys),
+      ),
+    );
   }
   for (const body of bodyless ? [] : BAD_BODIES) out.push(request(body.input, urlOf(op, params), body.payload, body.contentType));
   return out;

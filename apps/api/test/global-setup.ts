@@ -33,10 +33,10 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', { kind: 'postgres', url, template });
     return async () => {
       await withClient(admin, async (client) => {
-        const { rows } = await client.query<{ datname: string }>(
-          `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-          [template, `${template}_f%`],
-        );
+        const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+          template,
+          `${template}_f%`,
+        ]);
         for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       });
     };

@@ -34,11 +34,7 @@ describe('GET /api/health', async () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/contact-us', '/api/dev/mail']));
-    expect(doc.paths['/api/contact-us'].post.requestBody.content['application/json'].schema.required).toEqual([
-      'name',
-      'email',
-      'message',
-    ]);
+    expect(doc.paths['/api/contact-us'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'message']);
   });
 
   it('sends security headers', async () => {

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  CAR_BODY_STYLES,
-  CAR_COLORS,
-  renderCarPhoto,
-  renderPlatePhoto,
-} from '../src/integrations/images/generated-photos';
+import { CAR_BODY_STYLES, CAR_COLORS, renderCarPhoto, renderPlatePhoto } from '../src/integrations/images/generated-photos';
 import { ImageRejectedError, MAX_IMAGE_BYTES, processListingImage } from '../src/integrations/images/process-image';
 
 /** A landscape JPEG stored sideways (EXIF orientation 6) with an author and a GPS position, red in its top-left corner. */
@@ -92,7 +87,10 @@ describe('processListingImage', () => {
     expect(out.thumb.includes('Jane Driver')).toBe(false);
 
     // Rotated the right way: the red top-left corner of the stored image is now top-right.
-    const [r, g, b] = await sharp(out.full).extract({ left: out.width - 20, top: 10, width: 1, height: 1 }).raw().toBuffer();
+    const [r, g, b] = await sharp(out.full)
+      .extract({ left: out.width - 20, top: 10, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
     expect(r).toBeGreaterThan(200);
     expect(g).toBeLessThan(60);
     expect(b).toBeLessThan(60);
@@ -140,7 +138,15 @@ describe('processListingImage', () => {
     await expectRejected(randomBytes(4096), /not a picture we can read/);
     await expectRejected(Buffer.alloc(0));
     const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } })
-      .composite([{ input: await sharp(randomBytes(200 * 150 * 3), { raw: { width: 200, height: 150, channels: 3 } }).png().toBuffer(), left: 100, top: 100 }])
+      .composite([
+        {
+          input: await sharp(randomBytes(200 * 150 * 3), { raw: { width: 200, height: 150, channels: 3 } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 100,
+        },
+      ])
       .jpeg()
       .toBuffer();
     await expectRejected(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), /damaged or incomplete/);

@@ -21,7 +21,9 @@ async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 
 
 /** A real PNG header that claims 20000 × 20000 pixels (a decompression bomb), with a valid CRC. */
 async function hugePngHeader(): Promise<string> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
   const ihdr = png.subarray(12, 29); // "IHDR" + 13 bytes of data
   ihdr.writeUInt32BE(20000, 4);
   ihdr.writeUInt32BE(20000, 8);
@@ -42,7 +44,9 @@ describe('create listing, listing fee, moderation', async () => {
   const row = async (id: string) => (await app.db.select().from(listings).where(eq(listings.id, id)))[0]!;
   const mediaFiles = (id: string) => {
     try {
-      return readdirSync(join(config.DATA_DIR, 'media', id), { recursive: true }).map(String).filter((f) => f.endsWith('.webp'));
+      return readdirSync(join(config.DATA_DIR, 'media', id), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.webp'));
     } catch {
       return [];
     }
@@ -154,7 +158,10 @@ describe('create listing, listing fee, moderation', async () => {
 
   it('stores pictures as WebP with thumbnails, keeps order (main first), and deletes removed ones', async () => {
     const id = await newDraft();
-    const res = await save(owner.cookie, carDetails(id, { images: [await photo('#c00'), await photo('#0c0', 3000, 2000), await photo('#00c', 300, 200, 'png')] }));
+    const res = await save(
+      owner.cookie,
+      carDetails(id, { images: [await photo('#c00'), await photo('#0c0', 3000, 2000), await photo('#00c', 300, 200, 'png')] }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const first = await row(id);
     expect(first.images).toHaveLength(3);

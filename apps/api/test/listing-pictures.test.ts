@@ -10,7 +10,9 @@ import { createConfirmedUser } from './helpers/auth';
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 
 async function photo(color: string): Promise<string> {
-  const buf = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
+  const buf = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   return `data:image/jpeg;base64,${buf.toString('base64')}`;
 }
 
@@ -85,9 +87,7 @@ describe('stored listing pictures follow the data', async () => {
     const pictures = await Promise.all(['#a00', '#0a0', '#00a', '#aa0', '#0aa', '#a0a'].map(photo));
 
     // Each keeps the first picture, drops the second and adds three new ones.
-    const results = await Promise.all(
-      pictures.map((picture) => save(owner.cookie, details(draft.id, [draft.images[0]!, picture, picture, picture]))),
-    );
+    const results = await Promise.all(pictures.map((picture) => save(owner.cookie, details(draft.id, [draft.images[0]!, picture, picture, picture]))));
     for (const r of results) expect([200, 409], r.body).toContain(r.statusCode);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
 

@@ -16,8 +16,7 @@ describe('marketplace listings', async () => {
   await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false }), demoListingFeesSeedStep]);
   const all: Row[] = await app.db.select().from(listings);
   const active = all.filter((r) => r.status === 'ACTIVE');
-  const newestFirst = (a: Row, b: Row) =>
-    b.publishedAt!.getTime() - a.publishedAt!.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const newestFirst = (a: Row, b: Row) => b.publishedAt!.getTime() - a.publishedAt!.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
   async function signIn(email: string, password: string) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
@@ -42,7 +41,10 @@ describe('marketplace listings', async () => {
   }
 
   async function expectSearch(query: Record<string, string>, predicate: (r: Row) => boolean, minimum = 1) {
-    const expected = active.filter(predicate).sort(newestFirst).map((r) => r.id);
+    const expected = active
+      .filter(predicate)
+      .sort(newestFirst)
+      .map((r) => r.id);
     expect(expected.length, `the seed has data for ${JSON.stringify(query)}`).toBeGreaterThanOrEqual(minimum);
     const got = await searchAll(query);
     expect(got.map((l) => l.listing_id)).toEqual(expected);
@@ -64,9 +66,19 @@ describe('marketplace listings', async () => {
     expect(body.total).toBe(active.length);
     expect(body.page).toBe(1);
     expect(body.page_size).toBe(20);
-    expect(body.listings.map((l: Listing) => l.listing_id)).toEqual([...active].sort(newestFirst).slice(0, 20).map((r) => r.id));
+    expect(body.listings.map((l: Listing) => l.listing_id)).toEqual(
+      [...active]
+        .sort(newestFirst)
+        .slice(0, 20)
+        .map((r) => r.id),
+    );
     const page2 = (await app.inject({ method: 'GET', url: '/api/listing-all?page=2' })).json().data;
-    expect(page2.listings.map((l: Listing) => l.listing_id)).toEqual([...active].sort(newestFirst).slice(20, 40).map((r) => r.id));
+    expect(page2.listings.map((l: Listing) => l.listing_id)).toEqual(
+      [...active]
+        .sort(newestFirst)
+        .slice(20, 40)
+        .map((r) => r.id),
+    );
     const beyond = (await app.inject({ method: 'GET', url: '/api/listing-all?page=999' })).json().data;
     expect(beyond).toMatchObject({ listings: [], total: active.length, page: 999 });
   });
@@ -118,12 +130,7 @@ describe('marketplace listings', async () => {
     );
     await expectSearch(
       { category: 'cars', car_make_value: String(model.carMakeId), price_min: '300', price_max: '600', car_year_min: '2018' },
-      (r) =>
-        r.category === 'cars' &&
-        r.carMakeId === model.carMakeId &&
-        r.priceCents! >= 30_000 &&
-        r.priceCents! <= 60_000 &&
-        r.carYear! >= 2018,
+      (r) => r.category === 'cars' && r.carMakeId === model.carMakeId && r.priceCents! >= 30_000 && r.priceCents! <= 60_000 && r.carYear! >= 2018,
     );
     await expectSearch(
       { category: 'plates', location_state: 'NY', location_city: 'Brooklyn', price_max: '1000' },
@@ -209,8 +216,16 @@ describe('marketplace listings', async () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/listing', headers: { cookie: owner } });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.data.map((l: Listing) => l.listing_id).sort()).toEqual(
-      all.filter((r) => r.userId === driver!.id).map((r) => r.id).sort(),
+    expect(
+      list
+        .json()
+        .data.data.map((l: Listing) => l.listing_id)
+        .sort(),
+    ).toEqual(
+      all
+        .filter((r) => r.userId === driver!.id)
+        .map((r) => r.id)
+        .sort(),
     );
     expect((await app.inject({ method: 'GET', url: '/api/listing' })).statusCode).toBe(401);
   });
@@ -281,7 +296,10 @@ describe('marketplace listings', async () => {
     const [driver] = await app.db.select().from(user).where(eq(user.email, DEMO_ACCOUNTS.driver.email));
     const mine = all.filter((r) => r.userId === driver!.id);
     const fees = await app.db.select().from(payments).where(eq(payments.userId, driver!.id));
-    const paid = mine.filter((r) => r.status !== 'DRAFT').map((r) => r.id).sort();
+    const paid = mine
+      .filter((r) => r.status !== 'DRAFT')
+      .map((r) => r.id)
+      .sort();
     expect(paid.length).toBeGreaterThanOrEqual(3);
     expect(fees.map((f) => f.reference).sort()).toEqual(paid);
     for (const fee of fees) expect(fee).toMatchObject({ purpose: 'listing', status: 'succeeded', amountCents: 108, paymentMethodId: DEMO_DRIVER_CARD_ID });

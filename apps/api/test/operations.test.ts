@@ -165,7 +165,14 @@ describe('graceful shutdown', () => {
     const closed = drained.close();
     await expect.poll(() => drained.lifecycle.draining).toBe(true);
     // The listener is closed: a new connection is refused.
-    await expect.poll(async () => fetch(`${base}/api/health/live`).then(() => 'answered', () => 'refused')).toBe('refused');
+    await expect
+      .poll(async () =>
+        fetch(`${base}/api/health/live`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      )
+      .toBe('refused');
     release();
     expect(await inFlight).toEqual({ status: 200, body: { done: true }, connection: 'close' });
     await closed;

@@ -36,7 +36,12 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: who.cookie }, payload: { 'user-pm': who.card, ...body } });
   /** What the card provider charged this buyer: the sandbox keeps a record per charge, like Stripe. */
   const chargesOf = async (who: Buyer) =>
-    (await app.db.select().from(sandboxCharges).where(and(eq(sandboxCharges.userId, who.id), eq(sandboxCharges.status, 'succeeded')))).length;
+    (
+      await app.db
+        .select()
+        .from(sandboxCharges)
+        .where(and(eq(sandboxCharges.userId, who.id), eq(sandboxCharges.status, 'succeeded')))
+    ).length;
   const stockOf = async (productId: string) => (await app.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock;
   const ordersOf = (who: Buyer) => app.db.select().from(orders).where(eq(orders.userId, who.id));
 
@@ -82,8 +87,14 @@ describe('one charge per purchase under any concurrency, and no payment left in 
 
     // The winner is charged; the others find the items claimed by its checkout (409) or bought (404).
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
-    expect(statuses.every((s) => s === 200 || s === 409 || s === 404), statuses.join(',')).toBe(true);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(','),
+    ).toHaveLength(1);
+    expect(
+      statuses.every((s) => s === 200 || s === 409 || s === 404),
+      statuses.join(','),
+    ).toBe(true);
     expect(await chargesOf(who)).toBe(1);
     const paid = (await ordersOf(who)).filter((o) => o.status === 'paid');
     expect(paid).toHaveLength(1);
@@ -99,10 +110,15 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     const who = await buyer();
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => pay(who, { 'payment-amount': EXAM_PRICE_CENTS, 'transaction-type': 'exam', 'transaction-id': `exam-race-${i}` })),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        pay(who, { 'payment-amount': EXAM_PRICE_CENTS, 'transaction-type': 'exam', 'transaction-id': `exam-race-${i}` }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
-    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409), results.map((r) => r.statusCode).join(',')).toBe(true);
+    expect(
+      results.every((r) => r.statusCode === 200 || r.statusCode === 409),
+      results.map((r) => r.statusCode).join(','),
+    ).toBe(true);
     const charges = await chargesOf(who);
     expect(charges).toBe(ok.length);
     // Each charge bought 3 months, counted from the previous expiry read under lock.
@@ -141,9 +157,14 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     expect(step2.statusCode, step2.body).toBe(200);
 
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => pay(who, { 'payment-amount': LISTING_FEE.totalCents, 'listing-id': listingId, 'transaction-id': `fee-race-${i}` })),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        pay(who, { 'payment-amount': LISTING_FEE.totalCents, 'listing-id': listingId, 'transaction-id': `fee-race-${i}` }),
+      ),
     );
-    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409), results.map((r) => r.statusCode).join(',')).toBe(true);
+    expect(
+      results.every((r) => r.statusCode === 200 || r.statusCode === 409),
+      results.map((r) => r.statusCode).join(','),
+    ).toBe(true);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
     expect(await chargesOf(who)).toBe(1);
     const [listing] = await app.db.select().from(listings).where(eq(listings.id, listingId));
@@ -174,7 +195,10 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     const [item] = await app.db.select().from(cartItems).where(eq(cartItems.id, cartId));
     expect(item!.status).toBe('COMPLEATED');
     expect(await stockOf(product.product_id)).toBe(stock - 1);
-    const confirmation = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, who.gatewayUser.email), like(mailOutbox.text, `%${order!.id}%`)));
+    const confirmation = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, who.gatewayUser.email), like(mailOutbox.text, `%${order!.id}%`)));
     expect(confirmation).toHaveLength(1);
     // The client's retry now gets the settled payment.
     const retry = await pay(who, body);
@@ -193,7 +217,10 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     expect(await stockOf(product.product_id)).toBe(stock - 1);
 
     // Two server processes run the job at once, after the lease ran out: one of them recovers it.
-    await app.db.update(payments).set({ updatedAt: sql`now() - interval '1 hour'` }).where(eq(payments.reference, 'cart-crash-before'));
+    await app.db
+      .update(payments)
+      .set({ updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(payments.reference, 'cart-crash-before'));
     const leased = () => recoverStalePayments(app.db, app.payments, purchaseOptionsFor(app).services, { leaseMs: 60_000 });
     const [a, b] = await Promise.all([leased(), leased()]);
     expect(a.released + b.released, JSON.stringify([a, b])).toBe(1);

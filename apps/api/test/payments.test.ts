@@ -79,7 +79,7 @@ describe('payments (sandbox gateway)', async () => {
     expect(bad.json().fields).toMatchObject({ number: 'Enter a valid card number.', cvc: 'Enter the 3 or 4 digit security code.' });
   });
 
-  it('cannot reuse a setup intent or use another user\'s', async () => {
+  it("cannot reuse a setup intent or use another user's", async () => {
     const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: me.cookie } });
     const secret = setup.json().data['client-secret'];
     const stolen = await app.inject({
@@ -111,7 +111,13 @@ describe('payments (sandbox gateway)', async () => {
 
     it('rejects an invalid promo code', async () => {
       const [card] = (await app.inject({ method: 'GET', url: '/api/payments/payment-methods', headers: { cookie: me.cookie } })).json().data;
-      const res = await pay(me.cookie, { 'user-pm': card.id, 'payment-amount': 1500, 'transaction-type': 'exam', 'referal-code': 'NOPE00', 'transaction-id': 'tx-promo-bad' });
+      const res = await pay(me.cookie, {
+        'user-pm': card.id,
+        'payment-amount': 1500,
+        'transaction-type': 'exam',
+        'referal-code': 'NOPE00',
+        'transaction-id': 'tx-promo-bad',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Invalid promo code');
     });
@@ -161,7 +167,12 @@ describe('payments (sandbox gateway)', async () => {
     it('reports insufficient funds (9995) and records the failed payment', async () => {
       const saved = await addCard(other.cookie, '4000 0000 0000 9995');
       expect(saved.statusCode).toBe(200);
-      const res = await pay(other.cookie, { 'user-pm': saved.json().data.id, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'tx-nsf-1' });
+      const res = await pay(other.cookie, {
+        'user-pm': saved.json().data.id,
+        'payment-amount': 2000,
+        'transaction-type': 'exam',
+        'transaction-id': 'tx-nsf-1',
+      });
       expect(res.statusCode).toBe(402);
       expect(res.json().message).toBe('Your card has insufficient funds.');
       const [row] = await app.db.select().from(payments).where(eq(payments.reference, 'tx-nsf-1'));
@@ -172,7 +183,15 @@ describe('payments (sandbox gateway)', async () => {
 
 describe('Luhn', () => {
   it('accepts the test cards and rejects a changed digit', () => {
-    for (const n of ['4242424242424242', '4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127', '5555555555554444', '378282246310005']) {
+    for (const n of [
+      '4242424242424242',
+      '4000000000000002',
+      '4000000000009995',
+      '4000000000000069',
+      '4000000000000127',
+      '5555555555554444',
+      '378282246310005',
+    ]) {
       expect(passesLuhn(n), n).toBe(true);
     }
     expect(passesLuhn('4242424242424241')).toBe(false);

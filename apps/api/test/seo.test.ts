@@ -76,13 +76,27 @@ describe('robots.txt and sitemaps', async () => {
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/dashboard', '/admin', '/cart', '/checkout', '/exam-checkout', '/create-listing', '/dev/', '/auth', '/success-setup-intent']) {
+    for (const path of [
+      '/api/',
+      '/dashboard',
+      '/admin',
+      '/cart',
+      '/checkout',
+      '/exam-checkout',
+      '/create-listing',
+      '/dev/',
+      '/auth',
+      '/success-setup-intent',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines.filter((l) => l.startsWith('Disallow:'))).toHaveLength(ROBOTS_DISALLOW.length);
     // No public page is disallowed by a prefix rule.
     for (const page of [...SITEMAP_PAGES, '/listing/x']) {
-      expect(ROBOTS_DISALLOW.some((d) => page.startsWith(d)), page).toBe(false);
+      expect(
+        ROBOTS_DISALLOW.some((d) => page.startsWith(d)),
+        page,
+      ).toBe(false);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
@@ -134,7 +148,13 @@ describe('robots.txt and sitemaps', async () => {
   });
 
   it('answers 404 past the last listings file and for names that are no file', async () => {
-    for (const url of ['/sitemaps/listings-2.xml', '/sitemaps/listings-0.xml', '/sitemaps/listings-01.xml', '/sitemaps/listings-x.xml', '/sitemaps/listings-.xml']) {
+    for (const url of [
+      '/sitemaps/listings-2.xml',
+      '/sitemaps/listings-0.xml',
+      '/sitemaps/listings-01.xml',
+      '/sitemaps/listings-x.xml',
+      '/sitemaps/listings-.xml',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
@@ -181,12 +201,14 @@ describe('robots.txt and sitemaps', async () => {
     };
     // Rows that a JS Date (milliseconds) would not tell apart, rows with the very same time (ordered by
     // id), and ACTIVE rows without a publication time (last).
-    await app.db.insert(listings).values([
-      ...Array.from({ length: 5 }, () => ({ ...base, publishedAt: sql`'2020-01-01 00:00:00.123456+00'::timestamptz` })),
-      ...Array.from({ length: 5 }, (_, i) => ({ ...base, publishedAt: sql`${`2020-01-01 00:00:00.12345${i}+00`}::timestamptz` })),
-      ...Array.from({ length: 3 }, () => ({ ...base, publishedAt: null })),
-      { ...base, status: 'DRAFT' as const, publishedAt: null },
-    ]);
+    await app.db
+      .insert(listings)
+      .values([
+        ...Array.from({ length: 5 }, () => ({ ...base, publishedAt: sql`'2020-01-01 00:00:00.123456+00'::timestamptz` })),
+        ...Array.from({ length: 5 }, (_, i) => ({ ...base, publishedAt: sql`${`2020-01-01 00:00:00.12345${i}+00`}::timestamptz` })),
+        ...Array.from({ length: 3 }, () => ({ ...base, publishedAt: null })),
+        { ...base, status: 'DRAFT' as const, publishedAt: null },
+      ]);
     const expected = await activeInOrder();
 
     for (const paging of [

@@ -40,7 +40,21 @@ function serverMessages(): string[] {
     ...fixed(IMAGE_MESSAGES),
     ...Object.values(TEST_CARD_OUTCOMES).flatMap((o) => (o.setupError ? [o.setupError] : [])),
     INSUFFICIENT_FUNDS_MESSAGE,
-    ...[ORDER_ADMIN_MESSAGES, EXAM_ADMIN_MESSAGES, PRODUCT_MESSAGES, MODERATION_MESSAGES, STATUS_CHANGE_MESSAGES, DRAFT_MESSAGES, LISTING_FEE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES, EXAM_PURCHASE_MESSAGES, DEV_MAIL_MESSAGES].flatMap(fixed),
+    ...[
+      ORDER_ADMIN_MESSAGES,
+      EXAM_ADMIN_MESSAGES,
+      PRODUCT_MESSAGES,
+      MODERATION_MESSAGES,
+      STATUS_CHANGE_MESSAGES,
+      DRAFT_MESSAGES,
+      LISTING_FEE_MESSAGES,
+      CART_MESSAGES,
+      CHECKOUT_MESSAGES,
+      ORDER_MESSAGES,
+      PAYMENT_MESSAGES,
+      EXAM_PURCHASE_MESSAGES,
+      DEV_MAIL_MESSAGES,
+    ].flatMap(fixed),
     TRANSACTION_ID_REQUIRED,
     ATTEMPT_NOT_FOUND,
     ALREADY_REPORTED,
@@ -56,9 +70,11 @@ function serverMessages(): string[] {
   const literals = files.flatMap((file) => {
     const text = readFileSync(join(src, file), 'utf8');
     // new AppError('CODE', 'text'), a gateway's fail('text') and { message: 'text' } results.
-    return [...text.matchAll(/new AppError\('[A-Z_]+', (['"])((?:(?!\1).)+)\1/g), ...text.matchAll(/\bfail\((['"])((?:(?!\1).)+)\1\)/g), ...text.matchAll(/message: (['"])((?:(?!\1).)+)\1/g)].map(
-      (m) => m[2]!,
-    );
+    return [
+      ...text.matchAll(/new AppError\('[A-Z_]+', (['"])((?:(?!\1).)+)\1/g),
+      ...text.matchAll(/\bfail\((['"])((?:(?!\1).)+)\1\)/g),
+      ...text.matchAll(/message: (['"])((?:(?!\1).)+)\1/g),
+    ].map((m) => m[2]!);
   });
   return [...new Set([...constants, ...literals])];
 }
@@ -98,7 +114,11 @@ describe('the web shows every server message in Russian', () => {
     const said = new Set(all);
     const templates = Object.keys(ru).filter((k) => k.includes('{{'));
     expect(Object.keys(ru).filter((k) => !k.includes('{{') && !said.has(k))).toEqual([]);
-    for (const key of templates) expect(VARYING.some((m) => translateMessage({ [key]: 'x' }, m) !== undefined), key).toBe(true);
+    for (const key of templates)
+      expect(
+        VARYING.some((m) => translateMessage({ [key]: 'x' }, m) !== undefined),
+        key,
+      ).toBe(true);
   });
 });
 

@@ -120,7 +120,9 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
     }
     // Another client is not affected.
-    expect((await c.b.inject({ method: 'POST', url: '/api/users/email-check', remoteAddress: '203.0.113.22', payload: { email: 'x@example.com' } })).statusCode).toBe(200);
+    expect(
+      (await c.b.inject({ method: 'POST', url: '/api/users/email-check', remoteAddress: '203.0.113.22', payload: { email: 'x@example.com' } })).statusCode,
+    ).toBe(200);
     // The counters are Redis keys of this run's prefix.
     expect((await listRedisKeys(`${c.prefix}rate-limit:`)).some((k) => k.endsWith('203.0.113.21'))).toBe(true);
   });
@@ -182,7 +184,12 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
   it('ends the sessions of a deleted account on every instance', async () => {
     const { cookie } = await createConfirmedUser(c.b, 'leaving@example.com', 'Secret123');
     expect((await c.a.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
-    const deleted = await c.a.inject({ method: 'DELETE', url: '/api/users', headers: { cookie, origin: 'http://localhost:3000' }, payload: { password: 'Secret123' } });
+    const deleted = await c.a.inject({
+      method: 'DELETE',
+      url: '/api/users',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { password: 'Secret123' },
+    });
     expect(deleted.statusCode).toBe(200);
     for (const app of [c.a, c.b]) {
       expect((await app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(401);
@@ -251,7 +258,10 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
     // More rounds on both instances finish what the first claims left (batches of 20).
     await Promise.all([c.a.mailer.deliverDue(), c.b.mailer.deliverDue()]);
     await Promise.all([c.b.mailer.deliverDue(), c.a.mailer.deliverDue()]);
-    const delivered = c.smtp.received.slice(before).flatMap((m) => m.to).filter((to) => to.startsWith('once-'));
+    const delivered = c.smtp.received
+      .slice(before)
+      .flatMap((m) => m.to)
+      .filter((to) => to.startsWith('once-'));
     expect(delivered.sort()).toEqual([...recipients].sort());
     const rows = await c.b.db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox).where(inArray(mailOutbox.to, recipients));
     expect(rows).toHaveLength(45);
@@ -278,7 +288,9 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       leaseMs: 1500,
     });
     try {
-      const [row] = await c.a.db.transaction(async (tx) => [await dead.send({ to: 'lease@example.com', subject: 'Lease', text: 'Redone after the lease' }, tx as unknown as Database)]);
+      const [row] = await c.a.db.transaction(async (tx) => [
+        await dead.send({ to: 'lease@example.com', subject: 'Lease', text: 'Redone after the lease' }, tx as unknown as Database),
+      ]);
       const stuck = dead.deliverDue();
       // Claimed by the dead instance.
       for (let i = 0; i < 100; i++) {
@@ -343,7 +355,9 @@ describe.skipIf(!ready)('an instance whose Redis goes away', () => {
     expect((await c.a.inject({ method: 'POST', url: '/api/users/email-check', payload: { email: 'x@example.com' } })).statusCode).toBe(200);
     expect((await c.a.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
     expect((await c.b.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user.email).toBe('outage@example.com');
-    expect((await c.b.inject({ method: 'POST', url: '/api/contact-us', payload: { name: 'Anna', email: 'anna@example.com', message: 'Hello' } })).statusCode).toBe(200);
+    expect(
+      (await c.b.inject({ method: 'POST', url: '/api/contact-us', payload: { name: 'Anna', email: 'anna@example.com', message: 'Hello' } })).statusCode,
+    ).toBe(200);
     // Commands fail at once while Redis is away: requests do not hang.
     expect(Date.now() - started).toBeLessThan(5000);
   });

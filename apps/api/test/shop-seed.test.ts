@@ -22,7 +22,10 @@ describe('demo shop seed: products with generated photos', async () => {
   const before = await catalogue();
   // A product whose picture staff already uploaded keeps it.
   const staffPicked = before.find((p) => p.title === DEMO_PRODUCTS[1]!.title)!;
-  await app.db.update(products).set({ images: ['staff-upload.webp'] }).where(eq(products.id, staffPicked.product_id));
+  await app.db
+    .update(products)
+    .set({ images: ['staff-upload.webp'] })
+    .where(eq(products.id, staffPicked.product_id));
 
   const started = performance.now();
   const seeded = await runSeed(app.db, steps);

@@ -23,7 +23,14 @@ const adServer = createServer((req, res) => {
 await new Promise<void>((resolve) => adServer.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => adServer.close(() => resolve())));
 
-const ADDRESS = { full_name: 'Aziz Karimov', address_one: '123 Main St', address_two: 'Apt 4', address_city: 'Brooklyn', address_state: 'NY', address_zip: '11201' };
+const ADDRESS = {
+  full_name: 'Aziz Karimov',
+  address_one: '123 Main St',
+  address_two: 'Apt 4',
+  address_city: 'Brooklyn',
+  address_state: 'NY',
+  address_zip: '11201',
+};
 
 describe('shop, cart and orders', async () => {
   const { app } = await buildTestApp({
@@ -35,10 +42,14 @@ describe('shop, cart and orders', async () => {
   const other = await createConfirmedUser(app, 'other-buyer@example.com');
   const catalogue = (await app.inject({ method: 'GET', url: '/api/products' })).json().data.data as Product[];
 
-  const cart = async (cookie: string) =>
-    (await app.inject({ method: 'GET', url: '/api/users/cart', headers: { cookie } })).json().data.data as CartItem[];
+  const cart = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/users/cart', headers: { cookie } })).json().data.data as CartItem[];
   const add = (cookie: string, product: Product, extra: Record<string, unknown> = {}) =>
-    app.inject({ method: 'POST', url: '/api/users/cart', headers: { cookie }, payload: { 'product-id': product.product_id, quantity: 1, price: product.price, ...extra } });
+    app.inject({
+      method: 'POST',
+      url: '/api/users/cart',
+      headers: { cookie },
+      payload: { 'product-id': product.product_id, quantity: 1, price: product.price, ...extra },
+    });
   const card = (cookie: string, number?: string) => saveSandboxCard(app, cookie, number);
   const pay = (cookie: string, body: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: body });
@@ -69,13 +80,16 @@ describe('shop, cart and orders', async () => {
       [a!.title, 2],
       [b!.title, 1],
     ]);
-    const patch = (cookie: string, body: Record<string, unknown>) => app.inject({ method: 'PATCH', url: '/api/users/cart', headers: { cookie }, payload: body });
+    const patch = (cookie: string, body: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: '/api/users/cart', headers: { cookie }, payload: body });
     expect((await patch(buyer.cookie, { 'cart-product-id': items[1]!.id, quantity: 3 })).json().data.quantity).toBe(3);
     expect((await patch(buyer.cookie, { 'cart-product-id': items[1]!.id, quantity: 0 })).statusCode).toBe(400);
     expect((await patch(buyer.cookie, { 'cart-product-id': items[1]!.id, status: 'COMPLEATED' })).statusCode).toBe(400);
     // Another user's cart item: not found, for every call.
     expect((await patch(other.cookie, { 'cart-product-id': items[1]!.id, quantity: 1 })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/users/cart?cart-product-id=${items[1]!.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/users/cart?cart-product-id=${items[1]!.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
+      404,
+    );
     expect(await cart(other.cookie)).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/api/users/cart' })).statusCode).toBe(401);
   });
@@ -83,14 +97,25 @@ describe('shop, cart and orders', async () => {
   it('checks out the selected items: server totals, one charge for a double submit, order e-mail, conversion event', async () => {
     const items = await cart(buyer.cookie);
     const selected = [items[0]!];
-    const totals = orderTotals(selected.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })), 499);
+    const totals = orderTotals(
+      selected.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })),
+      499,
+    );
     const pm = await card(buyer.cookie);
-    const body = { 'user-pm': pm, 'payment-amount': totals.total, 'transaction-id': 'cart-tx-0001', 'cart-ids': selected.map((i) => i.id).join(','), 'delivery-address': ADDRESS };
+    const body = {
+      'user-pm': pm,
+      'payment-amount': totals.total,
+      'transaction-id': 'cart-tx-0001',
+      'cart-ids': selected.map((i) => i.id).join(','),
+      'delivery-address': ADDRESS,
+    };
 
     const tampered = await pay(buyer.cookie, { ...body, 'payment-amount': totals.total - 100 });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().fields['payment-amount']).toBe(String(totals.total));
-    expect((await pay(buyer.cookie, { ...body, 'delivery-address': { ...ADDRESS, address_city: '' } })).json().message).toBe('Please fill out Shipping Details');
+    expect((await pay(buyer.cookie, { ...body, 'delivery-address': { ...ADDRESS, address_city: '' } })).json().message).toBe(
+      'Please fill out Shipping Details',
+    );
     expect((await pay(buyer.cookie, { ...body, 'cart-ids': '' })).json().message).toBe('Please select product to buy');
     const otherItems = await (async () => {
       await add(other.cookie, catalogue[2]!);
@@ -138,7 +163,13 @@ describe('shop, cart and orders', async () => {
     const pm = await card(buyer.cookie, '4000000000009995');
     const stockBefore = (await app.db.select().from(products).where(eq(products.id, item!.product_id)))[0]!.stock;
     const total = orderTotals([{ priceCents: item!.price_cents, quantity: item!.quantity }], 499).total;
-    const res = await pay(buyer.cookie, { 'user-pm': pm, 'payment-amount': total, 'transaction-id': 'cart-tx-declined', 'cart-ids': item!.id, 'delivery-address': ADDRESS });
+    const res = await pay(buyer.cookie, {
+      'user-pm': pm,
+      'payment-amount': total,
+      'transaction-id': 'cart-tx-declined',
+      'cart-ids': item!.id,
+      'delivery-address': ADDRESS,
+    });
     expect(res.statusCode).toBe(402);
     expect((await app.db.select().from(products).where(eq(products.id, item!.product_id)))[0]!.stock).toBe(stockBefore);
     expect((await cart(buyer.cookie)).map((i) => i.id)).toEqual([item!.id]);

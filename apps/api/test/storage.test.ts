@@ -57,8 +57,7 @@ describe.each([
     const neighbours = [`${other}/a.webp`, `${id}-old/a.webp`];
     for (const key of [...keys, ...neighbours]) await storage.put(key, Buffer.from(key), 'image/webp');
     await storage.deleteFolder(id);
-    const exists = async (key: string) =>
-      kind === 's3' ? (await fetch(storage.publicUrl(key))).status === 200 : existsSync(join(diskDir, key));
+    const exists = async (key: string) => (kind === 's3' ? (await fetch(storage.publicUrl(key))).status === 200 : existsSync(join(diskDir, key)));
     for (const key of keys) expect(await exists(key), key).toBe(false);
     for (const key of neighbours) expect(await exists(key), key).toBe(true);
     await storage.deleteFolder(id); // a missing folder is fine
@@ -90,7 +89,9 @@ describe('the app on S3 storage', async () => {
       payload: { step: 1, category: 'plates', location: { city: 'Astoria', state: 'NY', zip_code: '11106' } },
     });
     const id = step1.json().data.data.listing_id;
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } })
+      .png()
+      .toBuffer();
     const step2 = await app.inject({
       method: 'POST',
       url: '/api/listing/save-draft',
@@ -129,12 +130,22 @@ describe('the app on S3 storage', async () => {
       payload: { step: 1, category: 'plates', location: { city: 'Astoria', state: 'NY', zip_code: '11106' } },
     });
     const id = step1.json().data.data.listing_id;
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const step2 = await app.inject({
       method: 'POST',
       url: '/api/listing/save-draft',
       headers: { cookie: leaving.cookie },
-      payload: { step: 2, listing_id: id, category: 'plates', title: 'FHV plate', listing_price: 100, payment_period: 'weekly', images: [`data:image/png;base64,${png.toString('base64')}`] },
+      payload: {
+        step: 2,
+        listing_id: id,
+        category: 'plates',
+        title: 'FHV plate',
+        listing_price: 100,
+        payment_period: 'weekly',
+        images: [`data:image/png;base64,${png.toString('base64')}`],
+      },
     });
     expect(step2.statusCode, step2.body).toBe(200);
     const listing = (await app.inject({ method: 'GET', url: `/api/listing/${id}`, headers: { cookie: leaving.cookie } })).json().data;

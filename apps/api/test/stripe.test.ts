@@ -53,7 +53,7 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     expect(directives['default-src']).toEqual(["'self'"]);
   });
 
-  it("saves a card the way Stripe.js does (publishable key + client secret), then lists it", async () => {
+  it('saves a card the way Stripe.js does (publishable key + client secret), then lists it', async () => {
     const setup = await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: other.cookie } });
     const secret: string = setup.json().data['client-secret'];
     const id = secret.split('_secret_')[0];
@@ -121,14 +121,16 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     expect(sandbox.statusCode).toBe(404);
   });
 
-  it('charges off-session once with an idempotency key, and refuses another user\'s card', async () => {
+  it("charges off-session once with an idempotency key, and refuses another user's card", async () => {
     const pm = stripeServer.attachCard(await customerOf(me.id));
     const body = { 'user-pm': pm, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'tx-stripe-1' };
     const stolen = await app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: other.cookie }, payload: body });
     expect(stolen.statusCode).toBe(404);
 
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: me.cookie }, payload: body })),
+      Array.from({ length: 5 }, () =>
+        app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie: me.cookie }, payload: body }),
+      ),
     );
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
     expect(stripeServer.charges.filter((c) => c.payment_method === pm)).toHaveLength(1);
@@ -139,10 +141,13 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
   });
 
   it('shows the card error of a declined charge', async () => {
-    const pm = stripeServer.attachCard(await customerOf(other.id).catch(async () => {
-      await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: other.cookie } });
-      return customerOf(other.id);
-    }), { decline: 'generic_decline' });
+    const pm = stripeServer.attachCard(
+      await customerOf(other.id).catch(async () => {
+        await app.inject({ method: 'POST', url: '/api/payments/create-setup-intent', headers: { cookie: other.cookie } });
+        return customerOf(other.id);
+      }),
+      { decline: 'generic_decline' },
+    );
     const res = await app.inject({
       method: 'POST',
       url: '/api/payments/create-payment-intent',
@@ -153,7 +158,7 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     expect(res.json()).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' });
   });
 
-  it('recovers a charge whose answer was lost: Stripe is asked by the attempt\'s key, the payment settles once', async () => {
+  it("recovers a charge whose answer was lost: Stripe is asked by the attempt's key, the payment settles once", async () => {
     const pm = stripeServer.attachCard(await customerOf(me.id));
     const body = { 'user-pm': pm, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'tx-stripe-lost' };
     const charged = stripeServer.charges.length;
@@ -166,7 +171,10 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
     expect(stuck!.status).toBe('processing');
 
     // The lease runs out; the recovery job finds the intent by its metadata and settles the payment.
-    await app.db.update(payments).set({ updatedAt: new Date(Date.now() - 3600_000) }).where(eq(payments.id, stuck!.id));
+    await app.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 3600_000) })
+      .where(eq(payments.id, stuck!.id));
     const result = await recoverStalePayments(app.db, app.payments, purchaseOptionsFor(app).services, { leaseMs: 60_000 });
     expect(result).toMatchObject({ settled: 1, released: 0, errors: 0 });
     const [settled] = await app.db.select().from(payments).where(eq(payments.id, stuck!.id));
@@ -205,7 +213,12 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
           idempotencyKey: `exam:${other.id}:tx-webhook`,
         })
         .returning();
-      const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_webhook_1', object: 'payment_intent' } } });
+      const payload = JSON.stringify({
+        id: 'evt_1',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_webhook_1', object: 'payment_intent' } },
+      });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
       const first = await post(payload, signature);
       expect(first.statusCode).toBe(200);

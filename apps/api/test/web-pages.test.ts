@@ -72,7 +72,9 @@ describe('server-rendered pages and media', async () => {
     expect(html).toContain('<html lang="ru" data-ssr="true">');
     expect(html).toContain("<title>Camry $' and $` and $& | Medallion</title>");
     expect(html).not.toContain('Plain description');
-    expect(html).toContain("<div id=\"root\"><main><h1>/marketplace $' $& $`</h1><p>guest</p></main></div><script type=\"application/json\" id=\"medallion-state\">");
+    expect(html).toContain(
+      '<div id="root"><main><h1>/marketplace $\' $& $`</h1><p>guest</p></main></div><script type="application/json" id="medallion-state">',
+    );
     expect(html).toMatch(/\{"origin":"https:\/\/medallion.example","render":\d+\}/);
   });
 

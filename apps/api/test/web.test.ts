@@ -48,7 +48,6 @@ describe('serving the SPA', async () => {
   });
 });
 
-
 describe('serving the SPA with SMTP configured', async () => {
   const { app } = await buildTestApp({ WEB_DIST: dist, SMTP_URL: 'smtp://127.0.0.1:1' }, { serveWeb: true });
 

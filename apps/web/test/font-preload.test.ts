@@ -20,6 +20,11 @@ describe('the web font preload (vite.config.ts)', () => {
 
   it('follows the base path, and finds nothing when the font is not emitted', () => {
     expect(fontPreloadTag(emitted, PRELOADED_FONT, '/app/')?.attrs.href).toBe('/app/assets/inter-latin-wght-normal-Dx4kXJAl.woff2');
-    expect(fontPreloadTag(emitted.filter((f) => !f.includes('inter-latin-wght')), PRELOADED_FONT)).toBeNull();
+    expect(
+      fontPreloadTag(
+        emitted.filter((f) => !f.includes('inter-latin-wght')),
+        PRELOADED_FONT,
+      ),
+    ).toBeNull();
   });
 });

@@ -66,7 +66,11 @@ describe('filters in the URL', () => {
   it('counts the active filter groups', () => {
     expect(activeFilterCount(emptyListingFilters())).toBe(0);
     expect(activeFilterCount(filters({ category: 'all' }))).toBe(0);
-    expect(activeFilterCount(filters({ location: 'Brooklyn, NY', location_city: 'Brooklyn', price_min: '1', price_max: '9', category: 'cars', car_make_value: '1', car_make: 'X' }))).toBe(4);
+    expect(
+      activeFilterCount(
+        filters({ location: 'Brooklyn, NY', location_city: 'Brooklyn', price_min: '1', price_max: '9', category: 'cars', car_make_value: '1', car_make: 'X' }),
+      ),
+    ).toBe(4);
   });
 });
 
@@ -86,7 +90,10 @@ describe('validateFilters', () => {
     expect(validateFilters(filters({ category: 'cars', car_year_min: '2020', car_year_max: '2015' }), now)).toEqual({ car_year_min: 'filterYearRange' });
   });
   it('checks years only for cars, within 1980..next year', () => {
-    expect(validateFilters(filters({ category: 'cars', car_year_min: '1979', car_year_max: '2028' }), now)).toEqual({ car_year_min: 'filterYear', car_year_max: 'filterYear' });
+    expect(validateFilters(filters({ category: 'cars', car_year_min: '1979', car_year_max: '2028' }), now)).toEqual({
+      car_year_min: 'filterYear',
+      car_year_max: 'filterYear',
+    });
     expect(validateFilters(filters({ category: 'plates', car_year_min: '-1' }), now)).toEqual({});
   });
 });

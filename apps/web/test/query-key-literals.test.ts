@@ -104,7 +104,7 @@ describe('findLiteralQueryKeys', () => {
       'void queryClient.invalidateQueries({ queryKey: listingKeys.mine() });',
       'queryClient.setQueryData(authKeys.session(), session);',
       'const previous = queryClient.getQueryData<SavedQuestion[]>(examKeys.saved());',
-      "queryClient.setQueriesData<AdminOrdersResponse>({ queryKey: adminKeys.orders() }, (old) => old);",
+      'queryClient.setQueriesData<AdminOrdersResponse>({ queryKey: adminKeys.orders() }, (old) => old);',
       'const [queryClient] = useState(() => new QueryClient());',
     ];
     for (const line of fine) expect(findLiteralQueryKeys(line), line).toEqual([]);
@@ -115,9 +115,7 @@ describe('query keys in the web app', () => {
   it('are never array literals outside src/lib/queries', () => {
     const files = sourceFiles(SRC).filter((file) => !file.startsWith(QUERIES + '/'));
     expect(files.length).toBeGreaterThan(50);
-    const offenders = files.flatMap((file) =>
-      findLiteralQueryKeys(readFileSync(file, 'utf8')).map((hit) => `src/${relative(SRC, file)}:${hit}`),
-    );
+    const offenders = files.flatMap((file) => findLiteralQueryKeys(readFileSync(file, 'utf8')).map((hit) => `src/${relative(SRC, file)}:${hit}`));
     expect(offenders, 'write the key in a factory of src/lib/queries and use it here').toEqual([]);
   });
 });
@@ -140,9 +138,7 @@ describe('src/lib/queries', () => {
   it('import zod and the zod contracts as types only', () => {
     const files = sourceFiles(QUERIES);
     expect(files.length).toBeGreaterThan(5);
-    const offenders = files.flatMap((file) =>
-      findRuntimeZodImports(readFileSync(file, 'utf8'), loadsZod).map((hit) => `src/${relative(SRC, file)}:${hit}`),
-    );
+    const offenders = files.flatMap((file) => findRuntimeZodImports(readFileSync(file, 'utf8'), loadsZod).map((hit) => `src/${relative(SRC, file)}:${hit}`));
     expect(offenders).toEqual([]);
   });
 });

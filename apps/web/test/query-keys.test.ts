@@ -112,7 +112,18 @@ describe('other domains', () => {
 
   it('every key of a domain starts with its `all`, and no two domains share a root', () => {
     const domains = {
-      admin: [adminKeys, [adminKeys.overview(), adminKeys.reviewListings(), adminKeys.examQuestions(), adminKeys.examReports(), adminKeys.promoCodes(), adminKeys.products(), adminKeys.orderList('paid')]],
+      admin: [
+        adminKeys,
+        [
+          adminKeys.overview(),
+          adminKeys.reviewListings(),
+          adminKeys.examQuestions(),
+          adminKeys.examReports(),
+          adminKeys.promoCodes(),
+          adminKeys.products(),
+          adminKeys.orderList('paid'),
+        ],
+      ],
       auth: [authKeys, [authKeys.session(), authKeys.providers()]],
       cars: [carKeys, [carKeys.makes(), carKeys.models('440'), carKeys.decodedVin('1hgcm82633a004352')]],
       devMail: [devMailKeys, [devMailKeys.messages()]],

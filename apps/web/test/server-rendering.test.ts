@@ -131,9 +131,16 @@ describe('private pages and sign-in on the server', () => {
 
   it('sends a signed-in visitor on from /login, only to a path of this site', async () => {
     const { render } = await import('@/entry-server');
-    const signedIn = async (url: URL) => (url.pathname === '/api/auth/session' ? json({ user: { id: 'u1', email: 'a@b.c', role: 'user' }, token: null }) : json({ data: [] }));
+    const signedIn = async (url: URL) =>
+      url.pathname === '/api/auth/session' ? json({ user: { id: 'u1', email: 'a@b.c', role: 'user' }, token: null }) : json({ data: [] });
     const cookie = 'medallion.session_token=abc';
-    expect(await render({ url: '/login?redirect=/cart', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({ kind: 'redirect', location: '/cart' });
-    expect(await render({ url: '/login?redirect=//evil.example', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({ kind: 'redirect', location: '/' });
+    expect(await render({ url: '/login?redirect=/cart', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({
+      kind: 'redirect',
+      location: '/cart',
+    });
+    expect(await render({ url: '/login?redirect=//evil.example', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({
+      kind: 'redirect',
+      location: '/',
+    });
   });
 });

@@ -6,8 +6,7 @@ interface Terms {
   lastUpdated: string;
   sections: { id: string; title: string; paragraphs: string[]; items?: string[] }[];
 }
-const load = (lng: string) =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${lng}/terms.json`, import.meta.url), 'utf8')) as Terms;
+const load = (lng: string) => JSON.parse(readFileSync(new URL(`../src/locales/${lng}/terms.json`, import.meta.url), 'utf8')) as Terms;
 const all = (t: Terms) => t.sections.flatMap((s) => [s.title, ...s.paragraphs, ...(s.items ?? [])]).join('\n');
 
 describe('terms content', () => {

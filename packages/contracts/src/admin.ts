@@ -11,9 +11,7 @@ export const adminOverviewResponseSchema = z.object({
     staff: z.number().int(),
     mail_pending: z.number().int(),
     mail_failed: z.number().int(),
-    contact_messages: z.array(
-      z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), created_at: z.string() }),
-    ),
+    contact_messages: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), created_at: z.string() })),
   }),
 });
 export type AdminOverviewResponse = z.infer<typeof adminOverviewResponseSchema>;
@@ -97,7 +95,10 @@ export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesResponseSchema = z.object({ data: z.array(promoCodeSchema) });
 /** POST /admin/promo-codes (create) and PATCH /admin/promo-codes/{code} (change). Codes are 6 letters or digits. */
 export const createPromoCodeRequestSchema = z.object({
-  code: text().trim().regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat').transform((c) => c.toUpperCase()),
+  code: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat')
+    .transform((c) => c.toUpperCase()),
   discount_cents: z.number().int().min(1, 'promoDiscountRange').max(2000, 'promoDiscountRange'),
   active: z.boolean().default(true),
   expires_at: z.iso.datetime({ offset: true, error: 'promoExpiryInvalid' }).nullable().default(null),

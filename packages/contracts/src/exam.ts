@@ -14,9 +14,7 @@ export const examQuestionSchema = z.object({
   explanation: z.string(),
   explanation_rus: z.string(),
   source: z.string(),
-  answers: z.array(
-    z.object({ answer_id: z.string(), answer: z.string(), answer_rus: z.string(), correct: z.boolean() }),
-  ),
+  answers: z.array(z.object({ answer_id: z.string(), answer: z.string(), answer_rus: z.string(), correct: z.boolean() })),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
@@ -54,7 +52,10 @@ export const reportedQuestionsResponseSchema = z.object({ data: z.object({ data:
 /** The report itself: `issue` may arrive as JSON text (spec §7) or as an object. */
 export const reportIssueSchema = z
   .object({
-    selectedList: z.array(z.enum(REPORT_ISSUE_OPTIONS, { error: 'reportIssueRequired' })).max(REPORT_ISSUE_OPTIONS.length).default([]),
+    selectedList: z
+      .array(z.enum(REPORT_ISSUE_OPTIONS, { error: 'reportIssueRequired' }))
+      .max(REPORT_ISSUE_OPTIONS.length)
+      .default([]),
     otherIssue: freeText().trim().max(1000, 'reportOtherTooLong').default(''),
   })
   .refine((i) => i.selectedList.length > 0 || i.otherIssue.length > 0, { message: 'reportIssueRequired', path: ['selectedList'] });

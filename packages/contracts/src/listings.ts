@@ -77,14 +77,7 @@ function wholeNumber(max: number, tooBig: string) {
     .trim()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, 'filterNumber')
-        .transform(Number)
-        .pipe(z.number().max(max, tooBig))
-        .optional(),
-    );
+    .pipe(z.string().regex(/^\d+$/, 'filterNumber').transform(Number).pipe(z.number().max(max, tooBig)).optional());
 }
 
 /**
@@ -98,13 +91,23 @@ export const listingFiltersQuerySchema = z
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined))
-      .pipe(z.string().regex(/^\d{5}$/, 'filterZip').optional()),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{5}$/, 'filterZip')
+          .optional(),
+      ),
     location_city: optionalText,
     location_state: text()
       .trim()
       .optional()
       .transform((v) => (v ? v.toUpperCase() : undefined))
-      .pipe(z.string().regex(/^[A-Z]{2}$/, 'filterState').optional()),
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'filterState')
+          .optional(),
+      ),
     category: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
@@ -117,12 +120,24 @@ export const listingFiltersQuerySchema = z
     car_make_value: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
-      .pipe(z.string().regex(/^\d{1,9}$/, 'filterMake').transform(Number).optional()),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, 'filterMake')
+          .transform(Number)
+          .optional(),
+      ),
     car_model: optionalText,
     car_model_value: text()
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
-      .pipe(z.string().regex(/^\d{1,9}$/, 'filterModel').transform(Number).optional()),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, 'filterModel')
+          .transform(Number)
+          .optional(),
+      ),
     page: wholeNumber(MAX_PAGE, 'filterPage'),
     page_size: wholeNumber(MAX_PAGE_SIZE, 'filterPageSize'),
   })
@@ -191,7 +206,13 @@ export const suggestedLocationsQuerySchema = z
     limit: text()
       .optional()
       .transform((v) => (v ? v : undefined))
-      .pipe(z.string().regex(/^\d{1,2}$/, 'filterNumber').transform(Number).optional()),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, 'filterNumber')
+          .transform(Number)
+          .optional(),
+      ),
     zip_code: text().trim().max(5, 'filterZip').optional(),
     city: text().trim().max(60, 'filterTextTooLong').optional(),
   })
@@ -212,7 +233,9 @@ export const carModelSchema = z.object({ model_id: z.number().int(), model_name:
 export type CarModel = z.infer<typeof carModelSchema>;
 export const carMakesResponseSchema = z.array(carMakeSchema);
 export const carModelsQuerySchema = z.object({
-  'make-id': text({ error: 'filterMake' }).regex(/^\d{1,9}$/, 'filterMake').transform(Number),
+  'make-id': text({ error: 'filterMake' })
+    .regex(/^\d{1,9}$/, 'filterMake')
+    .transform(Number),
 });
 export const carModelsResponseSchema = z.array(carModelSchema);
 
@@ -233,8 +256,15 @@ const draftLocationSchema = z.preprocess(
   z.object(
     {
       city: text({ error: 'listingLocationRequired' }).trim().min(1, 'listingLocationRequired').max(80, 'listingLocationRequired'),
-      state: text({ error: 'listingLocationRequired' }).trim().regex(/^[A-Za-z]{2}$/, 'listingLocationRequired'),
-      zip_code: z.preprocess(blankToUndefined, text().regex(/^\d{5}$/, 'listingLocationRequired').optional()),
+      state: text({ error: 'listingLocationRequired' })
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'listingLocationRequired'),
+      zip_code: z.preprocess(
+        blankToUndefined,
+        text()
+          .regex(/^\d{5}$/, 'listingLocationRequired')
+          .optional(),
+      ),
     },
     { error: 'listingLocationRequired' },
   ),
@@ -268,19 +298,26 @@ export const saveDraftStep2Schema = z
     description: z.preprocess(blankToUndefined, freeText().trim().max(MAX_DESCRIPTION_LENGTH, 'listingDescriptionTooLong').optional()),
     listing_price: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce
-        .number({ error: 'listingPriceRequired' })
-        .positive('listingPriceRequired')
-        .max(MAX_LISTING_PRICE, 'listingPriceTooHigh'),
+      z.coerce.number({ error: 'listingPriceRequired' }).positive('listingPriceRequired').max(MAX_LISTING_PRICE, 'listingPriceTooHigh'),
     ),
     payment_period: z.enum(PAYMENT_PERIODS, { error: 'listingPeriodRequired' }),
     vin: z.preprocess(blankToUndefined, text().trim().max(40, 'vinLength').optional()),
-    plate_number: z.preprocess(blankToUndefined, text().trim().max(10, 'listingPlateInvalid').regex(/^[A-Za-z0-9 -]+$/, 'listingPlateInvalid').optional()),
+    plate_number: z.preprocess(
+      blankToUndefined,
+      text()
+        .trim()
+        .max(10, 'listingPlateInvalid')
+        .regex(/^[A-Za-z0-9 -]+$/, 'listingPlateInvalid')
+        .optional(),
+    ),
     /**
      * In display order (the first is the main picture): a file name already stored for this listing
      * (kept) or a data URL of a new picture (image/*, at most 10 MB decoded).
      */
-    images: z.array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' }).max(MAX_LISTING_IMAGES, 'imagesTooMany').default([]),
+    images: z
+      .array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' })
+      .max(MAX_LISTING_IMAGES, 'imagesTooMany')
+      .default([]),
     make: z.preprocess(blankToUndefined, text().trim().max(60, 'listingMakeRequired').optional()),
     model: z.preprocess(blankToUndefined, text().trim().max(80, 'listingModelRequired').optional()),
     year: optionalInt(MIN_CAR_YEAR, 2100, 'listingYearRequired'),

@@ -71,7 +71,9 @@ export const deliveryAddressSchema = z.object(
     address_two: text().trim().max(200).optional().default(''),
     address_city: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
     address_state: text({ error: 'shippingRequired' }).trim().min(2, 'shippingRequired').max(40, 'shippingRequired'),
-    address_zip: text({ error: 'shippingRequired' }).trim().regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
+    address_zip: text({ error: 'shippingRequired' })
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
   },
   { error: 'shippingRequired' },
 );
@@ -79,7 +81,13 @@ export type DeliveryAddress = z.input<typeof deliveryAddressSchema>;
 
 /** cart-ids as the spec's comma-joined text, or a list. */
 export const cartIdsSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string().uuid('cartItemNotFound')).min(1, 'cartNothingSelected').max(100),
 );
 

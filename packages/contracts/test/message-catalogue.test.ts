@@ -12,7 +12,9 @@ describe('translateMessage', () => {
     expect(translateMessage(catalogue, 'Your card was declined.')).toBe('Карта отклонена.');
   });
   it('fills placeholders from the message, even when the text has regex characters in it', () => {
-    expect(translateMessage(catalogue, '"Seat covers (black) $25?" is out of stock in the quantity you chose.')).toBe('«Seat covers (black) $25?»: столько нет в наличии.');
+    expect(translateMessage(catalogue, '"Seat covers (black) $25?" is out of stock in the quantity you chose.')).toBe(
+      '«Seat covers (black) $25?»: столько нет в наличии.',
+    );
     expect(translateMessage(catalogue, 'The amount to pay is $15.00 (1500 cents).')).toBe('Сумма к оплате — $15.00.');
   });
   it('leaves unknown texts, near misses and a missing catalogue alone', () => {

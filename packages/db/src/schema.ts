@@ -44,10 +44,7 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('mail_outbox_created_at_idx').on(t.createdAt),
-  ],
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
 );
 
 /** One row per seed step that has run, so seeding is idempotent across restarts. */
@@ -232,7 +229,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_purpose_idx').on(t.userId, t.purpose),
     // The recovery job's scan: payments left in processing, oldest first.
-    index('payments_processing_idx').on(t.updatedAt).where(sql`${t.status} = 'processing'`),
+    index('payments_processing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
 
@@ -263,14 +262,19 @@ export const listings = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('DRAFT'),
     category: text('category', { enum: ['cars', 'plates'] }).notNull(),
     title: text('title'),
     description: text('description'),
     priceCents: integer('price_cents'),
     paymentPeriod: text('payment_period', { enum: ['weekly', 'monthly'] }),
     /** File names in order; the first is the cover. Stored at {listing id}/{file name}. */
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     plateNumber: text('plate_number'),
     vin: text('vin'),
     viewCount: integer('view_count').notNull().default(0),
@@ -324,21 +328,18 @@ export const listingViews = pgTable(
 );
 
 /** Practice exam questions (seeded from packages/db/seed-data/exam-questions.json; staff edit them). */
-export const examQuestions = pgTable(
-  'exam_questions',
-  {
-    id: text('id').primaryKey(),
-    /** Order in the exam, from 1. The first EXAM_FREE_QUESTIONS are the free preview. */
-    position: integer('position').notNull().unique(),
-    topic: text('topic', { enum: ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] }).notNull(),
-    questionEn: text('question_en').notNull(),
-    questionRu: text('question_ru').notNull(),
-    explanationEn: text('explanation_en').notNull(),
-    explanationRu: text('explanation_ru').notNull(),
-    source: text('source').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const examQuestions = pgTable('exam_questions', {
+  id: text('id').primaryKey(),
+  /** Order in the exam, from 1. The first EXAM_FREE_QUESTIONS are the free preview. */
+  position: integer('position').notNull().unique(),
+  topic: text('topic', { enum: ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] }).notNull(),
+  questionEn: text('question_en').notNull(),
+  questionRu: text('question_ru').notNull(),
+  explanationEn: text('explanation_en').notNull(),
+  explanationRu: text('explanation_ru').notNull(),
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const examAnswers = pgTable(
   'exam_answers',
@@ -384,7 +385,9 @@ export const questionReports = pgTable(
       .references(() => examQuestions.id, { onDelete: 'cascade' }),
     issues: jsonb('issues').$type<string[]>().notNull(),
     otherIssue: text('other_issue'),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('question_reports_user_question_idx').on(t.userId, t.questionId), index('question_reports_status_idx').on(t.status)],
@@ -427,8 +430,14 @@ export const products = pgTable(
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
     /** File names in storage under products/{id}/, first is the cover. */
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    details: jsonb('details').$type<Array<{ key: string; data: string }>>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    details: jsonb('details')
+      .$type<Array<{ key: string; data: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     retailerUrl: text('retailer_url'),
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -450,7 +459,9 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'COMPLEATED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'COMPLEATED'] })
+      .notNull()
+      .default('ACTIVE'),
     orderId: uuid('order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -466,7 +477,9 @@ export const orders = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     transactionId: text('transaction_id').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped'] })
+      .notNull()
+      .default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),

@@ -24,11 +24,7 @@ interface DatabaseError extends Error {
 }
 
 function isDatabaseError(value: unknown): value is DatabaseError {
-  return (
-    value instanceof Error &&
-    typeof (value as Partial<DatabaseError>).code === 'string' &&
-    typeof (value as Partial<DatabaseError>).severity === 'string'
-  );
+  return value instanceof Error && typeof (value as Partial<DatabaseError>).code === 'string' && typeof (value as Partial<DatabaseError>).severity === 'string';
 }
 
 /**

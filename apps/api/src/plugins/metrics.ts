@@ -124,7 +124,10 @@ export function registerMetrics(app: FastifyInstance): Registry {
         reply.header('www-authenticate', 'Bearer');
         throw new AppError('UNAUTHORIZED');
       }
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
     });
   }
 

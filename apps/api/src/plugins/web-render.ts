@@ -10,13 +10,7 @@ import type { HtmlEncoding } from '../lib/web-headers';
 
 /** What apps/web/src/entry-server.tsx exports (kept structural: the API does not compile the web app). */
 export interface WebRenderer {
-  render(input: {
-    url: string;
-    origin: string;
-    cookie?: string;
-    acceptLanguage?: string;
-    fetch: (url: URL, init: RequestInit) => Promise<Response>;
-  }): Promise<
+  render(input: { url: string; origin: string; cookie?: string; acceptLanguage?: string; fetch: (url: URL, init: RequestInit) => Promise<Response> }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | {
         kind: 'page';
@@ -84,7 +78,8 @@ export function createPreloader(webDist: string): (chunks: string[]) => string {
       modules.push(`/${chunk.file}`);
       for (const css of chunk.css ?? []) stylesheets.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
-    const list = modules.length > 0 ? `<script type="application/json" id="${PAGE_MODULES_ID}">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>` : '';
+    const list =
+      modules.length > 0 ? `<script type="application/json" id="${PAGE_MODULES_ID}">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>` : '';
     const html = stylesheets.join('') + list;
     cache.set(cacheKey, html);
     return html;

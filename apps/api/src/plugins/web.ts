@@ -152,9 +152,7 @@ export function splitTemplate(indexHtml: string) {
       let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.language}" data-ssr="true"`);
       if (parts.head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
       if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, '');
-      return html
-        .replace('</head>', () => `${parts.head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
+      return html.replace('</head>', () => `${parts.head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
     },
   };
 }

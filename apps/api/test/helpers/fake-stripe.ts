@@ -51,7 +51,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const charges: Array<{ amount: number; payment_method: string; idempotencyKey: string | undefined }> = [];
   /** Payment intents as Stripe keeps them (searchable by metadata, as Stripe's Search API allows). */
-  const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }>();
+  const intents = new Map<
+    string,
+    { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }
+  >();
   /**
    * While set, payment intents happen at Stripe but every answer (first try and client retries, which
    * Stripe answers from its idempotency record) is lost: the connection drops.
@@ -143,7 +146,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: setupIntentObject(intent) };
   }
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ method: req.method ?? '', path: url.pathname });
     if (req.method === 'OPTIONS') {
@@ -199,7 +202,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
       const customer = url.searchParams.get('customer');
-      return send(res, 200, { object: 'list', has_more: false, data: [...cards.values()].filter((c) => c.customer === customer).reverse().map(pm) });
+      return send(res, 200, {
+        object: 'list',
+        has_more: false,
+        data: [...cards.values()]
+          .filter((c) => c.customer === customer)
+          .reverse()
+          .map(pm),
+      });
     }
     const pmMatch = url.pathname.match(/^\/v1\/payment_methods\/([\w]+)$/);
     if (req.method === 'GET' && pmMatch) {
@@ -255,6 +265,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return reply(200, { ...intents.get(id), currency: body.get('currency') });
     }
     send(res, 404, apiError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`));
+  };
+  // A fault of the fake itself answers 500 (as Stripe's api_error) instead of an unhandled rejection and a request that never ends.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else send(res, 500, apiError('api_error', error instanceof Error ? error.message : String(error)));
+    });
   });
   await new Promise<void>((r) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;

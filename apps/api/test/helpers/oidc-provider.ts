@@ -128,12 +128,7 @@ function memoryAdapterFactory() {
 }
 
 function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function page(title: string, body: string): string {
@@ -188,11 +183,7 @@ function sendHtml(res: ServerResponse, status: number, html: string) {
  * yield sub = e-mail). The forms use the dev-interaction field names; any password is accepted,
  * and an unknown login re-renders the login form with an error.
  */
-export async function startOidcProvider(options: {
-  port?: number;
-  clients: OidcClient[];
-  accounts: OidcAccount[];
-}): Promise<LocalOidcProvider> {
+export async function startOidcProvider(options: { port?: number; clients: OidcClient[]; accounts: OidcAccount[] }): Promise<LocalOidcProvider> {
   const bySub = new Map(options.accounts.map((a) => [a.sub, a]));
   const byEmail = new Map(options.accounts.map((a) => [a.email.toLowerCase(), a]));
   const lookup = (login: string) => bySub.get(login) ?? byEmail.get(login.trim().toLowerCase());
@@ -269,11 +260,7 @@ export async function startOidcProvider(options: {
       Session: 3600,
       Grant: 3600,
     },
-    async renderError(
-      ctx: { type: string; body: string },
-      out: Record<string, string>,
-      _error: unknown,
-    ) {
+    async renderError(ctx: { type: string; body: string }, out: Record<string, string>, _error: unknown) {
       ctx.type = 'html';
       ctx.body = page(
         'oops! something went wrong',
@@ -325,21 +312,14 @@ export async function startOidcProvider(options: {
       const login = form.get('login') ?? '';
       const account = lookup(login);
       if (!account) return sendHtml(res, 200, loginPage(uid, login, `Unknown account: ${login}`));
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.sub } },
-        { mergeWithLastSubmission: false },
-      );
+      return provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
     }
 
     // consent: grant exactly what the provider reports as missing (as devInteractions does)
     const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details;
     const accountId = details.session?.accountId;
     if (!accountId) return sendHtml(res, 400, page('No session', ''));
-    const grant =
-      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
-      new provider.Grant({ accountId, clientId });
+    const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
     if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
     if (missingResourceScopes) {
@@ -416,9 +396,7 @@ class CookieJar {
   header(url: URL): string | undefined {
     const matching = [...this.cookies.values()].filter(
       (c) =>
-        c.host === url.host &&
-        (url.pathname === c.path ||
-          (url.pathname.startsWith(c.path) && (c.path.endsWith('/') || url.pathname[c.path.length] === '/'))),
+        c.host === url.host && (url.pathname === c.path || (url.pathname.startsWith(c.path) && (c.path.endsWith('/') || url.pathname[c.path.length] === '/'))),
     );
     // RFC 6265: longer paths first
     matching.sort((a, b) => b.path.length - a.path.length);
@@ -484,8 +462,7 @@ export async function authorizeAsUser(authorizeUrl: string, login: string): Prom
   const start = new URL(authorizeUrl);
   const redirectUri = start.searchParams.get('redirect_uri');
   const jar = new CookieJar();
-  const isClientRedirect = (url: URL) =>
-    url.origin !== start.origin || (redirectUri !== null && `${url.origin}${url.pathname}` === redirectUri);
+  const isClientRedirect = (url: URL) => url.origin !== start.origin || (redirectUri !== null && `${url.origin}${url.pathname}` === redirectUri);
 
   let request: { url: URL; method: 'GET' | 'POST'; body?: URLSearchParams } = { url: start, method: 'GET' };
   for (let step = 0; step < 20; step++) {

@@ -8,9 +8,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtpSink(
-  options: { port?: number; rejectRecipient?: (address: string) => boolean } = {},
-) {
+export async function startSmtpSink(options: { port?: number; rejectRecipient?: (address: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const config: SMTPServerOptions = {
     authOptional: true,
@@ -57,9 +55,7 @@ export function decodeHeader(raw: string, name: string): string | undefined {
   return match[1]
     .replace(/\r?\n[ \t]/g, ' ')
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-      enc.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, '%$1')),
+      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, '%$1')),
     )
     .trim();
 }

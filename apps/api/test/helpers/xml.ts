@@ -17,7 +17,7 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 
 function decode(raw: string, where: string): string {
   let out = '';
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const c = raw[i]!;
     if (c === '<') throw new Error(`a bare < in ${where}`);
     if (c !== '&') {

@@ -51,4 +51,3 @@ export async function start() {
     createRoot(root).render(app);
   }
 }
-

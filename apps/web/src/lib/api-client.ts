@@ -79,11 +79,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       const fields = apiError.fields ? Object.fromEntries(Object.entries(apiError.fields).map(([key, text]) => [key, localizeMessage(text)])) : undefined;
       throw new ApiClientError(response.status, apiError.code, localizeMessage(apiError.message), fields);
     }
-    throw new ApiClientError(
-      response.status,
-      response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
-      i18n.t('common:errors.unexpected'),
-    );
+    throw new ApiClientError(response.status, response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', i18n.t('common:errors.unexpected'));
   }
   return payload as T;
 }

@@ -59,8 +59,6 @@ export function initI18n(language: Language = detectLanguage(), preloaded?: Reso
     });
 }
 
-
-
 /** Remembers the choice (this browser and, through a cookie, the server's next page) and switches. */
 export async function changeLanguage(language: Language): Promise<void> {
   rememberLanguage(language);

@@ -3,12 +3,7 @@ import { findMake, findModel } from './car-data';
 export type FleetFuel = 'Gasoline' | 'Hybrid' | 'Electric';
 
 /** vPIC body class names used by the fleet. */
-export type FleetBodyClass =
-  | 'Sedan/Saloon'
-  | 'Hatchback/Liftback/Notchback'
-  | 'Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)'
-  | 'Minivan'
-  | 'Van';
+export type FleetBodyClass = 'Sedan/Saloon' | 'Hatchback/Liftback/Notchback' | 'Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)' | 'Minivan' | 'Van';
 
 /** A car NYC TLC drivers actually drive, for the demo seed. Make and model as the car data spells them. */
 export interface FleetVehicle {

@@ -174,12 +174,7 @@ let fleetByModel: Map<string, (typeof TLC_FLEET)[number]> | undefined;
  * (sedan, hatchback, wagon: 5 in 2 rows; minivan: 7 in 3 rows); otherwise null (SUVs, vans, pickups,
  * coupes… vary too much to guess).
  */
-export function estimateSeating(car: {
-  make_id: number | null;
-  model_id: number | null;
-  year: number | null;
-  body_class: string | null;
-}): Seating {
+export function estimateSeating(car: { make_id: number | null; model_id: number | null; year: number | null; body_class: string | null }): Seating {
   if (car.make_id !== null && car.model_id !== null) {
     fleetByModel ??= new Map(
       TLC_FLEET.flatMap((v) => {

@@ -108,11 +108,7 @@ export async function processListingImage(input: Buffer): Promise<ProcessedImage
   try {
     const [full, thumb] = await Promise.all([
       raw.clone().webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer(),
-      raw
-        .clone()
-        .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
-        .webp({ quality: 72, effort: WEBP_EFFORT })
-        .toBuffer(),
+      raw.clone().resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover', position: sharp.strategy.attention }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
     ]);
     return { full, thumb, width: info.width, height: info.height };
   } catch (error) {

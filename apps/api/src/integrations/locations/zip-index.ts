@@ -81,10 +81,7 @@ export function createLocationIndex(): LocationIndex {
       }
       // Nearby states first (someone typing "Brook" in New York means Brooklyn, not Brook, IN), then
       // the exact name, then bigger places (more zip codes), then by name.
-      matches.sort(
-        (a, b) =>
-          a.rank - b.rank || Number(b.key === p) - Number(a.key === p) || b.zipCount - a.zipCount || (a.key < b.key ? -1 : 1),
-      );
+      matches.sort((a, b) => a.rank - b.rank || Number(b.key === p) - Number(a.key === p) || b.zipCount - a.zipCount || (a.key < b.key ? -1 : 1));
       return matches.slice(0, limit).map((c) => ({ city: c.city, state: c.state }));
     },
     lookupZip(zip) {

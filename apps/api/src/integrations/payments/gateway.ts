@@ -15,9 +15,7 @@ export interface ChargeRequest {
   description: string;
 }
 
-export type ChargeResult =
-  | { status: 'succeeded'; providerPaymentId: string }
-  | { status: 'failed'; providerPaymentId: string | null; message: string };
+export type ChargeResult = { status: 'succeeded'; providerPaymentId: string } | { status: 'failed'; providerPaymentId: string | null; message: string };
 
 /** What became of a charge, asked by its idempotency key (payments left in `processing`). */
 export type ChargeLookup = ChargeResult | { status: 'pending' } | { status: 'not_found' };

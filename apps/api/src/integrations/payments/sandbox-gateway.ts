@@ -24,7 +24,10 @@ function toMethod(row: typeof sandboxCards.$inferSelect): PaymentMethod {
  * The offline gateway used when no Stripe key is set. Cards are tokenised into our database (brand,
  * last 4, expiry, a token; never the number) and behave like Stripe's test cards.
  */
-export function createSandboxGateway(db: Database, now: () => Date = () => new Date()): PaymentGateway & {
+export function createSandboxGateway(
+  db: Database,
+  now: () => Date = () => new Date(),
+): PaymentGateway & {
   confirmSetup(user: GatewayUser, input: SandboxConfirmSetupRequest): Promise<PaymentMethod>;
 } {
   return {

@@ -24,15 +24,11 @@ export function createS3Storage(options: S3StorageOptions): Storage & { publicBa
     // streaming checksum trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
+    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
   });
   const publicBase = (
     options.publicUrl ??
-    (options.endpoint
-      ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
-      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`)
+    (options.endpoint ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`)
   ).replace(/\/+$/, '');
   return {
     kind: 's3',

@@ -25,8 +25,19 @@ async function withLines(db: Database, rows: Array<{ order: OrderRow; customer: 
   const lines = await db
     .select()
     .from(orderLines)
-    .where(inArray(orderLines.orderId, rows.map((r) => r.order.id)));
-  return rows.map(({ order, customer }) => ({ ...toOrder(order, lines.filter((l) => l.orderId === order.id)), customer }));
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.order.id),
+      ),
+    );
+  return rows.map(({ order, customer }) => ({
+    ...toOrder(
+      order,
+      lines.filter((l) => l.orderId === order.id),
+    ),
+    customer,
+  }));
 }
 
 const customerColumns = { id: user.id, name: user.name, email: user.email };
@@ -58,11 +69,7 @@ async function findOrder(db: Database, orderId: string) {
  * same transaction (the e-mail goes out only if the change is saved). Marking a shipped order again
  * changes nothing and sends nothing (emailed: false); an order that is not paid cannot be shipped.
  */
-export async function shipOrder(
-  db: Database,
-  orderId: string,
-  ctx: { mailer: Mailer; publicUrl: string },
-): Promise<AdminOrder & { emailed: boolean }> {
+export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Mailer; publicUrl: string }): Promise<AdminOrder & { emailed: boolean }> {
   const found = await findOrder(db, orderId);
   if (!found) throw new AppError('NOT_FOUND', ORDER_ADMIN_MESSAGES.notFound);
   const shipped = await db.transaction(async (t) => {

@@ -121,7 +121,13 @@ export async function createProduct(db: Database, storage: Storage, input: SaveP
   const row = await withStoredImages(storage, id, prepared, async () => {
     const [created] = await db
       .insert(products)
-      .values({ id, ...columns(input, prepared.map((p) => p.name)) })
+      .values({
+        id,
+        ...columns(
+          input,
+          prepared.map((p) => p.name),
+        ),
+      })
       .returning();
     return created!;
   });
@@ -130,13 +136,22 @@ export async function createProduct(db: Database, storage: Storage, input: SaveP
 
 /** Replaces a product's fields and pictures; pictures no longer listed are deleted after the save. */
 export async function updateProduct(db: Database, storage: Storage, productId: string, input: SaveProduct): Promise<AdminProduct> {
-  const [existing] = await db.select().from(products).where(eq(products.id, checkProductId(productId)));
+  const [existing] = await db
+    .select()
+    .from(products)
+    .where(eq(products.id, checkProductId(productId)));
   if (!existing) throw notFound();
   const prepared = await prepareImages(new Set(existing.images), input.images);
   const row = await withStoredImages(storage, existing.id, prepared, async () => {
     const [updated] = await db
       .update(products)
-      .set({ ...columns(input, prepared.map((p) => p.name)), updatedAt: sql`now()` })
+      .set({
+        ...columns(
+          input,
+          prepared.map((p) => p.name),
+        ),
+        updatedAt: sql`now()`,
+      })
       .where(eq(products.id, existing.id))
       .returning();
     if (!updated) throw notFound();

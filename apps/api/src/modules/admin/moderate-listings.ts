@@ -15,11 +15,7 @@ export const MODERATION_MESSAGES = {
 } as const;
 
 /** The review queue: UNDER_REVIEW listings, the longest waiting first, with the owner and the VIN decode. */
-export async function listListingsForReview(
-  db: Database,
-  storage: Storage,
-  decodeVin: (vin: string) => Promise<DecodedVin | null>,
-): Promise<ReviewListing[]> {
+export async function listListingsForReview(db: Database, storage: Storage, decodeVin: (vin: string) => Promise<DecodedVin | null>): Promise<ReviewListing[]> {
   const rows = await db
     .select({ listing: listings, owner: { id: user.id, name: user.name, email: user.email } })
     .from(listings)

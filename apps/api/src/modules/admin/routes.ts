@@ -43,11 +43,13 @@ import { getAdminOverview } from './get-admin-overview';
 /** The staff console's API. Every route is staff only. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireStaff);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/admin/overview',
-    { schema: { tags: ['admin'], response: { 200: adminOverviewResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
-    async () => ({ data: await getAdminOverview(app.db) }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/admin/overview',
+      { schema: { tags: ['admin'], response: { 200: adminOverviewResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+      async () => ({ data: await getAdminOverview(app.db) }),
+    );
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -85,12 +87,21 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
   r.get(
     '/admin/exam/reports',
-    { schema: { tags: examTags, summary: 'Open issue reports on exam questions, grouped by question', response: { 200: examReportsResponseSchema, ...errors } } },
+    {
+      schema: { tags: examTags, summary: 'Open issue reports on exam questions, grouped by question', response: { 200: examReportsResponseSchema, ...errors } },
+    },
     async () => ({ data: await listOpenReports(app.db) }),
   );
   r.post(
     '/admin/exam/reports/:report_id/resolve',
-    { schema: { tags: examTags, summary: 'Mark a report resolved', params: z.object({ report_id: z.string().uuid(VALIDATION_MESSAGES.listingNotFound) }), response: { 200: ok, ...errors } } },
+    {
+      schema: {
+        tags: examTags,
+        summary: 'Mark a report resolved',
+        params: z.object({ report_id: z.string().uuid(VALIDATION_MESSAGES.listingNotFound) }),
+        response: { 200: ok, ...errors },
+      },
+    },
     async (req) => {
       await resolveReport(app.db, req.params.report_id);
       return { data: { ok: true as const } };
@@ -98,7 +109,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/admin/exam/questions',
-    { schema: { tags: examTags, summary: 'Every exam question with its answers, in exam order', response: { 200: adminExamQuestionsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: examTags,
+        summary: 'Every exam question with its answers, in exam order',
+        response: { 200: adminExamQuestionsResponseSchema, ...errors },
+      },
+    },
     async () => ({ data: (await listExamQuestions(app.db, true)).questions }),
   );
   r.put(

@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { ChangePasswordRequest, ConfirmForgotPasswordRequest, ConfirmSignUpRequest, SessionResponse, SessionUser, SignInRequest, SignUpRequest } from '@medallion/contracts/auth';
+import type {
+  ChangePasswordRequest,
+  ConfirmForgotPasswordRequest,
+  ConfirmSignUpRequest,
+  SessionResponse,
+  SessionUser,
+  SignInRequest,
+  SignUpRequest,
+} from '@medallion/contracts/auth';
 import { AUTH_MESSAGES } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
 import { user } from '@medallion/db/schema';
@@ -128,12 +136,7 @@ export async function requestPasswordReset(auth: Auth, db: Database, input: { em
 }
 
 /** Sets the new password with the code, then signs in (spec: automatic sign-in after reset). */
-export async function resetPassword(
-  auth: Auth,
-  db: Database,
-  input: ConfirmForgotPasswordRequest,
-  headers: Headers,
-): Promise<FlowResult<SessionResponse>> {
+export async function resetPassword(auth: Auth, db: Database, input: ConfirmForgotPasswordRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
   try {
     await auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });
   } catch (error) {

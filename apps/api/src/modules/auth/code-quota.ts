@@ -14,7 +14,13 @@ export async function assertCodeQuota(db: Database, email: string): Promise<void
   const [row] = await db
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email.toLowerCase()), eq(mailOutbox.category, 'code'), gt(mailOutbox.createdAt, sql`now() - ${`${CODE_MAIL_WINDOW_MS} milliseconds`}::interval`)));
+    .where(
+      and(
+        eq(mailOutbox.to, email.toLowerCase()),
+        eq(mailOutbox.category, 'code'),
+        gt(mailOutbox.createdAt, sql`now() - ${`${CODE_MAIL_WINDOW_MS} milliseconds`}::interval`),
+      ),
+    );
   if ((row?.n ?? 0) >= CODE_MAILS_PER_WINDOW) {
     throw new AppError('RATE_LIMITED', 'Too many codes were sent to this address. Please wait 15 minutes and try again.');
   }

@@ -12,10 +12,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** Creates a confirmed account with a password, unless the e-mail exists. Returns the user id. */
-export async function ensureAccount(
-  db: Database,
-  input: { email: string; password: string; name: string; role: 'user' | 'staff' },
-): Promise<string> {
+export async function ensureAccount(db: Database, input: { email: string; password: string; name: string; role: 'user' | 'staff' }): Promise<string> {
   const email = input.email.toLowerCase();
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) return existing.id;

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CONTACT_SUCCESS_MESSAGE,
-  contactUsRequestSchema,
-  contactUsResponseSchema,
-} from '@medallion/contracts/contact';
+import { CONTACT_SUCCESS_MESSAGE, contactUsRequestSchema, contactUsResponseSchema } from '@medallion/contracts/contact';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import { AppError } from '../../lib/app-error';
 import { createContactMessage } from './create-contact-message';
@@ -17,8 +13,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: {
           max: app.config.CONTACT_RATE_LIMIT_MAX,
           timeWindow: app.config.CONTACT_RATE_LIMIT_WINDOW_MS,
-          errorResponseBuilder: () =>
-            new AppError('RATE_LIMITED', 'You have sent several messages in a short time. Please wait a few minutes and try again.'),
+          errorResponseBuilder: () => new AppError('RATE_LIMITED', 'You have sent several messages in a short time. Please wait a few minutes and try again.'),
         },
       },
       schema: {

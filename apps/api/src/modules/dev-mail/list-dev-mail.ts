@@ -4,12 +4,7 @@ import type { Database } from '@medallion/db/client';
 import { mailOutbox } from '@medallion/db/schema';
 
 export async function listDevMail(db: Database, limit = 200): Promise<DevMailMessage[]> {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, 'dev'))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(limit);
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.status, 'dev')).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
   return rows.map((row) => ({
     to: row.to,
     subject: row.subject,

@@ -39,9 +39,7 @@ export const examPurchase: PurchaseKind = {
     const [current] = await tx
       .select({ accessExpiry: payments.accessExpiry })
       .from(payments)
-      .where(
-        and(eq(payments.userId, payment.userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), ne(payments.id, payment.id)),
-      )
+      .where(and(eq(payments.userId, payment.userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), ne(payments.id, payment.id)))
       .orderBy(sql`${payments.accessExpiry} desc nulls last`)
       .limit(1);
     const [paid] = await tx
@@ -119,4 +117,3 @@ export async function buyExamAccess(
     options,
   );
 }
-

@@ -8,9 +8,7 @@ export async function examAccessExpiry(db: Database, userId: string | null): Pro
   const [row] = await db
     .select({ accessExpiry: payments.accessExpiry })
     .from(payments)
-    .where(
-      and(eq(payments.userId, userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), gt(payments.accessExpiry, sql`now()`)),
-    )
+    .where(and(eq(payments.userId, userId), eq(payments.purpose, 'exam'), eq(payments.status, 'succeeded'), gt(payments.accessExpiry, sql`now()`)))
     .orderBy(desc(payments.accessExpiry))
     .limit(1);
   return row?.accessExpiry ?? null;

@@ -32,7 +32,10 @@ export async function recordAttempt(
   const firstTry = new Map<string, string>();
   for (const a of answers) if (!firstTry.has(a.question_id)) firstTry.set(a.question_id, a.answer_id);
   const ids = [...firstTry.keys()];
-  const questions = await db.select({ id: examQuestions.id, topic: examQuestions.topic, position: examQuestions.position }).from(examQuestions).where(inArray(examQuestions.id, ids));
+  const questions = await db
+    .select({ id: examQuestions.id, topic: examQuestions.topic, position: examQuestions.position })
+    .from(examQuestions)
+    .where(inArray(examQuestions.id, ids));
   if (questions.length !== ids.length || (!fullAccess && questions.some((q) => q.position > EXAM_FREE_QUESTIONS))) {
     throw new AppError('NOT_FOUND', QUESTION_NOT_FOUND);
   }

@@ -20,7 +20,12 @@ export async function listExamQuestions(db: Database, fullAccess: boolean): Prom
     ? await db
         .select()
         .from(examAnswers)
-        .where(inArray(examAnswers.questionId, questions.map((q) => q.id)))
+        .where(
+          inArray(
+            examAnswers.questionId,
+            questions.map((q) => q.id),
+          ),
+        )
         .orderBy(asc(examAnswers.questionId), asc(examAnswers.position))
     : [];
   const byQuestion = new Map<string, typeof answers>();

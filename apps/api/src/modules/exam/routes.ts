@@ -63,7 +63,12 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/promo-check',
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
-      schema: { tags, summary: 'Whether a promo code discounts the exam now', querystring: promoCheckQuerySchema, response: { 200: promoCheckResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Whether a promo code discounts the exam now',
+        querystring: promoCheckQuerySchema,
+        response: { 200: promoCheckResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const discount = await promoDiscount(app.db, req.query.code);
@@ -75,7 +80,12 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/attempts',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'Grade and store a finished exam (first-try answers)', body: examAttemptRequestSchema, response: { 200: examAttemptResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Grade and store a finished exam (first-try answers)',
+        body: examAttemptRequestSchema,
+        response: { 200: examAttemptResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id)) }),
   );
@@ -102,7 +112,10 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/exam/questions/saved',
-    { onRequest: requireUser, schema: { tags, summary: "The user's saved questions (404 when none)", response: { 200: savedQuestionsResponseSchema, ...errors } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: "The user's saved questions (404 when none)", response: { 200: savedQuestionsResponseSchema, ...errors } },
+    },
     async (req) => ({ data: { data: await listSavedQuestions(app.db, req.user.id) } }),
   );
 
@@ -110,14 +123,22 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/questions/save',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'Save a question, or remove it from the saved list', body: saveQuestionRequestSchema, response: { 200: saveQuestionResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Save a question, or remove it from the saved list',
+        body: saveQuestionRequestSchema,
+        response: { 200: saveQuestionResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await toggleSavedQuestion(app.db, req.user.id, req.body.question_id, await hasAccess(req.user.id)) }),
   );
 
   r.get(
     '/exam/questions/issue',
-    { onRequest: requireUser, schema: { tags, summary: 'Ids of the questions the user reported', response: { 200: reportedQuestionsResponseSchema, ...errors } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'Ids of the questions the user reported', response: { 200: reportedQuestionsResponseSchema, ...errors } },
+    },
     async (req) => ({ data: { data: await listReportedQuestionIds(app.db, req.user.id) } }),
   );
 
@@ -126,7 +147,12 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
-      schema: { tags, summary: 'Report a problem with a question (once per question)', body: reportQuestionRequestSchema, response: { 200: reportQuestionResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Report a problem with a question (once per question)',
+        body: reportQuestionRequestSchema,
+        response: { 200: reportQuestionResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await reportQuestion(app.db, req.user.id, req.body, await hasAccess(req.user.id)) }),
   );

@@ -16,7 +16,12 @@ export async function accessibleQuestion(db: Database, questionId: string, fullA
 /** GET /exam/questions/saved: newest first; 404 "No saved questions" when there are none (spec §7). */
 export async function listSavedQuestions(db: Database, userId: string) {
   const rows = await db
-    .select({ record_id: savedQuestions.id, question_id: savedQuestions.questionId, question: examQuestions.questionEn, question_rus: examQuestions.questionRu })
+    .select({
+      record_id: savedQuestions.id,
+      question_id: savedQuestions.questionId,
+      question: examQuestions.questionEn,
+      question_rus: examQuestions.questionRu,
+    })
     .from(savedQuestions)
     .innerJoin(examQuestions, eq(examQuestions.id, savedQuestions.questionId))
     .where(eq(savedQuestions.userId, userId))
@@ -33,11 +38,7 @@ export async function toggleSavedQuestion(db: Database, userId: string, question
     .where(and(eq(savedQuestions.userId, userId), eq(savedQuestions.questionId, questionId)))
     .returning({ id: savedQuestions.id });
   if (removed.length > 0) return { question_id: questionId, saved: false, record_id: null };
-  const [created] = await db
-    .insert(savedQuestions)
-    .values({ userId, questionId })
-    .onConflictDoNothing()
-    .returning({ id: savedQuestions.id });
+  const [created] = await db.insert(savedQuestions).values({ userId, questionId }).onConflictDoNothing().returning({ id: savedQuestions.id });
   if (!created) {
     // A parallel call saved it a moment ago: it is saved.
     const [existing] = await db

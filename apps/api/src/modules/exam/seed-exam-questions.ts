@@ -39,9 +39,7 @@ export async function seedExamQuestions(db: Database): Promise<void> {
       explanationRu: q.explanation.ru,
       source: q.source,
     });
-    await db.insert(examAnswers).values(
-      q.answers.map((a, position) => ({ questionId: q.id, position, textEn: a.en, textRu: a.ru, correct: a.correct })),
-    );
+    await db.insert(examAnswers).values(q.answers.map((a, position) => ({ questionId: q.id, position, textEn: a.en, textRu: a.ru, correct: a.correct })));
   }
 }
 

@@ -18,8 +18,7 @@ export function pingRedis(url: string, timeoutMs: number): Promise<void> {
   const encoded = commands.map((args) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`).join('');
 
   return new Promise((resolve, reject) => {
-    const socket: Socket =
-      parsed.protocol === 'rediss:' ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
+    const socket: Socket = parsed.protocol === 'rediss:' ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
     let buffer = '';
     let answered = 0;
     const finish = (error?: Error) => {

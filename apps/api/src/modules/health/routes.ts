@@ -35,8 +35,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: liveResponseSchema },
       },
     },
-    async (_request, reply) =>
-      reply.headers(noStore).send({ status: 'ok', instance, pid: process.pid, uptime_s: Math.round(process.uptime()) }),
+    async (_request, reply) => reply.headers(noStore).send({ status: 'ok', instance, pid: process.pid, uptime_s: Math.round(process.uptime()) }),
   );
 
   typed.get(
@@ -57,7 +56,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         instance,
         log: request.log,
       });
-      return reply.headers(noStore).status(ready.status === 'ready' ? 200 : 503).send(ready);
+      return reply
+        .headers(noStore)
+        .status(ready.status === 'ready' ? 200 : 503)
+        .send(ready);
     },
   );
 }

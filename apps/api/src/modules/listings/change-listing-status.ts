@@ -20,11 +20,7 @@ export async function changeListingStatus(
   userId: string,
   request: ChangeListingStatusRequest,
 ): Promise<{ listing_id: string; status: ListingStatus }> {
-  const [row] = await db
-    .select({ userId: listings.userId, status: listings.status })
-    .from(listings)
-    .where(eq(listings.id, request.listing_id))
-    .limit(1);
+  const [row] = await db.select({ userId: listings.userId, status: listings.status }).from(listings).where(eq(listings.id, request.listing_id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
   if (row.userId !== userId) throw new AppError('FORBIDDEN', STATUS_CHANGE_MESSAGES.notOwner);
   const [updated] = await db

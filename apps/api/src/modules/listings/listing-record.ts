@@ -34,9 +34,7 @@ export function toListing(row: ListingRow, storage: Storage): Listing {
     name: row.name,
     email: row.email,
     phone_number: row.phoneNumber,
-    location: hasLocation
-      ? { city: row.locationCity!, state: row.locationState!, ...(row.locationZip ? { zip_code: row.locationZip } : {}) }
-      : null,
+    location: hasLocation ? { city: row.locationCity!, state: row.locationState!, ...(row.locationZip ? { zip_code: row.locationZip } : {}) } : null,
     car_make: row.carMake,
     car_make_id: row.carMakeId,
     car_model: row.carModel,

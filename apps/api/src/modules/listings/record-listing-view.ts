@@ -26,11 +26,7 @@ export async function recordListingView(
       throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
     }
     if (row.userId === viewerId || row.status !== 'ACTIVE') return { counted: false, view_count: row.viewCount };
-    const inserted = await tx
-      .insert(listingViews)
-      .values({ listingId, visitorId })
-      .onConflictDoNothing()
-      .returning({ listingId: listingViews.listingId });
+    const inserted = await tx.insert(listingViews).values({ listingId, visitorId }).onConflictDoNothing().returning({ listingId: listingViews.listingId });
     if (inserted.length === 0) return { counted: false, view_count: row.viewCount };
     const [updated] = await tx
       .update(listings)

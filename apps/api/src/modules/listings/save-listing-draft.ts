@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  MAX_IMAGE_BYTES,
-  type saveDraftStep1Schema,
-  type saveDraftStep2Schema,
-} from '@medallion/contracts/listings';
+import { MAX_IMAGE_BYTES, type saveDraftStep1Schema, type saveDraftStep2Schema } from '@medallion/contracts/listings';
 import { VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
@@ -48,11 +44,7 @@ async function editableListing(db: Database, userId: string, listingId: string) 
  * Step 1 (spec §5): category, location (a real place: a city/state pair or zip from our dataset),
  * contact name/e-mail (blank: the account's) and phone. Creates the DRAFT or updates the owner's draft.
  */
-export async function saveDraftStep1(
-  db: Database,
-  account: { id: string; name: string; email: string },
-  input: Step1,
-): Promise<{ listing_id: string }> {
+export async function saveDraftStep1(db: Database, account: { id: string; name: string; email: string }, input: Step1): Promise<{ listing_id: string }> {
   const { city, state, zip_code } = input.location;
   const index = locationIndex();
   if (zip_code) {
@@ -198,8 +190,8 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  await Promise.all(
-    replaced.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))]),
-  ).catch(() => undefined);
+  await Promise.all(replaced.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))])).catch(
+    () => undefined,
+  );
   return { listing_id: existing.id };
 }

@@ -30,17 +30,53 @@ const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand(
 /** Where our demo owners keep their cars: the five boroughs and the towns around them. */
 const ZIP_POOL = [
   // Queens
-  '11101', '11106', '11354', '11355', '11368', '11372', '11373', '11375', '11377', '11432', '11434', '11435',
+  '11101',
+  '11106',
+  '11354',
+  '11355',
+  '11368',
+  '11372',
+  '11373',
+  '11375',
+  '11377',
+  '11432',
+  '11434',
+  '11435',
   // Brooklyn
-  '11201', '11204', '11209', '11214', '11220', '11223', '11229', '11230', '11235', '11236',
+  '11201',
+  '11204',
+  '11209',
+  '11214',
+  '11220',
+  '11223',
+  '11229',
+  '11230',
+  '11235',
+  '11236',
   // Bronx
-  '10451', '10456', '10458', '10462', '10467', '10469',
+  '10451',
+  '10456',
+  '10458',
+  '10462',
+  '10467',
+  '10469',
   // Manhattan
-  '10001', '10027', '10031', '10032', '10034', '10040',
+  '10001',
+  '10027',
+  '10031',
+  '10032',
+  '10034',
+  '10040',
   // Staten Island
-  '10301', '10314',
+  '10301',
+  '10314',
   // Around the city
-  '07302', '07030', '07087', '10701', '11550', '10550',
+  '07302',
+  '07030',
+  '07087',
+  '10701',
+  '11550',
+  '10550',
 ] as const;
 
 interface Owner {
@@ -86,8 +122,7 @@ const PLATE_OFFERS = [
   {
     kind: 'medallion' as const,
     titles: ['Yellow taxi medallion lease', 'Medallion shift lease: day or night', 'Taxi medallion with car, weekly lease'],
-    description:
-      'Yellow cab medallion lease for a licensed TLC driver. Street hails anywhere in the five boroughs. Car, insurance and meter service included.',
+    description: 'Yellow cab medallion lease for a licensed TLC driver. Street hails anywhere in the five boroughs. Car, insurance and meter service included.',
     weekly: [400, 800] as const,
   },
 ];
@@ -105,7 +140,8 @@ const VIN_VALUES: Record<string, number> = Object.fromEntries([
   ...'0123456789'.split('').map((d) => [d, Number(d)]),
   ...'ABCDEFGH'.split('').map((c, i) => [c, i + 1]),
   ...'JKLMN'.split('').map((c, i) => [c, i + 1]),
-  ['P', 7], ['R', 9],
+  ['P', 7],
+  ['R', 9],
   ...'STUVWXYZ'.split('').map((c, i) => [c, i + 2]),
 ]);
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];

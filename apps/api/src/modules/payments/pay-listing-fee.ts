@@ -117,7 +117,10 @@ export async function payListingFee(
   const paidBefore = await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const listing = await lockOwnListing(tx, input.listingId, user.id);
-    const [previous] = await tx.select().from(payments).where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'succeeded')));
+    const [previous] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'succeeded')));
     if (!previous) return null;
     if (listing.status === 'DRAFT') {
       checkDraft(listing);

@@ -261,7 +261,12 @@ export async function leaseStalePayments(db: Database, leaseMs: number, options:
     await tx
       .update(payments)
       .set({ updatedAt: sql`now()` })
-      .where(inArray(payments.id, stale.map((p) => p.id)));
+      .where(
+        inArray(
+          payments.id,
+          stale.map((p) => p.id),
+        ),
+      );
     return stale;
   });
 }

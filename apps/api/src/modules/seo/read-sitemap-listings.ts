@@ -38,7 +38,12 @@ const COLUMNS = {
 type Row = { id: string; publishedAt: Date | null; publishedAtText: string | null; updatedAt: Date };
 
 function page(db: Database, where: SQL | undefined, limit: number): Promise<Row[]> {
-  return db.select(COLUMNS).from(listings).where(where).orderBy(...ORDER).limit(limit);
+  return db
+    .select(COLUMNS)
+    .from(listings)
+    .where(where)
+    .orderBy(...ORDER)
+    .limit(limit);
 }
 
 /** The `limit` ACTIVE listings after `cursor` (from the start without one), in the marketplace's order. */
@@ -59,7 +64,10 @@ async function nextRows(db: Database, cursor: Cursor | null, limit: number): Pro
 
 /** How many ACTIVE listings there are (an index-only count). */
 export async function countSitemapListings(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listings).where(ACTIVE);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(listings)
+    .where(ACTIVE);
   return row?.n ?? 0;
 }
 

@@ -56,10 +56,8 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => sendXml(req, reply, await renderSitemapIndex(app.db, publicUrl)),
   );
 
-  r.get(
-    PAGES_SITEMAP_PATH,
-    { schema: { tags, summary: 'The public pages in English and Russian', response: xmlResponse } },
-    async (req, reply) => sendXml(req, reply, renderPagesSitemap(publicUrl)),
+  r.get(PAGES_SITEMAP_PATH, { schema: { tags, summary: 'The public pages in English and Russian', response: xmlResponse } }, async (req, reply) =>
+    sendXml(req, reply, renderPagesSitemap(publicUrl)),
   );
 
   r.get(

@@ -9,8 +9,7 @@ export function escapeXml(value: string): string {
 }
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-export const URLSET_OPEN =
-  `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
+export const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 export const URLSET_CLOSE = '</urlset>\n';
 
 /**

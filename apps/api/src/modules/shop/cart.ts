@@ -43,7 +43,10 @@ export async function addToCart(
   userId: string,
   input: { productId: string; quantity: number; price?: number },
 ): Promise<CartItem> {
-  const [product] = await db.select().from(products).where(and(eq(products.id, input.productId), eq(products.active, true)));
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.active, true)));
   if (!product) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
   if (input.price !== undefined && Math.round(input.price * 100) !== product.priceCents) {
     throw new AppError('BAD_REQUEST', CART_MESSAGES.priceChanged(`$${(product.priceCents / 100).toFixed(2)}`), {

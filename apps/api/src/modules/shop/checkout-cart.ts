@@ -68,7 +68,11 @@ export const cartPurchase: PurchaseKind = {
     if (!order || order.status !== 'pending') return;
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     for (const line of lines) {
-      if (line.productId) await tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}` }).where(eq(products.id, line.productId));
+      if (line.productId)
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}` })
+          .where(eq(products.id, line.productId));
     }
     // The failed order keeps its record; its transaction id is freed for a new attempt.
     await tx

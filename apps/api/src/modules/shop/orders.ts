@@ -12,8 +12,21 @@ export const ORDER_MESSAGES = {
 
 async function withLines(db: Database, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id)));
-  return rows.map((r) => toOrder(r, lines.filter((l) => l.orderId === r.id)));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) =>
+    toOrder(
+      r,
+      lines.filter((l) => l.orderId === r.id),
+    ),
+  );
 }
 
 /**

@@ -37,14 +37,20 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/users/cart',
-    { onRequest: requireUser, schema: { tags, summary: 'Add a product to the cart', body: addToCartRequestSchema, response: { 200: cartItemResponseSchema, ...errors } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'Add a product to the cart', body: addToCartRequestSchema, response: { 200: cartItemResponseSchema, ...errors } },
+    },
     async (req) => ({
       data: await addToCart(app.db, app.storage, req.user.id, { productId: req.body['product-id'], quantity: req.body.quantity, price: req.body.price }),
     }),
   );
   r.patch(
     '/users/cart',
-    { onRequest: requireUser, schema: { tags, summary: 'Change the quantity of a cart item', body: updateCartRequestSchema, response: { 200: cartItemResponseSchema, ...errors } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'Change the quantity of a cart item', body: updateCartRequestSchema, response: { 200: cartItemResponseSchema, ...errors } },
+    },
     async (req) => ({
       data: await updateCartItem(app.db, app.storage, req.user.id, { id: req.body['cart-product-id'], quantity: req.body.quantity, status: req.body.status }),
     }),
@@ -53,7 +59,12 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     '/users/cart',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'Remove a cart item', querystring: deleteCartQuerySchema, response: { 200: z.object({ data: z.object({ removed: z.literal(true) }) }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a cart item',
+        querystring: deleteCartQuerySchema,
+        response: { 200: z.object({ data: z.object({ removed: z.literal(true) }) }), ...errors },
+      },
     },
     async (req) => {
       await removeCartItem(app.db, req.user.id, req.query['cart-product-id']);
@@ -65,7 +76,12 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     '/users/transactions',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'The order of a paid checkout (idempotent)', body: recordTransactionRequestSchema, response: { 200: orderResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The order of a paid checkout (idempotent)',
+        body: recordTransactionRequestSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await recordTransaction(app.db, req.user.id, req.body['transaction-id'], req.body['cart-ids']) }),
   );

@@ -62,10 +62,7 @@ export async function deleteAccount(
   }
 
   const listingIds = await db.transaction(async (tx) => {
-    await tx
-      .update(contactMessages)
-      .set({ name: 'Deleted user', email: 'deleted@medallion.invalid' })
-      .where(eq(contactMessages.email, me.email));
+    await tx.update(contactMessages).set({ name: 'Deleted user', email: 'deleted@medallion.invalid' }).where(eq(contactMessages.email, me.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email));
     await tx.delete(signInFailures).where(eq(signInFailures.email, me.email));
     // The listings go with the user (ON DELETE CASCADE); their ids name the picture folders.

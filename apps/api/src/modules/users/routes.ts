@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountRequestSchema, emailOnlyRequestSchema, okResponseSchema } from '@medallion/contracts/auth';
-import {
-  createUserRequestSchema,
-  emailCheckResponseSchema,
-  getUserResponseSchema,
-  patchUserRequestSchema,
-} from '@medallion/contracts/users';
+import { createUserRequestSchema, emailCheckResponseSchema, getUserResponseSchema, patchUserRequestSchema } from '@medallion/contracts/users';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { emailExists } from '../auth/account-flows';

@@ -23,9 +23,7 @@ export async function getUserRecord(db: Database, userId: string): Promise<UserR
     status: row.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
     role: row.role === 'staff' ? 'staff' : 'user',
     has_password: methods.some((m) => !!m.password),
-    payment_transactions: paid
-      .filter((p) => p.accessExpiry)
-      .map((p) => ({ 'transaction-id': p.reference, access_expiry: p.accessExpiry!.toISOString() })),
+    payment_transactions: paid.filter((p) => p.accessExpiry).map((p) => ({ 'transaction-id': p.reference, access_expiry: p.accessExpiry!.toISOString() })),
   };
 }
 

@@ -39,7 +39,12 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
   return (
     <div className={cn('flex items-center gap-1', className)}>
       {user.role === 'staff' && (
-        <Link to="/admin" onClick={onNavigate} title={tip(t('nav.admin'))} className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}>
+        <Link
+          to="/admin"
+          onClick={onNavigate}
+          title={tip(t('nav.admin'))}
+          className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}
+        >
           <ShieldCheck aria-hidden="true" className="size-4" />
           <span className={word}>{t('nav.admin')}</span>
         </Link>
@@ -60,16 +65,14 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
         className="relative inline-flex size-10 items-center justify-center rounded-md text-slate-100 hover:bg-white/10"
       >
         <ShoppingCart aria-hidden="true" className="size-5" />
-        <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-taxi px-1 text-xs font-bold text-asphalt">
+        <span
+          aria-hidden="true"
+          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-taxi px-1 text-xs font-bold text-asphalt"
+        >
           {cartCount}
         </span>
       </Link>
-      <button
-        type="button"
-        onClick={() => void signOut()}
-        title={tip(t('nav.signOut'))}
-        className={cn(buttonClasses('outlineLight', 'sm'), 'ml-1 min-h-10')}
-      >
+      <button type="button" onClick={() => void signOut()} title={tip(t('nav.signOut'))} className={cn(buttonClasses('outlineLight', 'sm'), 'ml-1 min-h-10')}>
         <LogOut aria-hidden="true" className="size-4" />
         <span className={word}>{t('nav.signOut')}</span>
       </button>

@@ -53,10 +53,7 @@ export function Header() {
   }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      'rounded-md px-3 py-2 font-medium transition-colors md:max-lg:px-2',
-      isActive ? 'text-taxi' : 'text-slate-100 hover:bg-white/10 hover:text-white',
-    );
+    cn('rounded-md px-3 py-2 font-medium transition-colors md:max-lg:px-2', isActive ? 'text-taxi' : 'text-slate-100 hover:bg-white/10 hover:text-white');
 
   return (
     <header className="sticky top-0 z-40 bg-asphalt text-white shadow-md">

@@ -33,11 +33,7 @@ export function AdminExamRoute() {
           {t('title')}
         </Link>
         <h1 className="text-3xl font-extrabold">{t('exam.title')}</h1>
-        <Tabs.Root
-          value={tab}
-          onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })}
-          className="flex flex-col gap-5"
-        >
+        <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })} className="flex flex-col gap-5">
           <Tabs.List aria-label={t('exam.title')} className="grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-2">
             <Tabs.Trigger value="reports" className={TAB}>
               {t('exam.reportsTab')}

@@ -4,15 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 
-export type ComingSoonFeature =
-  | 'marketplace'
-  | 'listing'
-  | 'createListing'
-  | 'checkout'
-  | 'shop'
-  | 'cart'
-  | 'exam'
-  | 'examCheckout';
+export type ComingSoonFeature = 'marketplace' | 'listing' | 'createListing' | 'checkout' | 'shop' | 'cart' | 'exam' | 'examCheckout';
 
 export function ComingSoon({ feature }: { feature: ComingSoonFeature }) {
   const { t } = useTranslation();

@@ -10,9 +10,7 @@ function ExamCheckoutPage() {
     <Container className="flex flex-col gap-6 py-10">
       <title>{`${t('checkout.title')} · Medallion`}</title>
       <h1 className="text-3xl font-extrabold">{t('checkout.title')}</h1>
-      <ExamCheckout
-        renderPaymentMethods={(selectedId, onSelect) => <PaymentMethods from="exam-checkout" selectedId={selectedId} onSelect={onSelect} />}
-      />
+      <ExamCheckout renderPaymentMethods={(selectedId, onSelect) => <PaymentMethods from="exam-checkout" selectedId={selectedId} onSelect={onSelect} />} />
     </Container>
   );
 }

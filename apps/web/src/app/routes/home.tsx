@@ -43,10 +43,7 @@ export function HomeRoute() {
     <>
       <PageHead title={t('metaTitle')} fullTitle description={t('metaDescription')} />
       <section aria-labelledby="welcome-title" className="relative overflow-hidden bg-asphalt text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-x-0 bottom-0 h-3 bg-[repeating-linear-gradient(90deg,#F7B500_0_12px,#16181D_12px_24px)]"
-        />
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-3 bg-[repeating-linear-gradient(90deg,#F7B500_0_12px,#16181D_12px_24px)]" />
         <Container className="flex flex-col gap-6 py-16 sm:py-24">
           <p className="text-sm font-semibold uppercase tracking-widest text-taxi">{t('welcome.eyebrow')}</p>
           <h1 id="welcome-title" className="max-w-3xl text-4xl font-extrabold leading-tight text-white sm:text-5xl">
@@ -77,13 +74,7 @@ export function HomeRoute() {
               text={t('cards.marketplace.text')}
               cta={t('cards.marketplace.cta')}
             />
-            <FeatureCard
-              to="/exam"
-              Icon={BookOpenCheck}
-              title={t('cards.exam.title')}
-              text={t('cards.exam.text')}
-              cta={t('cards.exam.cta')}
-            />
+            <FeatureCard to="/exam" Icon={BookOpenCheck} title={t('cards.exam.title')} text={t('cards.exam.text')} cta={t('cards.exam.cta')} />
           </div>
         </Container>
       </section>
@@ -105,9 +96,7 @@ export function HomeRoute() {
           <ol className="grid gap-3 sm:grid-cols-2">
             {STEP_KEYS.map((key, i) => (
               <li key={key} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-paper p-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-taxi font-bold text-asphalt">
-                  {i + 1}
-                </span>
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-taxi font-bold text-asphalt">{i + 1}</span>
                 <span className="font-medium text-slate-800">{t(`steps.items.${key}`)}</span>
               </li>
             ))}

@@ -8,10 +8,5 @@ export interface ContainerProps extends HTMLAttributes<HTMLDivElement> {
 
 /** Page content width with 16 px gutters on phones. */
 export function Container({ className, width = 'default', ...props }: ContainerProps) {
-  return (
-    <div
-      className={cn('mx-auto w-full px-4 sm:px-6', width === 'narrow' ? 'max-w-[900px]' : 'max-w-[1200px]', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('mx-auto w-full px-4 sm:px-6', width === 'narrow' ? 'max-w-[900px]' : 'max-w-[1200px]', className)} {...props} />;
 }

@@ -10,10 +10,7 @@ export type PreloadableComponent<P> = ComponentType<P> & {
  * rendered: a part that a first view does not need (a dialog, a sheet, a viewer) is loaded on the
  * interaction that shows it, or a moment earlier. A failed load is tried again on the next call.
  */
-export function lazyNamed<M, K extends keyof M, P = M[K] extends ComponentType<infer Q> ? Q : never>(
-  load: () => Promise<M>,
-  name: K,
-): PreloadableComponent<P> {
+export function lazyNamed<M, K extends keyof M, P = M[K] extends ComponentType<infer Q> ? Q : never>(load: () => Promise<M>, name: K): PreloadableComponent<P> {
   let pending: Promise<M> | undefined;
   const preload = () => {
     pending ??= load().catch((error: unknown) => {

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { IconButton } from './icon-button';
 
-export type PickedImage =
-  | { id: string; kind: 'stored'; name: string; preview: string }
-  | { id: string; kind: 'new'; file: File; preview: string };
+export type PickedImage = { id: string; kind: 'stored'; name: string; preview: string } | { id: string; kind: 'new'; file: File; preview: string };
 
 let counter = 0;
 const nextId = () => `picked-${++counter}`;

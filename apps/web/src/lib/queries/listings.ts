@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LOCATION_SUGGESTION_LIMIT, MARKETPLACE_PAGE_SIZE, type StoredListingFilters } from '@medallion/contracts/listing-filters';
-import type {
-  ListingAllResponse,
-  listingResponseSchema,
-  myListingsResponseSchema,
-  suggestedLocationsResponseSchema,
-} from '@medallion/contracts/listings';
+import type { ListingAllResponse, listingResponseSchema, myListingsResponseSchema, suggestedLocationsResponseSchema } from '@medallion/contracts/listings';
 import type { z } from 'zod';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
 

@@ -163,8 +163,20 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
           <h3 id="product-basics" className="text-lg font-bold">
             {t('editor.basics')}
           </h3>
-          <TextField label={t('editor.title')} maxLength={MAX_PRODUCT_TITLE} autoComplete="off" error={text(errors.title?.message)} {...form.register('title')} />
-          <TextAreaField label={t('editor.description')} rows={4} maxLength={MAX_PRODUCT_DESCRIPTION} error={text(errors.description?.message)} {...form.register('description')} />
+          <TextField
+            label={t('editor.title')}
+            maxLength={MAX_PRODUCT_TITLE}
+            autoComplete="off"
+            error={text(errors.title?.message)}
+            {...form.register('title')}
+          />
+          <TextAreaField
+            label={t('editor.description')}
+            rows={4}
+            maxLength={MAX_PRODUCT_DESCRIPTION}
+            error={text(errors.description?.message)}
+            {...form.register('description')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('editor.price')}
@@ -175,7 +187,14 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
               error={text(errors.price?.message)}
               {...form.register('price')}
             />
-            <TextField label={t('editor.stock')} inputMode="numeric" autoComplete="off" hint={t('editor.stockHint')} error={text(errors.stock?.message)} {...form.register('stock')} />
+            <TextField
+              label={t('editor.stock')}
+              inputMode="numeric"
+              autoComplete="off"
+              hint={t('editor.stockHint')}
+              error={text(errors.stock?.message)}
+              {...form.register('stock')}
+            />
           </div>
           <TextField
             label={t('editor.retailerUrl')}
@@ -199,7 +218,11 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
             {details.fields.length > 0 && (
               <ol className="flex flex-col gap-3">
                 {details.fields.map((field, index) => (
-                  <li key={field.id} data-testid="detail-line" className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto]">
+                  <li
+                    key={field.id}
+                    data-testid="detail-line"
+                    className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto]"
+                  >
                     <div className="col-span-1">
                       <TextField
                         label={
@@ -230,7 +253,13 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
                         {...form.register(`details.${index}.data`)}
                       />
                     </div>
-                    <IconButton tone="danger" className="mt-[1.625rem]" onClick={() => details.remove(index)} label={t('details.remove', { n: index + 1 })} title={t('details.removeShort')}>
+                    <IconButton
+                      tone="danger"
+                      className="mt-[1.625rem]"
+                      onClick={() => details.remove(index)}
+                      label={t('details.remove', { n: index + 1 })}
+                      title={t('details.removeShort')}
+                    >
                       <Trash2 aria-hidden="true" className="size-5" />
                     </IconButton>
                   </li>

@@ -35,7 +35,13 @@ export function ProductImagePicker({ images, onChange, errors }: PickedImagesPro
       }}
       renderControls={(index, move) => (
         <div className="flex items-center">
-          <IconButton size="sm" disabled={index === 0} onClick={() => move(index - 1)} label={t('images.moveLeft', { n: index + 1 })} title={t('images.moveLeftShort')}>
+          <IconButton
+            size="sm"
+            disabled={index === 0}
+            onClick={() => move(index - 1)}
+            label={t('images.moveLeft', { n: index + 1 })}
+            title={t('images.moveLeftShort')}
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
           </IconButton>
           <IconButton

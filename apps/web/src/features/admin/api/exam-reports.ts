@@ -18,9 +18,7 @@ export function useResolveExamReport() {
       queryClient.setQueryData<ExamReportsResponse>(adminKeys.examReports(), (old) =>
         old
           ? {
-              data: old.data
-                .map((g) => ({ ...g, reports: g.reports.filter((r) => r.report_id !== reportId) }))
-                .filter((g) => g.reports.length > 0),
+              data: old.data.map((g) => ({ ...g, reports: g.reports.filter((r) => r.report_id !== reportId) })).filter((g) => g.reports.length > 0),
             }
           : old,
       );

@@ -40,9 +40,15 @@ export function AdminOverview() {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t('messages.time')}</th>
-                  <th scope="col" className="px-3 py-2">{t('messages.from')}</th>
-                  <th scope="col" className="px-3 py-2">{t('messages.message')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('messages.time')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('messages.from')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('messages.message')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

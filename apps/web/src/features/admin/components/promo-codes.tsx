@@ -17,14 +17,21 @@ import { useCreatePromoCode, useUpdatePromoCode } from '../api/promo-codes';
 
 /** What staff type: dollars, a calendar day and an optional number; the contract's own checks run on the converted values. */
 const formSchema = z.object({
-  code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6}$/, 'promoCodeFormat'),
   discount: z
     .string()
     .trim()
     .regex(/^\d+(\.\d{1,2})?$/, 'promoDiscountRange')
     .refine((d) => Number(d) >= 0.01 && Number(d) <= 20, 'promoDiscountRange'),
   expires: z.string().refine((d) => d === '' || !Number.isNaN(Date.parse(`${d}T23:59:59`)), 'promoExpiryInvalid'),
-  max: z.string().trim().regex(/^(\d{1,7})?$/, 'promoMaxInvalid').refine((m) => m === '' || (Number(m) >= 1 && Number(m) <= 1_000_000), 'promoMaxInvalid'),
+  max: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,7})?$/, 'promoMaxInvalid')
+    .refine((m) => m === '' || (Number(m) >= 1 && Number(m) <= 1_000_000), 'promoMaxInvalid'),
 });
 type PromoForm = z.infer<typeof formSchema>;
 const EMPTY: PromoForm = { code: '', discount: '', expires: '', max: '' };
@@ -111,7 +118,13 @@ function PromoRow({ promo }: { promo: PromoCode }) {
         {promo.redemptions} / {promo.max_redemptions ?? '∞'}
       </td>
       <td className="px-3 py-2 text-right">
-        <Button size="sm" variant="outline" disabled={update.isPending} onClick={toggle} aria-label={t(promo.active ? 'promo.deactivateCode' : 'promo.activateCode', { code: promo.code })}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={update.isPending}
+          onClick={toggle}
+          aria-label={t(promo.active ? 'promo.deactivateCode' : 'promo.activateCode', { code: promo.code })}
+        >
           {update.isPending && <Spinner label={t('exam.saving')} />}
           {t(promo.active ? 'promo.deactivate' : 'promo.activate')}
         </Button>
@@ -141,11 +154,21 @@ export function PromoCodes() {
           <caption className="sr-only">{t('promo.title')}</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2">{t('promo.code')}</th>
-              <th scope="col" className="px-3 py-2">{t('promo.discountColumn')}</th>
-              <th scope="col" className="px-3 py-2">{t('promo.state')}</th>
-              <th scope="col" className="px-3 py-2">{t('promo.expires')}</th>
-              <th scope="col" className="px-3 py-2">{t('promo.uses')}</th>
+              <th scope="col" className="px-3 py-2">
+                {t('promo.code')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('promo.discountColumn')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('promo.state')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('promo.expires')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('promo.uses')}
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">{t('promo.actions')}</span>
               </th>

@@ -73,9 +73,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
       { questionId: question.question_id, body },
       {
         onSuccess: ({ data: saved }) => {
-          queryClient.setQueryData<ExamQuestion[]>(adminKeys.examQuestions(), (old) =>
-            old?.map((q) => (q.question_id === saved.question_id ? saved : q)),
-          );
+          queryClient.setQueryData<ExamQuestion[]>(adminKeys.examQuestions(), (old) => old?.map((q) => (q.question_id === saved.question_id ? saved : q)));
           toast.success(t('exam.saved', { n: question.position }));
           setOpen(false);
         },

@@ -75,7 +75,12 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
                 setError(null);
               }}
             />
-            <DialogFormActions cancelLabel={t('review.cancel')} submitLabel={t('review.sendBack')} pending={reject.isPending} pendingLabel={t('review.sending')} />
+            <DialogFormActions
+              cancelLabel={t('review.cancel')}
+              submitLabel={t('review.sendBack')}
+              pending={reject.isPending}
+              pendingLabel={t('review.sending')}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

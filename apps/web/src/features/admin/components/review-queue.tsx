@@ -84,8 +84,12 @@ function VinComparison({ listing }: { listing: ReviewListing }) {
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-1.5" />
-            <th scope="col" className="px-3 py-1.5">{t('review.ownerTyped')}</th>
-            <th scope="col" className="px-3 py-1.5">{t('review.vinSays')}</th>
+            <th scope="col" className="px-3 py-1.5">
+              {t('review.ownerTyped')}
+            </th>
+            <th scope="col" className="px-3 py-1.5">
+              {t('review.vinSays')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -121,7 +125,11 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
   const l = listing.location;
   const cars = listing.category === 'cars';
   return (
-    <article aria-labelledby={`review-${listing.listing_id}`} data-testid="review-item" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+    <article
+      aria-labelledby={`review-${listing.listing_id}`}
+      data-testid="review-item"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`review-${listing.listing_id}`} className="break-words text-xl font-bold">

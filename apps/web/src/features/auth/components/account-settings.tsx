@@ -53,7 +53,13 @@ function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.changePassword')} className="flex max-w-md flex-col gap-4">
       <h3 className="text-lg font-semibold">{t('account.changePassword')}</h3>
-      <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" error={v(errors.currentPassword?.message)} {...form.register('currentPassword')} />
+      <TextField
+        label={t('account.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={v(errors.currentPassword?.message)}
+        {...form.register('currentPassword')}
+      />
       <TextField
         label={t('fields.newPassword')}
         type="password"

@@ -54,10 +54,7 @@ export function ConfirmSignUpForm({ email, onMode, onSignedIn }: Props) {
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <TextButton
           onClick={() =>
-            resend.mutate(
-              { email },
-              { onSuccess: () => toast.success(t('codeSent', { email })), onError: (error) => toast.error(errorText(error, email)) },
-            )
+            resend.mutate({ email }, { onSuccess: () => toast.success(t('codeSent', { email })), onError: (error) => toast.error(errorText(error, email)) })
           }
         >
           {t('confirm.resend')}

@@ -56,7 +56,14 @@ function RequestStep({ email, onSent }: { email: string; onSent: (email: string)
   );
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('forgot.title')} className="flex flex-col gap-4">
-      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={v(form.formState.errors.email?.message)} {...form.register('email')} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={v(form.formState.errors.email?.message)}
+        {...form.register('email')}
+      />
       <Button type="submit" size="lg" disabled={request.isPending}>
         {request.isPending ? t('forgot.sending') : t('forgot.send')}
       </Button>
@@ -86,7 +93,14 @@ function ResetStep({ email, onMode, onSignedIn }: Props) {
   return (
     <AuthCard title={t('reset.title')} intro={t('reset.intro', { email })}>
       <form noValidate onSubmit={onSubmit} aria-label={t('reset.title')} className="flex flex-col gap-4">
-        <TextField label={t('fields.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={v(errors.code?.message)} {...form.register('code')} />
+        <TextField
+          label={t('fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={v(errors.code?.message)}
+          {...form.register('code')}
+        />
         <TextField
           label={t('fields.newPassword')}
           type="password"

@@ -45,7 +45,13 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
     <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
       <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')} className="flex flex-col gap-4">
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" error={v(errors.email?.message)} {...form.register('email')} />
-        <TextField label={t('fields.password')} type="password" autoComplete="current-password" error={v(errors.password?.message)} {...form.register('password')} />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          error={v(errors.password?.message)}
+          {...form.register('password')}
+        />
         <div className="text-right">
           <TextButton onClick={() => onMode('forgot_password', form.getValues('email'))}>{t('signIn.forgot')}</TextButton>
         </div>

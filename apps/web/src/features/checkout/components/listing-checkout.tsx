@@ -51,7 +51,10 @@ function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCo
           )}
         </div>
       </div>
-      <Link to={`/create-listing?id=${listing.listing_id}&step=2`} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-info underline">
+      <Link
+        to={`/create-listing?id=${listing.listing_id}&step=2`}
+        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-info underline"
+      >
         <Pencil aria-hidden="true" className="size-4" />
         {t('edit')}
       </Link>

@@ -75,7 +75,10 @@ function Steps({ step }: { step: 1 | 2 }) {
         >
           <span
             aria-hidden="true"
-            className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold', n <= step ? 'bg-taxi text-asphalt' : 'bg-slate-200')}
+            className={cn(
+              'flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+              n <= step ? 'bg-taxi text-asphalt' : 'bg-slate-200',
+            )}
           >
             {n < step ? <Check className="size-4" /> : n}
           </span>
@@ -105,13 +108,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
   }
   if (listingId && draft.isError) {
     const missing = draft.error instanceof ApiClientError && (draft.error.status === 404 || draft.error.status === 400);
-    return (
-      <ErrorState
-        message={missing ? t('notFound') : draft.error.message}
-        retryLabel={t('retry')}
-        onRetry={() => void draft.refetch()}
-      />
-    );
+    return <ErrorState message={missing ? t('notFound') : draft.error.message} retryLabel={t('retry')} onRetry={() => void draft.refetch()} />;
   }
   if (listing && listing.status !== 'DRAFT') {
     return (
@@ -140,8 +137,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
     });
   };
 
-  const currentImages =
-    listing && images?.forId === listing.listing_id ? images.list : listing ? storedImages(listing.images, listing.thumbnail_urls) : [];
+  const currentImages = listing && images?.forId === listing.listing_id ? images.list : listing ? storedImages(listing.images, listing.thumbnail_urls) : [];
 
   const submitStepTwo = async (values: StepTwoValues, action: StepTwoAction, dirty: boolean) => {
     if (!listing) return;

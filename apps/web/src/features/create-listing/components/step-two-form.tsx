@@ -107,13 +107,7 @@ function vinToDecode(identification: string): string | null {
   return vin.length === 17 ? vin : null;
 }
 
-function Select({
-  label,
-  error,
-  hint,
-  children,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode }) {
+function Select({ label, error, hint, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -217,8 +211,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
         setVinState({ vin: next, status: d.make || d.model || d.year ? 'filled' : 'unknown' });
       },
       (error: unknown) => {
-        const message =
-          error instanceof ApiClientError && error.status === 400 ? (error.fields?.vin ?? error.message) : null;
+        const message = error instanceof ApiClientError && error.status === 400 ? (error.fields?.vin ?? error.message) : null;
         setVinState(message ? { vin: next, status: 'invalid', message } : null);
       },
     );
@@ -243,15 +236,15 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
     .filter(([key]) => key === 'images' || key.startsWith('images.'))
     .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: localizeMessage(text) }));
 
-  const submit = (action: StepTwoAction) =>
-    form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
+  const submit = (action: StepTwoAction) => form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit('checkout');
+        // onSubmit is synchronous (the parent's mutations handle their own errors), so this promise does not reject.
+        void submit('checkout');
       }}
       aria-labelledby="step-2-title"
       className="flex flex-col gap-6"
@@ -263,13 +256,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
       <TextField label={t('fields.title')} maxLength={120} error={message('title')} {...register('title')} />
       <TextAreaField label={t('fields.description')} rows={5} maxLength={5000} error={message('description')} {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('fields.price')}
-          inputMode="decimal"
-          placeholder="0.00"
-          error={message('listing_price')}
-          {...register('listing_price')}
-        />
+        <TextField label={t('fields.price')} inputMode="decimal" placeholder="0.00" error={message('listing_price')} {...register('listing_price')} />
         <Select label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
           <option value="">{t('select')}</option>
           <option value="weekly">{t('periods.weekly')}</option>

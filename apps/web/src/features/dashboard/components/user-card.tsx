@@ -10,7 +10,10 @@ export function UserCard() {
   const { t } = useTranslation('dashboard');
   const user = useUser();
   return (
-    <section aria-label={t('userCard')} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+    <section
+      aria-label={t('userCard')}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
       <div className="flex items-center gap-4">
         <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-asphalt text-taxi">
           <UserRound aria-hidden="true" className="size-7" />

@@ -52,9 +52,7 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
                   <time dateTime={m.created_at}>{format.format(new Date(m.created_at))}</time>
                 </dd>
               </dl>
-              <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-paper p-3 font-sans text-sm text-slate-800">
-                {m.text}
-              </pre>
+              <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-paper p-3 font-sans text-sm text-slate-800">{m.text}</pre>
             </li>
           ))}
         </ol>

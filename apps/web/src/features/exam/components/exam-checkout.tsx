@@ -14,7 +14,11 @@ import { useExamQuestions } from '@/lib/queries/exam';
 import { useCheckPromoCode } from '../api/check-promo-code';
 import { usePayExamAccess } from '../api/pay-exam-access';
 
-type Promo = { state: 'none' } | { state: 'checking'; code: string } | { state: 'applied'; code: string; discount: number; price: number } | { state: 'invalid'; code: string };
+type Promo =
+  | { state: 'none' }
+  | { state: 'checking'; code: string }
+  | { state: 'applied'; code: string; discount: number; price: number }
+  | { state: 'invalid'; code: string };
 
 /**
  * "Back to Exam" (spec §2), and first "Back to practice" when a practice run sent the user here

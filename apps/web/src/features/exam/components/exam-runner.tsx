@@ -325,15 +325,17 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
           On the narrowest phones (320 px) the buttons have less padding, so they fit beside the language switch. */}
       <div className={BOTTOM_BAR}>
         <LanguageSwitch lang={lang} onChange={setLang} />
-        {question && !finished && (phase === 'wrong' ? (
-          <Button size="lg" onClick={() => setAdvanceIn(NEXT_DELAY_MS)} disabled={advanceIn !== null} className="max-[359px]:px-4">
-            {t('next')}
-          </Button>
-        ) : (
-          <Button size="lg" onClick={submit} disabled={!selected || phase !== 'choosing'} className="max-[359px]:px-4">
-            {t('submit')}
-          </Button>
-        ))}
+        {question &&
+          !finished &&
+          (phase === 'wrong' ? (
+            <Button size="lg" onClick={() => setAdvanceIn(NEXT_DELAY_MS)} disabled={advanceIn !== null} className="max-[359px]:px-4">
+              {t('next')}
+            </Button>
+          ) : (
+            <Button size="lg" onClick={submit} disabled={!selected || phase !== 'choosing'} className="max-[359px]:px-4">
+              {t('submit')}
+            </Button>
+          ))}
       </div>
 
       {finished && (

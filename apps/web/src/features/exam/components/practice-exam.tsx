@@ -16,7 +16,10 @@ const ATTEMPTS_PATH = '/dashboard?tab=saved';
 /** A full-width notice in place of the runner: an icon, a title, a text and the ways on. */
 function Notice({ icon, title, children, actions }: { icon: ReactNode; title: string; children?: ReactNode; actions: ReactNode }) {
   return (
-    <section aria-labelledby="practice-notice-title" className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-10">
+    <section
+      aria-labelledby="practice-notice-title"
+      className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-10"
+    >
       <span className="flex size-16 items-center justify-center rounded-full bg-taxi-soft text-asphalt">{icon}</span>
       <h2 id="practice-notice-title" className="text-2xl font-extrabold">
         {title}
@@ -43,7 +46,11 @@ function UnlockLink({ className }: { className?: string }) {
 function PracticeBanner({ count, locked }: { count: number; locked: number }) {
   const { t } = useTranslation('exam');
   return (
-    <section aria-labelledby="practice-title" data-testid="practice-banner" className="flex flex-col gap-3 rounded-2xl border-2 border-asphalt bg-taxi-soft p-4">
+    <section
+      aria-labelledby="practice-title"
+      data-testid="practice-banner"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-asphalt bg-taxi-soft p-4"
+    >
       <div className="flex items-start justify-between gap-3">
         <h2 id="practice-title" className="flex items-center gap-2 text-base font-bold text-asphalt sm:text-lg">
           <Target aria-hidden="true" className="size-5 shrink-0" />
@@ -112,24 +119,38 @@ export function PracticeExam({ attemptId, signedIn }: { attemptId: string; signe
   }
   if (attempt.isError && attempt.error instanceof ApiClientError && attempt.error.status === 404) {
     return (
-      <Notice icon={<SearchX aria-hidden="true" className="size-8" />} title={t('practice.notFoundTitle')} actions={<>{backToAttempts}{fullExam}</>}>
+      <Notice
+        icon={<SearchX aria-hidden="true" className="size-8" />}
+        title={t('practice.notFoundTitle')}
+        actions={
+          <>
+            {backToAttempts}
+            {fullExam}
+          </>
+        }
+      >
         {t('practice.notFoundText')}
       </Notice>
     );
   }
   if (attempt.isError || questions.isError) {
     return (
-      <ErrorState
-        message={t('practice.loadError')}
-        retryLabel={t('retry')}
-        onRetry={() => void (attempt.isError ? attempt.refetch() : questions.refetch())}
-      />
+      <ErrorState message={t('practice.loadError')} retryLabel={t('retry')} onRetry={() => void (attempt.isError ? attempt.refetch() : questions.refetch())} />
     );
   }
   if (!set) return <Spinner label={t('common:loading')} className="py-16 text-slate-500" />;
   if (set.questions.length === 0 && set.locked === 0) {
     return (
-      <Notice icon={<Trophy aria-hidden="true" className="size-8" />} title={t('practice.noMistakesTitle')} actions={<>{backToAttempts}{fullExam}</>}>
+      <Notice
+        icon={<Trophy aria-hidden="true" className="size-8" />}
+        title={t('practice.noMistakesTitle')}
+        actions={
+          <>
+            {backToAttempts}
+            {fullExam}
+          </>
+        }
+      >
         {t('practice.noMistakesText')}
       </Notice>
     );

@@ -16,7 +16,13 @@ export function ReportButton({ questionId, reported }: { questionId: string; rep
   const button = useRef<HTMLButtonElement>(null);
   if (reported) {
     return (
-      <span role="img" aria-label={t('reported')} title={t('reported')} data-testid="reported-flag" className={cn(ICON_BUTTON, 'border-danger/40 bg-danger/10 text-danger-text')}>
+      <span
+        role="img"
+        aria-label={t('reported')}
+        title={t('reported')}
+        data-testid="reported-flag"
+        className={cn(ICON_BUTTON, 'border-danger/40 bg-danger/10 text-danger-text')}
+      >
         <Flag aria-hidden="true" className="size-5 fill-current" />
       </span>
     );

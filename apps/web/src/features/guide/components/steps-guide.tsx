@@ -90,9 +90,7 @@ export function StepsGuide() {
       </nav>
 
       <article aria-labelledby="step-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-          {t('stepOf', { current, total: STEP_COUNT })}
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('stepOf', { current, total: STEP_COUNT })}</p>
         <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold focus:outline-none sm:text-3xl">
           {step.title}
         </h2>

@@ -18,9 +18,7 @@ export function useChangeListingStatus() {
   return useMutation({
     mutationFn: changeListingStatus,
     onSuccess: ({ data }) => {
-      queryClient.setQueryData<ListingResponse>(listingKeys.detail(data.listing_id), (old) =>
-        old ? { data: { ...old.data, status: data.status } } : old,
-      );
+      queryClient.setQueryData<ListingResponse>(listingKeys.detail(data.listing_id), (old) => (old ? { data: { ...old.data, status: data.status } } : old));
       // The marketplace pages and the dashboard list change with it.
       void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: listingKeys.mine() });

@@ -36,7 +36,10 @@ export function FiltersSheetDialog({ open, onOpenChange, trigger, onSearch, serv
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
             <Dialog.Title className="text-xl font-bold text-asphalt">{t('filters.title')}</Dialog.Title>
-            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={t('filters.close')}>
+            <Dialog.Close
+              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label={t('filters.close')}
+            >
               <X aria-hidden="true" className="size-6" />
             </Dialog.Close>
           </div>

@@ -83,11 +83,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
     );
   } else if (listing.status === 'UNDER_REVIEW') {
     action = (
-      <button
-        type="button"
-        className={stretched}
-        onClick={() => toast.error(t('card.underReviewToast'), { position: 'top-center', duration: 5000 })}
-      >
+      <button type="button" className={stretched} onClick={() => toast.error(t('card.underReviewToast'), { position: 'top-center', duration: 5000 })}>
         {title}
       </button>
     );
@@ -195,7 +191,10 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
 export function ListingCardSkeleton() {
   const bar = 'rounded bg-slate-200';
   return (
-    <div aria-hidden="true" className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none">
+    <div
+      aria-hidden="true"
+      className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none"
+    >
       <div className="aspect-[4/3] bg-slate-100" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-col gap-1">

@@ -172,7 +172,11 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
         title={title}
         description={listingDescription(listing, listing.price === null ? null : priceText(listing), location)}
         image={hasPhotos ? absoluteUrl(listing.image_urls[0]!) : undefined}
-        jsonLd={listing.status === 'ACTIVE' ? listingJsonLd(listing, pageUrl(`/listing/${listing.listing_id}`, '', 'en'), listing.image_urls.map(absoluteUrl), title) : undefined}
+        jsonLd={
+          listing.status === 'ACTIVE'
+            ? listingJsonLd(listing, pageUrl(`/listing/${listing.listing_id}`, '', 'en'), listing.image_urls.map(absoluteUrl), title)
+            : undefined
+        }
         noIndex={listing.status !== 'ACTIVE'}
       />
       <BackLink />
@@ -194,7 +198,11 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
           )}
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-            {posted.kind === 'posted' ? t('card.posted', { date: posted.date }) : posted.kind === 'underReview' ? t('card.waitingForReview') : t('card.notPosted')}
+            {posted.kind === 'posted'
+              ? t('card.posted', { date: posted.date })
+              : posted.kind === 'underReview'
+                ? t('card.waitingForReview')
+                : t('card.notPosted')}
           </span>
           {(isOwner || listing.status === 'ACTIVE') && (
             <span className="inline-flex items-center gap-1.5">
@@ -206,7 +214,9 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
       </header>
 
       {isOwner && listing.status !== 'ACTIVE' && (
-        <p className="rounded-xl border border-taxi bg-taxi-soft px-4 py-3 text-asphalt">{t('detail.notPublic', { status: t(`card.status.${listing.status}`) })}</p>
+        <p className="rounded-xl border border-taxi bg-taxi-soft px-4 py-3 text-asphalt">
+          {t('detail.notPublic', { status: t(`card.status.${listing.status}`) })}
+        </p>
       )}
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
@@ -346,14 +356,7 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
 
       {galleryUsed && (
         <Suspense fallback={null}>
-          <ListingGallery
-            title={title}
-            images={images}
-            index={current}
-            open={galleryOpen}
-            onOpenChange={setGalleryOpen}
-            onIndexChange={setSelected}
-          />
+          <ListingGallery title={title} images={images} index={current} open={galleryOpen} onOpenChange={setGalleryOpen} onIndexChange={setSelected} />
         </Suspense>
       )}
     </article>

@@ -118,14 +118,7 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
                   checked ? 'bg-white text-asphalt shadow-sm' : 'text-slate-600 hover:text-asphalt',
                 )}
               >
-                <input
-                  type="radio"
-                  name="category"
-                  value={category}
-                  checked={checked}
-                  onChange={() => set({ category })}
-                  className="sr-only"
-                />
+                <input type="radio" name="category" value={category} checked={checked} onChange={() => set({ category })} className="sr-only" />
                 {t(`filters.categories.${category}`)}
               </label>
             );
@@ -136,10 +129,24 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
       <Group legend={t('filters.price')}>
         <RangeFields>
           <div data-field="price_min">
-            <TextField label={t('filters.min')} placeholder="0" value={draft.price_min} error={errorText('price_min')} onChange={(e) => set({ price_min: e.target.value })} {...numberProps} />
+            <TextField
+              label={t('filters.min')}
+              placeholder="0"
+              value={draft.price_min}
+              error={errorText('price_min')}
+              onChange={(e) => set({ price_min: e.target.value })}
+              {...numberProps}
+            />
           </div>
           <div data-field="price_max">
-            <TextField label={t('filters.max')} placeholder={t('filters.any')} value={draft.price_max} error={errorText('price_max')} onChange={(e) => set({ price_max: e.target.value })} {...numberProps} />
+            <TextField
+              label={t('filters.max')}
+              placeholder={t('filters.any')}
+              value={draft.price_max}
+              error={errorText('price_max')}
+              onChange={(e) => set({ price_max: e.target.value })}
+              {...numberProps}
+            />
           </div>
         </RangeFields>
       </Group>
@@ -149,10 +156,26 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
           <Group legend={t('filters.year')}>
             <RangeFields>
               <div data-field="car_year_min">
-                <TextField label={t('filters.min')} placeholder="1980" value={draft.car_year_min} error={errorText('car_year_min')} onChange={(e) => set({ car_year_min: e.target.value })} {...numberProps} maxLength={4} />
+                <TextField
+                  label={t('filters.min')}
+                  placeholder="1980"
+                  value={draft.car_year_min}
+                  error={errorText('car_year_min')}
+                  onChange={(e) => set({ car_year_min: e.target.value })}
+                  {...numberProps}
+                  maxLength={4}
+                />
               </div>
               <div data-field="car_year_max">
-                <TextField label={t('filters.max')} placeholder={String(new Date().getFullYear() + 1)} value={draft.car_year_max} error={errorText('car_year_max')} onChange={(e) => set({ car_year_max: e.target.value })} {...numberProps} maxLength={4} />
+                <TextField
+                  label={t('filters.max')}
+                  placeholder={String(new Date().getFullYear() + 1)}
+                  value={draft.car_year_max}
+                  error={errorText('car_year_max')}
+                  onChange={(e) => set({ car_year_max: e.target.value })}
+                  {...numberProps}
+                  maxLength={4}
+                />
               </div>
             </RangeFields>
           </Group>

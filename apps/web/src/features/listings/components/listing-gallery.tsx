@@ -45,17 +45,14 @@ export function ListingGallery({ title, images, index, open, onOpenChange, onInd
     if (Math.abs(dx) > 50) go(dx < 0 ? 1 : -1);
   };
 
-  const arrow = 'absolute top-1/2 z-10 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:bg-white/25 sm:size-14';
+  const arrow =
+    'absolute top-1/2 z-10 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:bg-white/25 sm:size-14';
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onKeyDown={onKeyDown}
-          className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none"
-        >
+        <Dialog.Content aria-describedby={undefined} onKeyDown={onKeyDown} className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none">
           <div className="flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3">
             <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold text-white sm:text-lg">{title}</Dialog.Title>
             <p className="shrink-0 tabular-nums text-white/80" aria-live="polite" aria-atomic="true">

@@ -149,7 +149,11 @@ export function LocationCombobox({ value, onType, onChoose, error }: Props) {
           ))}
         </ul>
       </div>
-      <p id={statusId} role="status" className={cn('min-h-5 text-sm', notFound || failed ? 'font-medium text-danger-text' : 'text-slate-600', expanded && 'sr-only')}>
+      <p
+        id={statusId}
+        role="status"
+        className={cn('min-h-5 text-sm', notFound || failed ? 'font-medium text-danger-text' : 'text-slate-600', expanded && 'sr-only')}
+      >
         {status}
       </p>
       {error && (

@@ -127,34 +127,38 @@ export function Marketplace() {
         <SearchX aria-hidden="true" className="size-10 text-slate-400" />
         <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
         <p className="max-w-sm text-slate-600">
-          {listings.isError ? (serverErrors ? t('marketplace.badFilters') : t('marketplace.errorHint')) : pastEnd ? t('marketplace.pastEnd', { pages: pageCount }) : t('marketplace.emptyHint')}
+          {listings.isError
+            ? serverErrors
+              ? t('marketplace.badFilters')
+              : t('marketplace.errorHint')
+            : pastEnd
+              ? t('marketplace.pastEnd', { pages: pageCount })
+              : t('marketplace.emptyHint')}
         </p>
         {pastEnd && (
           <Link to={hrefFor(1)} className="font-semibold text-info hover:underline" onClick={() => listingFilters.apply(applied, 1, false)}>
             {t('marketplace.firstPage')}
           </Link>
         )}
-        {listings.isError ? (
-          // A bad filter (400) is fixed in the form, not by asking again.
-          !serverErrors && (
-            <Button variant="outline" onClick={() => void listings.refetch()}>
-              {t('marketplace.retry')}
-            </Button>
-          )
-        ) : (
-          !pastEnd &&
-          activeFilterCount(applied) > 0 && (
-            <Button
-              variant="outline"
-              onClick={() => {
-                listingFilters.reset();
-                search(listingFilters.getState().draft);
-              }}
-            >
-              {t('filters.reset')}
-            </Button>
-          )
-        )}
+        {listings.isError
+          ? // A bad filter (400) is fixed in the form, not by asking again.
+            !serverErrors && (
+              <Button variant="outline" onClick={() => void listings.refetch()}>
+                {t('marketplace.retry')}
+              </Button>
+            )
+          : !pastEnd &&
+            activeFilterCount(applied) > 0 && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  listingFilters.reset();
+                  search(listingFilters.getState().draft);
+                }}
+              >
+                {t('filters.reset')}
+              </Button>
+            )}
       </div>
     );
   } else {
@@ -171,7 +175,10 @@ export function Marketplace() {
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] lg:gap-8">
-      <aside aria-labelledby="filters-title" className="hidden rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-20 md:block md:max-h-[calc(100dvh-6rem)] md:overflow-y-auto">
+      <aside
+        aria-labelledby="filters-title"
+        className="hidden rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-20 md:block md:max-h-[calc(100dvh-6rem)] md:overflow-y-auto"
+      >
         <h2 id="filters-title" className="mb-4 text-xl font-bold">
           {t('filters.title')}
         </h2>

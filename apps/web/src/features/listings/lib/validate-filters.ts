@@ -20,7 +20,10 @@ export function validateFilters(filters: StoredListingFilters, now: Date = new D
 
   const priceMin = wholeNumber(filters.price_min);
   const priceMax = wholeNumber(filters.price_max);
-  for (const [key, value] of [['price_min', priceMin], ['price_max', priceMax]] as const) {
+  for (const [key, value] of [
+    ['price_min', priceMin],
+    ['price_max', priceMax],
+  ] as const) {
     if (value === 'invalid') errors[key] = 'filterNumber';
     else if (value !== null && value > MAX_PRICE) errors[key] = 'filterPriceTooHigh';
   }
@@ -32,7 +35,10 @@ export function validateFilters(filters: StoredListingFilters, now: Date = new D
     const maxYear = now.getFullYear() + 1;
     const yearMin = wholeNumber(filters.car_year_min);
     const yearMax = wholeNumber(filters.car_year_max);
-    for (const [key, value] of [['car_year_min', yearMin], ['car_year_max', yearMax]] as const) {
+    for (const [key, value] of [
+      ['car_year_min', yearMin],
+      ['car_year_max', yearMax],
+    ] as const) {
       if (value === 'invalid') errors[key] = 'filterNumber';
       else if (value !== null && (value < MIN_CAR_YEAR || value > maxYear)) errors[key] = 'filterYear';
     }

@@ -26,9 +26,7 @@ function CardLine({ card }: { card: PaymentMethod }) {
         <span className="block font-semibold text-asphalt">
           {brandName(card.brand)} •••• {card.last4}
         </span>
-        <span className="block text-sm text-slate-600">
-          {t('expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}
-        </span>
+        <span className="block text-sm text-slate-600">{t('expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}</span>
       </span>
     </span>
   );

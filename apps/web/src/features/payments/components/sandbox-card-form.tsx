@@ -23,15 +23,9 @@ export function SandboxCardForm({ clientSecret, onSaved }: { clientSecret: strin
   });
   const { errors } = form.formState;
   const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
-  const providerError =
-    confirm.error instanceof ApiClientError ? confirm.error.message : confirm.error ? t('common:errors.unexpected') : null;
+  const providerError = confirm.error instanceof ApiClientError ? confirm.error.message : confirm.error ? t('common:errors.unexpected') : null;
 
-  const onSubmit = form.handleSubmit((values) =>
-    confirm.mutate(
-      { ...values, 'client-secret': clientSecret },
-      { onSuccess: onSaved },
-    ),
-  );
+  const onSubmit = form.handleSubmit((values) => confirm.mutate({ ...values, 'client-secret': clientSecret }, { onSuccess: onSaved }));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('form.title')} className="flex flex-col gap-4">
@@ -41,11 +35,42 @@ export function SandboxCardForm({ clientSecret, onSaved }: { clientSecret: strin
           <strong>{t('form.testMode')}</strong> {t('form.testModeText')}
         </span>
       </p>
-      <TextField label={t('form.number')} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={v(errors.number?.message)} {...form.register('number')} />
+      <TextField
+        label={t('form.number')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        error={v(errors.number?.message)}
+        {...form.register('number')}
+      />
       <div className="grid grid-cols-3 gap-3">
-        <TextField label={t('form.month')} inputMode="numeric" autoComplete="cc-exp-month" placeholder="12" maxLength={2} error={v(errors.exp_month?.message)} {...form.register('exp_month')} />
-        <TextField label={t('form.year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="2030" maxLength={4} error={v(errors.exp_year?.message)} {...form.register('exp_year')} />
-        <TextField label={t('form.cvc')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} error={v(errors.cvc?.message)} {...form.register('cvc')} />
+        <TextField
+          label={t('form.month')}
+          inputMode="numeric"
+          autoComplete="cc-exp-month"
+          placeholder="12"
+          maxLength={2}
+          error={v(errors.exp_month?.message)}
+          {...form.register('exp_month')}
+        />
+        <TextField
+          label={t('form.year')}
+          inputMode="numeric"
+          autoComplete="cc-exp-year"
+          placeholder="2030"
+          maxLength={4}
+          error={v(errors.exp_year?.message)}
+          {...form.register('exp_year')}
+        />
+        <TextField
+          label={t('form.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          error={v(errors.cvc?.message)}
+          {...form.register('cvc')}
+        />
       </div>
       {providerError && (
         <p role="alert" className="rounded-lg bg-danger/10 p-3 font-medium text-danger-text">

@@ -60,13 +60,7 @@ function startStripe(Stripe: StripeConstructor, publishableKey: string, locale: 
   }
 }
 
-function StripeCardFields({
-  Stripe,
-  locale,
-  publishableKey,
-  clientSecret,
-  onSaved,
-}: Omit<Props, 'jsUrl'> & { Stripe: StripeConstructor; locale: string }) {
+function StripeCardFields({ Stripe, locale, publishableKey, clientSecret, onSaved }: Omit<Props, 'jsUrl'> & { Stripe: StripeConstructor; locale: string }) {
   const { t } = useTranslation('payments');
   // One Stripe instance per form (the parent keys the form by key and language).
   const [stripe] = useState(() => startStripe(Stripe, publishableKey, locale));
@@ -173,10 +167,7 @@ function StripeCardFields({
       )}
       <Button type="submit" size="lg" disabled={!ready || confirming}>
         {confirming && (
-          <span
-            aria-hidden="true"
-            className="size-5 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none"
-          />
+          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none" />
         )}
         {confirming ? t('form.saving') : t('form.save')}
       </Button>

@@ -37,9 +37,6 @@ export function useCheckoutCart() {
   return useMutation({
     mutationFn: checkoutCart,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: shopKeys.cart() }),
-        queryClient.invalidateQueries({ queryKey: shopKeys.orders() }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: shopKeys.cart() }), queryClient.invalidateQueries({ queryKey: shopKeys.orders() })]),
   });
 }

@@ -231,7 +231,13 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
             </div>
             <TextField label={t('cart.shipping.city')} autoComplete="address-level2" error={fieldError('address_city')} {...field('address_city')} />
             <TextField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')} />
-            <TextField label={t('cart.shipping.zip')} autoComplete="postal-code" inputMode="numeric" error={fieldError('address_zip')} {...field('address_zip')} />
+            <TextField
+              label={t('cart.shipping.zip')}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              error={fieldError('address_zip')}
+              {...field('address_zip')}
+            />
           </form>
         </section>
         {renderPaymentMethods(cardId, (id) => {
