@@ -1,8 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 // Files that belong to no tsconfig: linted without type information (the type-aware rules are off for them).
@@ -55,24 +53,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-    },
-  },
-  {
-    // No import cycles inside an app: a cycle makes module initialisation order matter (a value read before it is set)
-    // and keeps layers from being split. Type-only imports are erased at build time and do not count.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // import-x only follows (parses) files with these extensions, with this parser; paths like @/... resolve through the tsconfigs.
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json'], noWarnOnMultipleProjects: true }),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
