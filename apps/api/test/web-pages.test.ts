@@ -159,6 +159,15 @@ describe('server-rendered pages and media', async () => {
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">');
   });
 
+  it("replaces index.html's default description also when it is written over several lines", () => {
+    const page = splitTemplate(
+      '<html lang="en"><head>\n    <meta\n      name="description"\n      content="Default"\n    />\n    <title>Medallion</title>\n  </head><body><div id="root"></div></body></html>',
+    ).assemble({ language: 'en', head: '<title>Page</title><meta name="description" content="Page description">', body: '<p>x</p>', state: '' });
+    expect(page.match(/name="description"/g)).toHaveLength(1);
+    expect(page).toContain('content="Page description"');
+    expect(page.match(/<title>/g)).toHaveLength(1);
+  });
+
   it("links a page's stylesheets but only lists its modules, for the entry to preload after the first view", () => {
     const dir = mkdtempSync(join(tmpdir(), 'medallion-manifest-'));
     mkdirSync(join(dir, '.vite'));

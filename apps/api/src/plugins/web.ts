@@ -151,7 +151,7 @@ export function splitTemplate(indexHtml: string) {
     assemble(parts: { language: string; head: string; body: string; state: string }): string {
       let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.language}" data-ssr="true"`);
       if (parts.head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
-      if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, '');
+      if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, ''); // also as Prettier wraps it
       return html.replace('</head>', () => `${parts.head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
     },
   };
