@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
 import { splitTemplate } from '../src/plugins/web';
-import { createPreloader } from '../src/plugins/web-render';
+import { createPageAssets } from '../src/plugins/web-render';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 
@@ -183,13 +183,13 @@ describe('server-rendered pages and media', async () => {
       }),
     );
     try {
-      const html = createPreloader(dir)(['src/routes/shop.tsx']);
+      const html = createPageAssets(dir)(['src/routes/shop.tsx']);
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop-6.css">');
       expect(html).not.toContain('modulepreload');
       const list = /<script type="application\/json" id="medallion-modules">([^<]*)<\/script>/.exec(html)?.[1];
       // The entry's own imports are loaded by index.html already; everything else the page needs is listed.
       expect(JSON.parse(list ?? 'null')).toEqual(['/assets/shop-5.js', '/assets/react-4.js', '/assets/money-7.js']);
-      expect(createPreloader(dir)([])).toBe('');
+      expect(createPageAssets(dir)([])).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

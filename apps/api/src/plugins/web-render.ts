@@ -51,7 +51,7 @@ export async function loadWebRenderer(webDist: string): Promise<WebRenderer | nu
  * view has arrived (apps/web/src/lib/after-first-view.ts), so they load in parallel with the app
  * instead of after it, and not before the page's pictures and font.
  */
-export function createPreloader(webDist: string): (chunks: string[]) => string {
+export function createPageAssets(webDist: string): (chunks: string[]) => string {
   const file = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { pickEncoding } from '../lib/web-headers';
-import { compressHtml, createPreloader, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
+import { compressHtml, createPageAssets, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
   /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */
@@ -43,7 +43,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const renderer = hasWeb ? await loadWebRenderer(options.webDist) : null;
   if (hasWeb && !renderer) app.log.warn('the web app has no server bundle; pages are rendered in the browser only');
-  const preloads = createPreloader(options.webDist);
+  const pageAssets = createPageAssets(options.webDist);
   const template = splitTemplate(indexHtml);
   const cache = new RenderCache(options.renderCacheMs);
   if (cache.enabled) {
@@ -121,7 +121,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
 
     const status = known ? page.status : 404;
-    const parts = { language: page.language, head: page.head + preloads(page.chunks), body: page.html };
+    const parts = { language: page.language, head: page.head + pageAssets(page.chunks), body: page.html };
     const html = template.assemble({ ...parts, state: page.state });
     // The state carries the times its data was fetched, new on every render: the ETag is of the
     // document without them, so an unchanged page (same markup, data, assets) answers 304.
