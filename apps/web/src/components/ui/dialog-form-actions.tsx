@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { DialogClose } from './dialog';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -17,9 +17,9 @@ export function DialogFormActions({
 }) {
   return (
     <div className="flex flex-wrap justify-end gap-3">
-      <Dialog.Close asChild>
+      <DialogClose asChild>
         <Button variant="outline">{cancelLabel}</Button>
-      </Dialog.Close>
+      </DialogClose>
       <Button type="submit" variant="dark" disabled={pending}>
         {pending && <Spinner label={pendingLabel} />}
         {submitLabel}

@@ -1,9 +1,9 @@
-import { AlertDialog } from 'radix-ui';
 import { Truck } from 'lucide-react';
 import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { AlertDialog, AlertDialogCancel, AlertDialogCard, AlertDialogDescription, AlertDialogHeader, AlertDialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useShipOrder } from '../api/ship-order';
 import { PostalAddress } from '@/components/ui/postal-address';
@@ -32,35 +32,32 @@ export function ShipOrderDialog({ order }: { order: AdminOrder }) {
     );
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !ship.isPending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
+    <AlertDialog open={open} onOpenChange={(next) => !ship.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
         <Button variant="dark">
           <Truck aria-hidden="true" className="size-5" />
           {t('orders.markShipped')}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-xl font-bold text-asphalt">{t('orders.confirmTitle')}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {t('orders.confirmText', { name: order.customer.name, email: order.customer.email })}
-          </AlertDialog.Description>
-          <PostalAddress value={a} className="mt-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-800" />
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={ship.isPending}>
-                {t('orders.cancel')}
-              </Button>
-            </AlertDialog.Cancel>
-            {/* Not AlertDialog.Action: the dialog stays open (with a spinner) until the server answers. */}
-            <Button variant="dark" disabled={ship.isPending} onClick={() => void confirm()}>
-              {ship.isPending && <Spinner label={t('orders.shipping')} />}
-              {t('orders.confirm')}
+      </AlertDialogTrigger>
+      <AlertDialogCard>
+        <AlertDialogHeader title={t('orders.confirmTitle')} />
+        <AlertDialogDescription className="mt-2 text-slate-700">
+          {t('orders.confirmText', { name: order.customer.name, email: order.customer.email })}
+        </AlertDialogDescription>
+        <PostalAddress value={a} className="mt-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-800" />
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={ship.isPending}>
+              {t('orders.cancel')}
             </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          </AlertDialogCancel>
+          {/* Not AlertDialog.Action: the dialog stays open (with a spinner) until the server answers. */}
+          <Button variant="dark" disabled={ship.isPending} onClick={() => void confirm()}>
+            {ship.isPending && <Spinner label={t('orders.shipping')} />}
+            {t('orders.confirm')}
+          </Button>
+        </div>
+      </AlertDialogCard>
+    </AlertDialog>
   );
 }

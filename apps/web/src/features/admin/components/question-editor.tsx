@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'radix-ui';
-import { Pencil, X } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { EXAM_TOPICS, type ExamQuestion } from '@medallion/contracts/exam';
 import { updateExamQuestionRequestSchema, type UpdateExamQuestionRequest } from '@medallion/contracts/admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { useId, useState, type TextareaHTMLAttributes } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogCard, DialogDescription, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { adminKeys } from '@/lib/queries/admin';
@@ -83,107 +83,99 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
   );
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) form.reset(toForm(question));
       }}
     >
-      <Dialog.Trigger asChild>
+      <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={t('exam.editTitle', { n: question.position })}>
           <Pencil aria-hidden="true" className="size-4" />
           {t('exam.edit')}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
-          <div className="mb-1 flex items-start justify-between gap-3">
-            <Dialog.Title className="text-xl font-bold text-asphalt">{t('exam.editTitle', { n: question.position })}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label={t('review.close')}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mb-4 text-sm text-slate-600">{t('exam.editDescription', { id: question.question_id })}</Dialog.Description>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
-              <div className="flex flex-col gap-1">
-                <label htmlFor={topicId} className="text-xs font-semibold text-slate-700">
-                  {t('exam.topic')}
-                </label>
-                <select id={topicId} className={cn(CONTROL, 'border-slate-300')} {...form.register('topic')}>
-                  {EXAM_TOPICS.map((topic) => (
-                    <option key={topic} value={topic}>
-                      {t(`exam.topics.${topic}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={sourceId} className="text-xs font-semibold text-slate-700">
-                  {t('exam.source')}
-                </label>
-                <input
-                  id={sourceId}
-                  maxLength={300}
-                  aria-invalid={errors.source ? true : undefined}
-                  className={cn(CONTROL, errors.source ? 'border-danger' : 'border-slate-300')}
-                  {...form.register('source')}
-                />
-                {errors.source && (
-                  <p role="alert" className="text-xs font-medium text-danger-text">
-                    {v(errors.source)}
-                  </p>
-                )}
-              </div>
+      </DialogTrigger>
+      <DialogCard width="5xl" className="p-5">
+        <DialogHeader className="mb-1" title={t('exam.editTitle', { n: question.position })} closeLabel={t('review.close')} />
+        <DialogDescription className="mb-4 text-sm text-slate-600">{t('exam.editDescription', { id: question.question_id })}</DialogDescription>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={topicId} className="text-xs font-semibold text-slate-700">
+                {t('exam.topic')}
+              </label>
+              <select id={topicId} className={cn(CONTROL, 'border-slate-300')} {...form.register('topic')}>
+                {EXAM_TOPICS.map((topic) => (
+                  <option key={topic} value={topic}>
+                    {t(`exam.topics.${topic}`)}
+                  </option>
+                ))}
+              </select>
             </div>
-
-            <div className="grid gap-3 md:grid-cols-2">
-              <Text label={t('exam.questionEn')} rows={3} error={v(errors.question?.en)} {...form.register('question.en')} />
-              <Text label={t('exam.questionRu')} rows={3} lang="ru" error={v(errors.question?.ru)} {...form.register('question.ru')} />
-            </div>
-
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1 text-sm font-semibold text-slate-800">{t('exam.answersLegend')}</legend>
-              {answers.map((answer, i) => (
-                <div
-                  key={i}
-                  className={cn(
-                    'grid items-start gap-2 rounded-lg border p-2 md:grid-cols-[7rem_1fr_1fr]',
-                    answer.correct ? 'border-success/60 bg-success/5' : 'border-slate-200',
-                  )}
-                >
-                  <label className="flex items-center gap-2 pt-1 text-sm font-medium">
-                    <input
-                      type="radio"
-                      name="correct-answer"
-                      className="size-4 accent-asphalt"
-                      checked={answer.correct}
-                      onChange={() => answers.forEach((_a, j) => form.setValue(`answers.${j}.correct`, j === i, { shouldDirty: true }))}
-                    />
-                    {t('exam.correctN', { n: i + 1 })}
-                  </label>
-                  <Text label={t('exam.answerEn', { n: i + 1 })} rows={2} error={v(errors.answers?.[i]?.en)} {...form.register(`answers.${i}.en`)} />
-                  <Text label={t('exam.answerRu', { n: i + 1 })} rows={2} lang="ru" error={v(errors.answers?.[i]?.ru)} {...form.register(`answers.${i}.ru`)} />
-                </div>
-              ))}
-              {answersError && (
-                <p role="alert" className="text-sm font-medium text-danger-text">
-                  {answersError}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={sourceId} className="text-xs font-semibold text-slate-700">
+                {t('exam.source')}
+              </label>
+              <input
+                id={sourceId}
+                maxLength={300}
+                aria-invalid={errors.source ? true : undefined}
+                className={cn(CONTROL, errors.source ? 'border-danger' : 'border-slate-300')}
+                {...form.register('source')}
+              />
+              {errors.source && (
+                <p role="alert" className="text-xs font-medium text-danger-text">
+                  {v(errors.source)}
                 </p>
               )}
-            </fieldset>
-
-            <div className="grid gap-3 md:grid-cols-2">
-              <Text label={t('exam.explanationEn')} rows={4} error={v(errors.explanation?.en)} {...form.register('explanation.en')} />
-              <Text label={t('exam.explanationRu')} rows={4} lang="ru" error={v(errors.explanation?.ru)} {...form.register('explanation.ru')} />
             </div>
+          </div>
 
-            <DialogFormActions cancelLabel={t('review.cancel')} submitLabel={t('exam.save')} pending={update.isPending} pendingLabel={t('exam.saving')} />
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <div className="grid gap-3 md:grid-cols-2">
+            <Text label={t('exam.questionEn')} rows={3} error={v(errors.question?.en)} {...form.register('question.en')} />
+            <Text label={t('exam.questionRu')} rows={3} lang="ru" error={v(errors.question?.ru)} {...form.register('question.ru')} />
+          </div>
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">{t('exam.answersLegend')}</legend>
+            {answers.map((answer, i) => (
+              <div
+                key={i}
+                className={cn(
+                  'grid items-start gap-2 rounded-lg border p-2 md:grid-cols-[7rem_1fr_1fr]',
+                  answer.correct ? 'border-success/60 bg-success/5' : 'border-slate-200',
+                )}
+              >
+                <label className="flex items-center gap-2 pt-1 text-sm font-medium">
+                  <input
+                    type="radio"
+                    name="correct-answer"
+                    className="size-4 accent-asphalt"
+                    checked={answer.correct}
+                    onChange={() => answers.forEach((_a, j) => form.setValue(`answers.${j}.correct`, j === i, { shouldDirty: true }))}
+                  />
+                  {t('exam.correctN', { n: i + 1 })}
+                </label>
+                <Text label={t('exam.answerEn', { n: i + 1 })} rows={2} error={v(errors.answers?.[i]?.en)} {...form.register(`answers.${i}.en`)} />
+                <Text label={t('exam.answerRu', { n: i + 1 })} rows={2} lang="ru" error={v(errors.answers?.[i]?.ru)} {...form.register(`answers.${i}.ru`)} />
+              </div>
+            ))}
+            {answersError && (
+              <p role="alert" className="text-sm font-medium text-danger-text">
+                {answersError}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="grid gap-3 md:grid-cols-2">
+            <Text label={t('exam.explanationEn')} rows={4} error={v(errors.explanation?.en)} {...form.register('explanation.en')} />
+            <Text label={t('exam.explanationRu')} rows={4} lang="ru" error={v(errors.explanation?.ru)} {...form.register('explanation.ru')} />
+          </div>
+
+          <DialogFormActions cancelLabel={t('review.cancel')} submitLabel={t('exam.save')} pending={update.isPending} pendingLabel={t('exam.saving')} />
+        </form>
+      </DialogCard>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Dialog } from 'radix-ui';
 import { AlertTriangle, CheckCircle2, Inbox, X } from 'lucide-react';
 import type { ReviewListing } from '@medallion/contracts/admin';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,19 +34,16 @@ function Photos({ listing }: { listing: ReviewListing }) {
           </li>
         ))}
       </ul>
-      <Dialog.Root open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/90" />
-          <Dialog.Content className="fixed inset-4 z-50 flex flex-col items-center justify-center gap-3">
-            <Dialog.Title className="sr-only">{t('review.photoTitle', { n: (open ?? 0) + 1, title: listing.title ?? '' })}</Dialog.Title>
-            <Dialog.Description className="sr-only">{t('review.photos')}</Dialog.Description>
-            <Dialog.Close className="self-end rounded-full bg-white p-2 text-asphalt" aria-label={t('review.close')}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-            {full && <img src={full} alt="" className="max-h-full min-h-0 max-w-full rounded-lg object-contain" />}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+        <DialogContent overlay="dark" className="fixed inset-4 z-50 flex flex-col items-center justify-center gap-3">
+          <DialogTitle className="sr-only">{t('review.photoTitle', { n: (open ?? 0) + 1, title: listing.title ?? '' })}</DialogTitle>
+          <DialogDescription className="sr-only">{t('review.photos')}</DialogDescription>
+          <DialogClose className="self-end rounded-full bg-white p-2 text-asphalt" aria-label={t('review.close')}>
+            <X aria-hidden="true" className="size-5" />
+          </DialogClose>
+          {full && <img src={full} alt="" className="max-h-full min-h-0 max-w-full rounded-lg object-contain" />}
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

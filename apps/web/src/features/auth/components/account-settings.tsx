@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogCard, DialogClose, DialogDescription, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@medallion/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -98,66 +98,63 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
     <div className="flex flex-col items-start gap-3 border-t border-slate-200 pt-6">
       <h3 className="text-lg font-semibold text-danger-text">{t('account.deleteTitle')}</h3>
       <p className="max-w-prose text-slate-700">{t('account.deleteText')}</p>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
           <Button variant="outline" className="border-danger text-danger-text hover:bg-danger/10">
             {t('account.deleteButton')}
           </Button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-xl font-bold text-asphalt">{t('account.deleteConfirmTitle')}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-slate-700">
-              {hasPassword ? t('account.deleteConfirmPassword') : t('account.deleteConfirmCode', { email })}
-            </Dialog.Description>
-            <form
-              noValidate
-              className="mt-4 flex flex-col gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              {!hasPassword && (
-                <div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() =>
-                      void sendDeleteCode().then(
-                        () => {
-                          setCodeSent(true);
-                          toast.success(t('codeSent', { email }));
-                        },
-                        (error: unknown) => toast.error(errorText(error, email)),
-                      )
-                    }
-                  >
-                    {codeSent ? t('confirm.resend') : t('account.sendCode')}
-                  </Button>
-                </div>
-              )}
-              <TextField
-                label={confirmLabel}
-                type={hasPassword ? 'password' : 'text'}
-                inputMode={hasPassword ? undefined : 'numeric'}
-                autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-              />
-              <div className="flex flex-wrap justify-end gap-3">
-                <Dialog.Close asChild>
-                  <Button variant="outline">{t('account.cancel')}</Button>
-                </Dialog.Close>
-                <Button type="submit" className="bg-danger text-white hover:bg-danger-text" disabled={!secret || remove.isPending}>
-                  {remove.isPending ? t('account.deleting') : t('account.deleteForever')}
+        </DialogTrigger>
+        <DialogCard>
+          <DialogHeader title={t('account.deleteConfirmTitle')} />
+          <DialogDescription className="mt-2 text-slate-700">
+            {hasPassword ? t('account.deleteConfirmPassword') : t('account.deleteConfirmCode', { email })}
+          </DialogDescription>
+          <form
+            noValidate
+            className="mt-4 flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            {!hasPassword && (
+              <div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    void sendDeleteCode().then(
+                      () => {
+                        setCodeSent(true);
+                        toast.success(t('codeSent', { email }));
+                      },
+                      (error: unknown) => toast.error(errorText(error, email)),
+                    )
+                  }
+                >
+                  {codeSent ? t('confirm.resend') : t('account.sendCode')}
                 </Button>
               </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            )}
+            <TextField
+              label={confirmLabel}
+              type={hasPassword ? 'password' : 'text'}
+              inputMode={hasPassword ? undefined : 'numeric'}
+              autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+            <div className="flex flex-wrap justify-end gap-3">
+              <DialogClose asChild>
+                <Button variant="outline">{t('account.cancel')}</Button>
+              </DialogClose>
+              <Button type="submit" className="bg-danger text-white hover:bg-danger-text" disabled={!secret || remove.isPending}>
+                {remove.isPending ? t('account.deleting') : t('account.deleteForever')}
+              </Button>
+            </div>
+          </form>
+        </DialogCard>
+      </Dialog>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Check, X } from 'lucide-react';
-import { Checkbox, Dialog } from 'radix-ui';
+import { Check } from 'lucide-react';
+import { Checkbox } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_ISSUE_OPTIONS, type ReportIssueOption } from '@medallion/contracts/exam-constants';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogCard, DialogClose, DialogDescription, DialogHeader } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
@@ -45,75 +46,67 @@ export function ReportDialog({ questionId, onClose }: { questionId: string; onCl
   };
 
   return (
-    <Dialog.Root open onOpenChange={(next) => !next && onClose(false)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <div className="mb-2 flex items-start justify-between gap-3">
-            <Dialog.Title className="text-xl font-bold text-asphalt">{t('reportDialog.title')}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label={t('reportDialog.close')}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mb-4 text-slate-700">{t('reportDialog.description')}</Dialog.Description>
-          <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
-            <legend className="sr-only">{t('reportDialog.title')}</legend>
-            {REPORT_ISSUE_OPTIONS.map((option) => {
-              const id = `${otherId}-${option}`;
-              const checked = selected.includes(option);
-              return (
-                <div key={option} className="flex min-h-11 items-center gap-3">
-                  <Checkbox.Root
-                    id={id}
-                    checked={checked}
-                    onCheckedChange={(value) => {
-                      setSelected((list) => (value === true ? [...list, option] : list.filter((o) => o !== option)));
-                      setError(null);
-                    }}
-                    className="flex size-6 shrink-0 items-center justify-center rounded border-2 border-slate-400 bg-white data-[state=checked]:border-asphalt data-[state=checked]:bg-asphalt"
-                  >
-                    <Checkbox.Indicator>
-                      <Check aria-hidden="true" className="size-4 text-white" />
-                    </Checkbox.Indicator>
-                  </Checkbox.Root>
-                  <label htmlFor={id} className="flex-1 cursor-pointer py-2">
-                    {t(`reportDialog.options.${option}`)}
-                  </label>
-                </div>
-              );
-            })}
-          </fieldset>
-          <label htmlFor={otherId} className="mt-3 block font-semibold">
-            {t('reportDialog.other')}
-          </label>
-          <textarea
-            id={otherId}
-            value={other}
-            maxLength={1000}
-            rows={3}
-            onChange={(e) => {
-              setOther(e.target.value);
-              setError(null);
-            }}
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 w-full rounded-lg border border-slate-300 p-3"
-          />
-          {error && (
-            <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-danger-text">
-              {error}
-            </p>
-          )}
-          <div className="mt-4 flex flex-wrap justify-end gap-3">
-            <Dialog.Close asChild>
-              <Button variant="outline">{t('reportDialog.cancel')}</Button>
-            </Dialog.Close>
-            <Button onClick={send} disabled={report.isPending}>
-              {report.isPending && <Spinner label={t('reportDialog.sending')} />}
-              {report.isPending ? t('reportDialog.sending') : t('reportDialog.send')}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open onOpenChange={(next) => !next && onClose(false)}>
+      <DialogCard>
+        <DialogHeader className="mb-2" title={t('reportDialog.title')} closeLabel={t('reportDialog.close')} />
+        <DialogDescription className="mb-4 text-slate-700">{t('reportDialog.description')}</DialogDescription>
+        <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
+          <legend className="sr-only">{t('reportDialog.title')}</legend>
+          {REPORT_ISSUE_OPTIONS.map((option) => {
+            const id = `${otherId}-${option}`;
+            const checked = selected.includes(option);
+            return (
+              <div key={option} className="flex min-h-11 items-center gap-3">
+                <Checkbox.Root
+                  id={id}
+                  checked={checked}
+                  onCheckedChange={(value) => {
+                    setSelected((list) => (value === true ? [...list, option] : list.filter((o) => o !== option)));
+                    setError(null);
+                  }}
+                  className="flex size-6 shrink-0 items-center justify-center rounded border-2 border-slate-400 bg-white data-[state=checked]:border-asphalt data-[state=checked]:bg-asphalt"
+                >
+                  <Checkbox.Indicator>
+                    <Check aria-hidden="true" className="size-4 text-white" />
+                  </Checkbox.Indicator>
+                </Checkbox.Root>
+                <label htmlFor={id} className="flex-1 cursor-pointer py-2">
+                  {t(`reportDialog.options.${option}`)}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <label htmlFor={otherId} className="mt-3 block font-semibold">
+          {t('reportDialog.other')}
+        </label>
+        <textarea
+          id={otherId}
+          value={other}
+          maxLength={1000}
+          rows={3}
+          onChange={(e) => {
+            setOther(e.target.value);
+            setError(null);
+          }}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-1 w-full rounded-lg border border-slate-300 p-3"
+        />
+        {error && (
+          <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-danger-text">
+            {error}
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">{t('reportDialog.cancel')}</Button>
+          </DialogClose>
+          <Button onClick={send} disabled={report.isPending}>
+            {report.isPending && <Spinner label={t('reportDialog.sending')} />}
+            {report.isPending ? t('reportDialog.sending') : t('reportDialog.send')}
+          </Button>
+        </div>
+      </DialogCard>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2, RotateCcw, Target, XCircle } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogCard, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Link } from 'react-router';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -35,72 +35,70 @@ export function ResultDialog({
   const passed = practice ? score === total : score > passAbove;
   const ru = lang === 'ru';
   return (
-    <Dialog.Root open>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <Dialog.Content
-          onEscapeKeyDown={(e) => e.preventDefault()}
-          onPointerDownOutside={(e) => e.preventDefault()}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-5 shadow-xl sm:p-6"
-        >
-          <div className="flex flex-col items-center gap-2 text-center">
-            {passed ? (
-              <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
-            ) : practice ? (
-              <Target aria-hidden="true" className="size-14 text-asphalt" />
-            ) : (
-              <XCircle aria-hidden="true" className="size-14 text-danger" />
-            )}
-            <Dialog.Title className={cn('text-2xl font-extrabold', passed ? 'text-success-text' : practice ? 'text-asphalt' : 'text-danger-text')}>
-              {practice ? t('practice.doneTitle') : passed ? t('result.passed') : t('result.failed')}
-            </Dialog.Title>
-            <Dialog.Description className="text-lg font-semibold text-asphalt">
-              {practice ? t('practice.score', { score, total }) : t('result.score', { score, total })}
-            </Dialog.Description>
-            {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: passAbove })}</p>}
-          </div>
-          <section aria-labelledby="review-title" className="flex min-h-0 flex-col gap-2">
-            <h3 id="review-title" className="font-bold">
-              {t('result.review')}
-            </h3>
-            {wrong.length === 0 ? (
-              <p className="text-slate-600">{t('result.allCorrect')}</p>
-            ) : (
-              <ol className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1" data-testid="review-list">
-                {wrong.map(({ question, answerId }) => {
-                  const chosen = question.answers.find((a) => a.answer_id === answerId);
-                  const right = question.answers.find((a) => a.correct);
-                  return (
-                    <li key={question.question_id} className="rounded-xl border border-slate-200 p-3 text-sm">
-                      <p className="font-semibold text-asphalt">
-                        {question.position}. {ru ? question.question_rus : question.question}
-                      </p>
-                      {chosen && <p className="mt-1 text-danger-text">{t('result.yourAnswer', { answer: ru ? chosen.answer_rus : chosen.answer })}</p>}
-                      {right && <p className="text-success-text">{t('result.correctAnswer', { answer: ru ? right.answer_rus : right.answer })}</p>}
-                      <p className="mt-1 text-slate-700">{ru ? question.explanation_rus : question.explanation}</p>
-                    </li>
-                  );
-                })}
-              </ol>
-            )}
-          </section>
-          {onPracticeAgain ? (
-            <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row">
-              <Button variant="outline" size="lg" className="w-full sm:flex-1" onClick={onPracticeAgain}>
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('practice.again')}
-              </Button>
-              <Link to="/dashboard?tab=saved" className={cn(buttonClasses('primary', 'lg'), 'w-full sm:flex-1')}>
-                {t('practice.done')}
-              </Link>
-            </div>
+    <Dialog open>
+      <DialogCard
+        width="lg"
+        onEscapeKeyDown={(e) => e.preventDefault()}
+        onPointerDownOutside={(e) => e.preventDefault()}
+        className="flex flex-col gap-4 p-5 sm:p-6"
+      >
+        <div className="flex flex-col items-center gap-2 text-center">
+          {passed ? (
+            <CheckCircle2 aria-hidden="true" className="size-14 text-success" />
+          ) : practice ? (
+            <Target aria-hidden="true" className="size-14 text-asphalt" />
           ) : (
-            <Link to="/" className={cn(buttonClasses('primary', 'lg'), 'w-full shrink-0')}>
-              {t('result.continue')}
-            </Link>
+            <XCircle aria-hidden="true" className="size-14 text-danger" />
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <DialogTitle className={cn('text-2xl font-extrabold', passed ? 'text-success-text' : practice ? 'text-asphalt' : 'text-danger-text')}>
+            {practice ? t('practice.doneTitle') : passed ? t('result.passed') : t('result.failed')}
+          </DialogTitle>
+          <DialogDescription className="text-lg font-semibold text-asphalt">
+            {practice ? t('practice.score', { score, total }) : t('result.score', { score, total })}
+          </DialogDescription>
+          {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: passAbove })}</p>}
+        </div>
+        <section aria-labelledby="review-title" className="flex min-h-0 flex-col gap-2">
+          <h3 id="review-title" className="font-bold">
+            {t('result.review')}
+          </h3>
+          {wrong.length === 0 ? (
+            <p className="text-slate-600">{t('result.allCorrect')}</p>
+          ) : (
+            <ol className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1" data-testid="review-list">
+              {wrong.map(({ question, answerId }) => {
+                const chosen = question.answers.find((a) => a.answer_id === answerId);
+                const right = question.answers.find((a) => a.correct);
+                return (
+                  <li key={question.question_id} className="rounded-xl border border-slate-200 p-3 text-sm">
+                    <p className="font-semibold text-asphalt">
+                      {question.position}. {ru ? question.question_rus : question.question}
+                    </p>
+                    {chosen && <p className="mt-1 text-danger-text">{t('result.yourAnswer', { answer: ru ? chosen.answer_rus : chosen.answer })}</p>}
+                    {right && <p className="text-success-text">{t('result.correctAnswer', { answer: ru ? right.answer_rus : right.answer })}</p>}
+                    <p className="mt-1 text-slate-700">{ru ? question.explanation_rus : question.explanation}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+        {onPracticeAgain ? (
+          <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="outline" size="lg" className="w-full sm:flex-1" onClick={onPracticeAgain}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('practice.again')}
+            </Button>
+            <Link to="/dashboard?tab=saved" className={cn(buttonClasses('primary', 'lg'), 'w-full sm:flex-1')}>
+              {t('practice.done')}
+            </Link>
+          </div>
+        ) : (
+          <Link to="/" className={cn(buttonClasses('primary', 'lg'), 'w-full shrink-0')}>
+            {t('result.continue')}
+          </Link>
+        )}
+      </DialogCard>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ListingFiltersForm } from './listing-filters-form';
 
 interface Props {
@@ -18,43 +18,37 @@ interface Props {
 export function FiltersSheetDialog({ open, onOpenChange, trigger, onSearch, serverErrors }: Props) {
   const { t } = useTranslation('listings');
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-asphalt/60" />
-        <Dialog.Content
-          id="filters-sheet"
-          className="fixed inset-y-0 left-0 z-50 flex w-full max-w-sm flex-col bg-paper shadow-xl focus:outline-none"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-          onEscapeKeyDown={(event) => {
-            // Escape first closes the suggestions (or their status) of the location field.
-            const target = event.target as HTMLElement | null;
-            if (target?.getAttribute('role') === 'combobox' && target.dataset.suggesting === 'true') event.preventDefault();
-          }}
-        >
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
-            <Dialog.Title className="text-xl font-bold text-asphalt">{t('filters.title')}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-              aria-label={t('filters.close')}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('filters.sheetDescription')}</Dialog.Description>
-          <div className="flex-1 overflow-y-auto px-4 py-5">
-            <ListingFiltersForm
-              serverErrors={serverErrors}
-              onSearch={(filters) => {
-                onSearch(filters);
-                onOpenChange(false);
-              }}
-            />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        id="filters-sheet"
+        className="fixed inset-y-0 left-0 z-50 flex w-full max-w-sm flex-col bg-paper shadow-xl focus:outline-none"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+        onEscapeKeyDown={(event) => {
+          // Escape first closes the suggestions (or their status) of the location field.
+          const target = event.target as HTMLElement | null;
+          if (target?.getAttribute('role') === 'combobox' && target.dataset.suggesting === 'true') event.preventDefault();
+        }}
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
+          <DialogTitle className="text-xl font-bold text-asphalt">{t('filters.title')}</DialogTitle>
+          <DialogClose className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={t('filters.close')}>
+            <X aria-hidden="true" className="size-6" />
+          </DialogClose>
+        </div>
+        <DialogDescription className="sr-only">{t('filters.sheetDescription')}</DialogDescription>
+        <div className="flex-1 overflow-y-auto px-4 py-5">
+          <ListingFiltersForm
+            serverErrors={serverErrors}
+            onSearch={(filters) => {
+              onSearch(filters);
+              onOpenChange(false);
+            }}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
 
 interface Props {
   title: string;
@@ -49,47 +49,49 @@ export function ListingGallery({ title, images, index, open, onOpenChange, onInd
     'absolute top-1/2 z-10 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:bg-white/25 sm:size-14';
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
-        <Dialog.Content aria-describedby={undefined} onKeyDown={onKeyDown} className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none">
-          <div className="flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3">
-            <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold text-white sm:text-lg">{title}</Dialog.Title>
-            <p className="shrink-0 tabular-nums text-white/80" aria-live="polite" aria-atomic="true">
-              <span className="sr-only">{t('gallery.photo')} </span>
-              {t('gallery.counter', { current: current + 1, total: count })}
-            </p>
-            <Dialog.Close className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15" aria-label={t('gallery.close')}>
-              <X aria-hidden="true" className="size-7" />
-            </Dialog.Close>
-          </div>
-          <div
-            className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 pb-4 sm:px-20"
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-          >
-            {count > 0 && (
-              <img
-                key={images[current]}
-                src={images[current]}
-                alt={t('gallery.alt', { title, current: current + 1, total: count })}
-                className="max-h-full max-w-full select-none object-contain"
-                draggable={false}
-              />
-            )}
-            {count > 1 && (
-              <>
-                <button type="button" className={`${arrow} left-2 sm:left-5`} onClick={() => go(-1)} aria-label={t('gallery.previous')}>
-                  <ChevronLeft aria-hidden="true" className="size-8" />
-                </button>
-                <button type="button" className={`${arrow} right-2 sm:right-5`} onClick={() => go(1)} aria-label={t('gallery.next')}>
-                  <ChevronRight aria-hidden="true" className="size-8" />
-                </button>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        overlay="black"
+        aria-describedby={undefined}
+        onKeyDown={onKeyDown}
+        className="fixed inset-0 z-50 flex flex-col bg-black text-white focus:outline-none"
+      >
+        <div className="flex items-center gap-3 px-3 py-2 sm:px-5 sm:py-3">
+          <DialogTitle className="min-w-0 flex-1 truncate text-base font-semibold text-white sm:text-lg">{title}</DialogTitle>
+          <p className="shrink-0 tabular-nums text-white/80" aria-live="polite" aria-atomic="true">
+            <span className="sr-only">{t('gallery.photo')} </span>
+            {t('gallery.counter', { current: current + 1, total: count })}
+          </p>
+          <DialogClose className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15" aria-label={t('gallery.close')}>
+            <X aria-hidden="true" className="size-7" />
+          </DialogClose>
+        </div>
+        <div
+          className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 pb-4 sm:px-20"
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
+        >
+          {count > 0 && (
+            <img
+              key={images[current]}
+              src={images[current]}
+              alt={t('gallery.alt', { title, current: current + 1, total: count })}
+              className="max-h-full max-w-full select-none object-contain"
+              draggable={false}
+            />
+          )}
+          {count > 1 && (
+            <>
+              <button type="button" className={`${arrow} left-2 sm:left-5`} onClick={() => go(-1)} aria-label={t('gallery.previous')}>
+                <ChevronLeft aria-hidden="true" className="size-8" />
+              </button>
+              <button type="button" className={`${arrow} right-2 sm:right-5`} onClick={() => go(1)} aria-label={t('gallery.next')}>
+                <ChevronRight aria-hidden="true" className="size-8" />
+              </button>
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
