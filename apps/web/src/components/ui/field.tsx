@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const CONTROL =
@@ -81,6 +82,33 @@ export function TextAreaField({ label, error, hint, id, className, ...props }: T
         className={cn(CONTROL, 'min-h-32 resize-y', error ? 'border-danger' : 'border-slate-300', className)}
         {...props}
       />
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled native select (long lists scroll natively on phones), drawn like the text fields with a chevron. */
+export function SelectField({ label, error, hint, id, className, ...props }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <div className="relative">
+        <select
+          id={fieldId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(fieldId, error, hint)}
+          className={cn(CONTROL, 'appearance-none truncate pr-9 disabled:text-slate-500', error ? 'border-danger' : 'border-slate-300', className)}
+          {...props}
+        />
+        <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+      </div>
     </FieldShell>
   );
 }

@@ -1,7 +1,7 @@
 import { Package } from 'lucide-react';
 import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@medallion/contracts/admin-shop';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -112,7 +112,6 @@ function OrderCard({ order }: { order: AdminOrder }) {
 /** Shop orders, newest first, with a status filter; paid orders can be marked shipped. */
 export function OrdersConsole({ status, onStatus }: { status: OrderStatus | undefined; onStatus: (status: OrderStatus | undefined) => void }) {
   const { t } = useTranslation('adminShop');
-  const filterId = useId();
   const orders = useAdminOrders(status);
 
   let body;
@@ -138,15 +137,11 @@ export function OrdersConsole({ status, onStatus }: { status: OrderStatus | unde
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-semibold text-slate-800">
-            {t('orders.filter')}
-          </label>
-          <select
-            id={filterId}
+        <div className="w-full min-w-48 sm:w-auto">
+          <SelectField
+            label={t('orders.filter')}
             value={status ?? ''}
             onChange={(event) => onStatus((event.target.value || undefined) as OrderStatus | undefined)}
-            className="block min-h-11 w-full min-w-48 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30 sm:w-auto"
           >
             <option value="">{t('orders.all')}</option>
             {ORDER_STATUSES.map((s) => (
@@ -154,7 +149,7 @@ export function OrdersConsole({ status, onStatus }: { status: OrderStatus | unde
                 {t(`orders.filterStatus.${s}`)}
               </option>
             ))}
-          </select>
+          </SelectField>
         </div>
         {orders.isSuccess && orders.data.data.length > 0 && <p className="text-sm text-slate-600">{t('orders.count', { count: orders.data.data.length })}</p>}
       </div>

@@ -1,10 +1,10 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXAM_TOPICS, type ExamQuestion, type ExamTopic } from '@medallion/contracts/exam';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminExamQuestions } from '@/lib/queries/admin';
 import { QuestionEditor } from './question-editor';
@@ -83,7 +83,6 @@ export function ExamQuestions() {
   const [topic, setTopic] = useState<ExamTopic | 'all'>('all');
   const [page, setPage] = useState(0);
   const summaryRef = useRef<HTMLParagraphElement>(null);
-  const topicId = useId();
   const deferredSearch = useDeferredValue(search);
 
   const indexed = useMemo(() => (questions.data ?? []).map((q) => ({ q, text: haystack(q) })), [questions.data]);
@@ -131,27 +130,21 @@ export function ExamQuestions() {
           spellCheck={false}
           maxLength={200}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={topicId} className="text-sm font-semibold text-slate-800">
-            {t('exam.topic')}
-          </label>
-          <select
-            id={topicId}
-            value={topic}
-            onChange={(e) => {
-              setTopic(e.target.value as ExamTopic | 'all');
-              setPage(0);
-            }}
-            className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30"
-          >
-            <option value="all">{t('exam.allTopics', { count: questions.data.length })}</option>
-            {EXAM_TOPICS.map((value) => (
-              <option key={value} value={value}>
-                {t('exam.topicCount', { topic: t(`exam.topics.${value}`), count: topicCounts.get(value) ?? 0 })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('exam.topic')}
+          value={topic}
+          onChange={(e) => {
+            setTopic(e.target.value as ExamTopic | 'all');
+            setPage(0);
+          }}
+        >
+          <option value="all">{t('exam.allTopics', { count: questions.data.length })}</option>
+          {EXAM_TOPICS.map((value) => (
+            <option key={value} value={value}>
+              {t('exam.topicCount', { topic: t(`exam.topics.${value}`), count: topicCounts.get(value) ?? 0 })}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-24 text-slate-600 focus:outline-none" data-testid="admin-questions-summary">

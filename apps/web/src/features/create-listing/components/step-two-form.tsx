@@ -1,11 +1,11 @@
 import { Info, Sparkles } from 'lucide-react';
 import { MIN_CAR_YEAR, saveDraftStep2Schema, splitVehicleIdentification, type SaveDraftStep2 } from '@medallion/contracts/listings';
-import { useId, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
@@ -105,40 +105,6 @@ function resolverFor(category: 'cars' | 'plates'): Resolver<StepTwoValues> {
 function vinToDecode(identification: string): string | null {
   const vin = identification.replace(/[\s-]/g, '').toUpperCase();
   return vin.length === 17 ? vin : null;
-}
-
-function Select({ label, error, hint, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn(
-          'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900',
-          'focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30 disabled:bg-slate-100 disabled:text-slate-500',
-          error ? 'border-danger' : 'border-slate-300',
-        )}
-        {...props}
-      >
-        {children}
-      </select>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-text">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 const CURRENT = '__current';
@@ -257,11 +223,11 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
       <TextAreaField label={t('fields.description')} rows={5} maxLength={5000} error={message('description')} {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('fields.price')} inputMode="decimal" placeholder="0.00" error={message('listing_price')} {...register('listing_price')} />
-        <Select label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
+        <SelectField label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
           <option value="">{t('select')}</option>
           <option value="weekly">{t('periods.weekly')}</option>
           <option value="monthly">{t('periods.monthly')}</option>
-        </Select>
+        </SelectField>
       </div>
 
       <TextField
@@ -287,7 +253,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
             )}
           </h3>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Select
+            <SelectField
               label={t('fields.make')}
               error={message('make')}
               value={makeValue}
@@ -309,8 +275,8 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
                   {m.make_name}
                 </option>
               ))}
-            </Select>
-            <Select
+            </SelectField>
+            <SelectField
               label={t('fields.model')}
               error={message('model')}
               hint={!makeValue ? t('vehicle.makeFirst') : undefined}
@@ -331,8 +297,8 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
                   {m.model_name}
                 </option>
               ))}
-            </Select>
-            <Select label={t('fields.year')} error={message('year')} {...register('year')}>
+            </SelectField>
+            <SelectField label={t('fields.year')} error={message('year')} {...register('year')}>
               <option value="">{t('select')}</option>
               {yearValue && !years.includes(Number(yearValue)) && <option value={yearValue}>{yearValue}</option>}
               {years.map((y) => (
@@ -340,7 +306,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
                   {y}
                 </option>
               ))}
-            </Select>
+            </SelectField>
             <TextField label={t('fields.bodyClass')} maxLength={80} error={message('body_class')} {...register('body_class')} />
             <TextField label={t('fields.fuel')} maxLength={40} error={message('fuel')} {...register('fuel')} />
             <TextField label={t('fields.doors')} inputMode="numeric" maxLength={1} error={message('door_number')} {...register('door_number')} />

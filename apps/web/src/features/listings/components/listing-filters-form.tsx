@@ -4,14 +4,13 @@ import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useCarMakes, useCarModels } from '@/lib/queries/cars';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { validateFilters, validationKeyOf, type FilterErrors } from '../lib/validate-filters';
 import { LocationCombobox } from './location-combobox';
-import { SelectField } from './select-field';
 
 type ErrorKey = keyof FilterErrors;
 

@@ -1,10 +1,10 @@
 import type { Listing } from '@medallion/contracts/listings';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useChangeListingStatus } from '../api/change-listing-status';
 import { ListingStatusBadge } from './listing-card';
-import { SelectField } from './select-field';
 
 type OwnerStatus = 'ACTIVE' | 'INACTIVE';
 
