@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Lock, MapPin, Pencil } from 'lucide-react';
+import { MapPin, Pencil } from 'lucide-react';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import type { Listing, ListingCategory } from '@medallion/contracts/listings';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, NoticeCard } from '@/components/ui/card';
+import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
@@ -28,7 +30,7 @@ function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCo
   const price = listing.price === null ? '--' : formatUsd(listing.price, i18n.language);
   const location = listing.location ? [listing.location.city, [listing.location.state, listing.location.zip_code].filter(Boolean).join(' ')].join(', ') : null;
   return (
-    <section aria-labelledby="order-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+    <Card as="section" aria-labelledby="order-title" className="flex flex-col gap-4 p-5 sm:p-6">
       <h2 id="order-title" className="text-xl font-bold">
         {t('order')}
       </h2>
@@ -58,7 +60,7 @@ function ListingSummary({ listing, defaultCover }: { listing: Listing; defaultCo
         <Pencil aria-hidden="true" className="size-4" />
         {t('edit')}
       </Link>
-    </section>
+    </Card>
   );
 }
 
@@ -124,61 +126,48 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
   };
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-      <div className="flex flex-col gap-6">
-        <ListingSummary listing={data} defaultCover={defaultCover} />
-        {renderPaymentMethods(cardId, (id) => {
-          setCardId(id);
-          setMissingCard(false);
-          pay.reset();
-        })}
-      </div>
-      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
-        <h2 id="summary-title" className="text-xl font-bold">
-          {t('summary.title')}
-        </h2>
-        <dl className="flex flex-col gap-2">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('summary.subtotal')}</dt>
-            <dd>{money(LISTING_FEE.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('summary.tax')}</dt>
-            <dd>{money(LISTING_FEE.taxCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
-            <dt>{t('summary.total')}</dt>
-            <dd>{money(LISTING_FEE.totalCents)}</dd>
-          </div>
-        </dl>
-        <p className="text-sm text-slate-600">{t('summary.note')}</p>
-        {(missingCard || errorText) && (
-          <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
-            <p>{missingCard ? t('cardRequired') : errorText}</p>
-            {notReady && (
-              <Link to={`/create-listing?id=${listingId}&step=2`} className="mt-1 inline-block underline">
-                {t('finishDetails')}
-              </Link>
-            )}
-          </div>
-        )}
-        <Button size="lg" onClick={submit} disabled={pay.isPending} className="w-full">
-          {pay.isPending ? <Spinner label={t('processing')} /> : <Lock aria-hidden="true" className="size-5" />}
-          {pay.isPending ? t('processing') : t('pay', { amount: money(LISTING_FEE.totalCents) })}
-        </Button>
-      </section>
-    </div>
+    <CheckoutLayout
+      summaryTitle={t('summary.title')}
+      lines={[
+        { label: t('summary.subtotal'), amount: money(LISTING_FEE.subtotalCents) },
+        { label: t('summary.tax'), amount: money(LISTING_FEE.taxCents) },
+      ]}
+      total={{ label: t('summary.total'), amount: money(LISTING_FEE.totalCents) }}
+      afterLines={
+        <>
+          <p className="text-sm text-slate-600">{t('summary.note')}</p>
+          {(missingCard || errorText) && (
+            <CheckoutAlert>
+              <p>{missingCard ? t('cardRequired') : errorText}</p>
+              {notReady && (
+                <Link to={`/create-listing?id=${listingId}&step=2`} className="mt-1 inline-block underline">
+                  {t('finishDetails')}
+                </Link>
+              )}
+            </CheckoutAlert>
+          )}
+          <PayButton pending={pay.isPending} label={t('pay', { amount: money(LISTING_FEE.totalCents) })} pendingLabel={t('processing')} onClick={submit} />
+        </>
+      }
+    >
+      <ListingSummary listing={data} defaultCover={defaultCover} />
+      {renderPaymentMethods(cardId, (id) => {
+        setCardId(id);
+        setMissingCard(false);
+        pay.reset();
+      })}
+    </CheckoutLayout>
   );
 }
 
 export function NoListing({ text }: { text: string }) {
   const { t } = useTranslation('checkout');
   return (
-    <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+    <NoticeCard>
       <p>{text}</p>
       <Link to="/dashboard" className={buttonClasses('outline')}>
         {t('toDashboard')}
       </Link>
-    </div>
+    </NoticeCard>
   );
 }

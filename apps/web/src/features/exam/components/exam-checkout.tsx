@@ -1,10 +1,11 @@
-import { BookOpenCheck, Lock, Tag } from 'lucide-react';
+import { BookOpenCheck, Tag } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS, PROMO_CODE_LENGTH } from '@medallion/contracts/payments';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Card, NoticeCard } from '@/components/ui/card';
+import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
@@ -73,11 +74,11 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   if (access?.full_access) {
     const date = access.access_expiry ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(access.access_expiry)) : '';
     return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+      <NoticeCard>
         <h2 className="text-xl font-bold">{t('checkout.alreadyTitle')}</h2>
         {date && <p className="text-slate-700">{t('checkout.alreadyText', { date })}</p>}
         <BackLinks size="md" />
-      </div>
+      </NoticeCard>
     );
   }
 
@@ -154,30 +155,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
 
   const promoInvalid = promo.state === 'invalid' || serverPromoError;
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-      <div className="flex flex-col gap-6">
-        <section aria-labelledby="product-title" className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-          <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-taxi-soft text-asphalt">
-            <BookOpenCheck aria-hidden="true" className="size-7" />
-          </span>
-          <div className="flex min-w-0 flex-col gap-1">
-            <h2 id="product-title" className="text-lg font-bold leading-snug">
-              {t('checkout.product')}
-            </h2>
-            <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? 80, months: EXAM_ACCESS_MONTHS })}</p>
-            <p className="font-semibold">{money(EXAM_PRICE_CENTS)}</p>
-          </div>
-        </section>
-        {renderPaymentMethods(cardId, (id) => {
-          setCardId(id);
-          setMissingCard(false);
-          pay.reset();
-        })}
-      </div>
-      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
-        <h2 id="summary-title" className="text-xl font-bold">
-          {t('checkout.summary')}
-        </h2>
+    <CheckoutLayout
+      summaryTitle={t('checkout.summary')}
+      beforeLines={
         <form
           className="flex flex-col gap-1"
           onSubmit={(e) => {
@@ -220,32 +200,46 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
             {promoInvalid && promo.state !== 'applied' && <span className="font-semibold text-danger-text">{t('checkout.promoInvalid')}</span>}
           </p>
         </form>
-        <dl className="flex flex-col gap-2">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('checkout.price')}</dt>
-            <dd>{money(EXAM_PRICE_CENTS)}</dd>
-          </div>
-          {applied && (
-            <div className="flex justify-between gap-3 text-success-text">
-              <dt>{t('checkout.discount')}</dt>
-              <dd>−{money(discount)}</dd>
-            </div>
+      }
+      lines={[
+        { label: t('checkout.price'), amount: money(EXAM_PRICE_CENTS) },
+        ...(applied ? [{ label: t('checkout.discount'), amount: `−${money(discount)}`, className: 'text-success-text' }] : []),
+      ]}
+      total={{ label: t('checkout.total'), amount: money(totalCents), testId: 'exam-total' }}
+      afterLines={
+        <>
+          {(missingCard || errorText) && (
+            <CheckoutAlert>
+              <p>{missingCard ? t('checkout.cardRequired') : errorText}</p>
+            </CheckoutAlert>
           )}
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
-            <dt>{t('checkout.total')}</dt>
-            <dd data-testid="exam-total">{money(totalCents)}</dd>
-          </div>
-        </dl>
-        {(missingCard || errorText) && (
-          <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
-            {missingCard ? t('checkout.cardRequired') : errorText}
-          </p>
-        )}
-        <Button size="lg" onClick={submit} disabled={pay.isPending || promo.state === 'checking'} className="w-full">
-          {pay.isPending ? <Spinner label={t('checkout.processing')} /> : <Lock aria-hidden="true" className="size-5" />}
-          {pay.isPending ? t('checkout.processing') : t('checkout.submit')}
-        </Button>
-      </section>
-    </div>
+          <PayButton
+            pending={pay.isPending}
+            disabled={promo.state === 'checking'}
+            label={t('checkout.submit')}
+            pendingLabel={t('checkout.processing')}
+            onClick={submit}
+          />
+        </>
+      }
+    >
+      <Card as="section" aria-labelledby="product-title" className="flex gap-4 p-5 sm:p-6">
+        <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-taxi-soft text-asphalt">
+          <BookOpenCheck aria-hidden="true" className="size-7" />
+        </span>
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id="product-title" className="text-lg font-bold leading-snug">
+            {t('checkout.product')}
+          </h2>
+          <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? 80, months: EXAM_ACCESS_MONTHS })}</p>
+          <p className="font-semibold">{money(EXAM_PRICE_CENTS)}</p>
+        </div>
+      </Card>
+      {renderPaymentMethods(cardId, (id) => {
+        setCardId(id);
+        setMissingCard(false);
+        pay.reset();
+      })}
+    </CheckoutLayout>
   );
 }

@@ -1,10 +1,12 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
-import { Lock, Minus, Package, Plus, Trash2 } from 'lucide-react';
+import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, NoticeCard } from '@/components/ui/card';
+import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
 import { ErrorState } from '@/components/ui/error-state';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -134,12 +136,12 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const items = cart.data.data.data.filter((item) => item.status === 'ACTIVE');
   if (items.length === 0) {
     return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+      <NoticeCard>
         <p>{t('cart.empty')}</p>
         <Link to="/shop" className={buttonClasses('outline')}>
           {t('cart.toShop')}
         </Link>
-      </div>
+      </NoticeCard>
     );
   }
 
@@ -203,85 +205,69 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-      <div className="flex flex-col gap-6">
-        <section aria-labelledby="order-details-title" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-          <h2 id="order-details-title" className="text-xl font-bold">
-            {t('cart.orderDetails')}
-          </h2>
-          <ul>
-            {items.map((item) => (
-              <CartLine key={item.id} item={item} selected={!deselected.has(item.id)} onToggle={(on) => toggle(item.id, on)} />
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="shipping-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-          <h2 id="shipping-title" className="text-xl font-bold">
-            {t('cart.shipping.title')}
-          </h2>
-          <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} noValidate>
-            <div className="sm:col-span-2">
-              <TextField label={t('cart.shipping.fullName')} autoComplete="name" error={fieldError('full_name')} {...field('full_name')} />
-            </div>
-            <div className="sm:col-span-2">
-              <TextField label={t('cart.shipping.addressOne')} autoComplete="address-line1" error={fieldError('address_one')} {...field('address_one')} />
-            </div>
-            <div className="sm:col-span-2">
-              <TextField label={t('cart.shipping.addressTwo')} autoComplete="address-line2" error={fieldError('address_two')} {...field('address_two')} />
-            </div>
-            <TextField label={t('cart.shipping.city')} autoComplete="address-level2" error={fieldError('address_city')} {...field('address_city')} />
-            <TextField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')} />
-            <TextField
-              label={t('cart.shipping.zip')}
-              autoComplete="postal-code"
-              inputMode="numeric"
-              error={fieldError('address_zip')}
-              {...field('address_zip')}
-            />
-          </form>
-        </section>
-        {renderPaymentMethods(cardId, (id) => {
-          changed();
-          setCardId(id);
-        })}
-      </div>
-      <section aria-labelledby="summary-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
-        <h2 id="summary-title" className="text-xl font-bold">
-          {t('cart.summary.title')}
+    <CheckoutLayout
+      summaryTitle={t('cart.summary.title')}
+      lines={[
+        { label: t('cart.summary.subtotal'), amount: money(totals.subtotal), testId: 'summary-subtotal' },
+        { label: t('cart.summary.tax'), amount: money(totals.tax), testId: 'summary-tax' },
+        { label: t('cart.summary.shipping'), amount: money(totals.shipping), testId: 'summary-shipping' },
+      ]}
+      total={{ label: t('cart.summary.total'), amount: money(totals.total), testId: 'summary-total' }}
+      afterLines={
+        <>
+          {shownErrors.length > 0 && (
+            <CheckoutAlert testId="cart-errors">
+              <p className="sr-only">{t('cart.errorsTitle')}</p>
+              <ul className="flex list-disc flex-col gap-1 pl-5">
+                {shownErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </CheckoutAlert>
+          )}
+          <PayButton pending={pay.isPending} label={t('cart.pay')} pendingLabel={t('cart.loading')} onClick={submit} />
+        </>
+      }
+    >
+      <Card as="section" aria-labelledby="order-details-title" className="flex flex-col p-5 sm:p-6">
+        <h2 id="order-details-title" className="text-xl font-bold">
+          {t('cart.orderDetails')}
         </h2>
-        <dl className="flex flex-col gap-2">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('cart.summary.subtotal')}</dt>
-            <dd data-testid="summary-subtotal">{money(totals.subtotal)}</dd>
+        <ul>
+          {items.map((item) => (
+            <CartLine key={item.id} item={item} selected={!deselected.has(item.id)} onToggle={(on) => toggle(item.id, on)} />
+          ))}
+        </ul>
+      </Card>
+      <Card as="section" aria-labelledby="shipping-title" className="flex flex-col gap-4 p-5 sm:p-6">
+        <h2 id="shipping-title" className="text-xl font-bold">
+          {t('cart.shipping.title')}
+        </h2>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} noValidate>
+          <div className="sm:col-span-2">
+            <TextField label={t('cart.shipping.fullName')} autoComplete="name" error={fieldError('full_name')} {...field('full_name')} />
           </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('cart.summary.tax')}</dt>
-            <dd data-testid="summary-tax">{money(totals.tax)}</dd>
+          <div className="sm:col-span-2">
+            <TextField label={t('cart.shipping.addressOne')} autoComplete="address-line1" error={fieldError('address_one')} {...field('address_one')} />
           </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('cart.summary.shipping')}</dt>
-            <dd data-testid="summary-shipping">{money(totals.shipping)}</dd>
+          <div className="sm:col-span-2">
+            <TextField label={t('cart.shipping.addressTwo')} autoComplete="address-line2" error={fieldError('address_two')} {...field('address_two')} />
           </div>
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold">
-            <dt>{t('cart.summary.total')}</dt>
-            <dd data-testid="summary-total">{money(totals.total)}</dd>
-          </div>
-        </dl>
-        {shownErrors.length > 0 && (
-          <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text" data-testid="cart-errors">
-            <p className="sr-only">{t('cart.errorsTitle')}</p>
-            <ul className="flex list-disc flex-col gap-1 pl-5">
-              {shownErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <Button size="lg" onClick={submit} disabled={pay.isPending} className="w-full">
-          {pay.isPending ? <Spinner label={t('cart.loading')} /> : <Lock aria-hidden="true" className="size-5" />}
-          {pay.isPending ? t('cart.loading') : t('cart.pay')}
-        </Button>
-      </section>
-    </div>
+          <TextField label={t('cart.shipping.city')} autoComplete="address-level2" error={fieldError('address_city')} {...field('address_city')} />
+          <TextField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')} />
+          <TextField
+            label={t('cart.shipping.zip')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            error={fieldError('address_zip')}
+            {...field('address_zip')}
+          />
+        </form>
+      </Card>
+      {renderPaymentMethods(cardId, (id) => {
+        changed();
+        setCardId(id);
+      })}
+    </CheckoutLayout>
   );
 }
