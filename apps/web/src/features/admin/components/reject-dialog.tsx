@@ -1,5 +1,7 @@
-import { rejectListingRequestSchema } from '@medallion/contracts/admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { rejectListingRequestSchema, type RejectListingRequest } from '@medallion/contracts/admin';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogCard, DialogDescription, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
@@ -12,22 +14,18 @@ import { toast } from '@/components/ui/toast';
 export function RejectDialog({ listingId, title, disabled }: { listingId: string; title: string; disabled?: boolean }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<RejectListingRequest>({ resolver: zodResolver(rejectListingRequestSchema), defaultValues: { reason: '' } });
   const reject = useRejectListing();
+  const reasonError = form.formState.errors.reason?.message;
 
-  const submit = () => {
-    const parsed = rejectListingRequestSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(t(`common:validation.${parsed.error.issues[0]?.message ?? 'rejectReasonRequired'}`));
-      return;
-    }
+  const submit = form.handleSubmit(({ reason }) => {
     // The item (and this dialog) leaves the queue on success: no per-call callbacks, which would not run.
-    reject.mutateAsync({ listingId, reason: parsed.data.reason }).then(
+    reject.mutateAsync({ listingId, reason }).then(
       () => toast.success(t('review.rejected', { title })),
-      (e: Error) => setError(e.message),
+      (e: Error) => setServerError(e.message),
     );
-  };
+  });
 
   return (
     <Dialog
@@ -35,8 +33,8 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) {
-          setReason('');
-          setError(null);
+          form.reset();
+          setServerError(null);
         }
       }}
     >
@@ -48,24 +46,13 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
       <DialogCard width="lg">
         <DialogHeader className="mb-2" title={t('review.rejectTitle')} closeLabel={t('review.close')} />
         <DialogDescription className="mb-4 text-slate-600">{t('review.rejectDescription', { title })}</DialogDescription>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-          className="flex flex-col gap-4"
-        >
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <TextAreaField
             label={t('review.reason')}
             rows={4}
             maxLength={1000}
-            value={reason}
-            error={error ?? undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
+            error={reasonError ? t(`common:validation.${reasonError}`) : (serverError ?? undefined)}
+            {...form.register('reason', { onChange: () => setServerError(null) })}
           />
           <DialogFormActions
             cancelLabel={t('review.cancel')}
