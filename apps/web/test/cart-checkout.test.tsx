@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { orderTotals, type CartItem } from '@medallion/contracts/shop';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartCheckout } from '@/features/shop/components/cart-checkout';
+import { i18n } from '@/lib/i18n';
 import { formatUsd } from '@/lib/money';
 import { fakeApi, renderWithApp } from './support/render';
 
@@ -84,7 +85,23 @@ describe('CartCheckout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay and Submit' }));
     const errors = screen.getByTestId('cart-errors');
     expect(errors.textContent).toContain('Payment method not selected');
-    expect(screen.getByRole('textbox', { name: 'Full name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(errors.textContent).toContain(i18n.t('common:validation.shippingRequired'));
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Full name' }).getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('textbox', { name: 'ZIP code' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a complete address clears its errors and leaves only the missing card', async () => {
+    await renderCart([mug]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay and Submit' }));
+    const fill = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    fill('Full name', 'Aziz Karimov');
+    fill('Address line 1', '2150 Ocean Avenue');
+    fill('City', 'Brooklyn');
+    fill('State', 'NY');
+    fill('ZIP code', '11229');
+    await vi.waitFor(() => expect(screen.getByTestId('cart-errors').textContent).not.toContain(i18n.t('common:validation.shippingRequired')));
+    expect(screen.getByTestId('cart-errors').textContent).toContain('Payment method not selected');
+    expect(screen.getByRole('textbox', { name: 'ZIP code' }).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('an empty cart links to the shop', async () => {

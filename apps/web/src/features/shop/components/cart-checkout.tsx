@@ -1,7 +1,9 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -121,7 +123,14 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set(draft?.deselected));
   const [cardId, setCardId] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const form = useForm<DeliveryAddress>({ defaultValues: draft?.address ?? EMPTY_ADDRESS });
+  // Checked as it is typed (the summary lists a missing address before Pay is pressed); shown after Pay.
+  const form = useForm<z.input<typeof deliveryAddressSchema>, unknown, DeliveryAddress>({
+    resolver: zodResolver(deliveryAddressSchema),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: draft?.address ?? EMPTY_ADDRESS,
+  });
+  const { errors: addressErrors, isValid: addressValid } = form.formState;
   const address = useWatch({ control: form.control });
   useEffect(() => {
     if (pay.isSuccess) return;
@@ -150,20 +159,13 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
     selected.map((item) => ({ priceCents: item.price_cents, quantity: item.quantity })),
     cart.data.data.shipping_cents,
   );
-  const parsedAddress = deliveryAddressSchema.safeParse(address);
-  const fieldErrors: Partial<Record<keyof DeliveryAddress, string>> = {};
-  if (!parsedAddress.success) {
-    for (const issue of parsedAddress.error.issues) {
-      const key = issue.path[0] as keyof DeliveryAddress;
-      fieldErrors[key] ??= t(`common:validation.${issue.message}`);
-    }
-  }
+  const outOfStock = selected.filter((i) => !i.in_stock);
   const ruleErrors: string[] = [];
   if (totals.subtotal <= 0) ruleErrors.push(t('common:validation.cartNothingSelected'));
   if (!cardId) ruleErrors.push(t('cart.noCard'));
-  if (!parsedAddress.success) ruleErrors.push(t('common:validation.shippingRequired'));
+  if (!addressValid) ruleErrors.push(t('common:validation.shippingRequired'));
   // Stock comes from the server with the cart (and the cart is fetched again after a refused payment).
-  for (const item of selected.filter((i) => !i.in_stock)) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
+  for (const item of outOfStock) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
   const serverError = pay.error ? (pay.error instanceof ApiClientError && pay.error.message ? pay.error.message : t('common:errors.unexpected')) : null;
   // The server's refusal of a checkout that ran out of stock reads like our own line: show it once.
   const shownErrors = [...new Set([...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])])];
@@ -183,25 +185,31 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const submit = () => {
     setSubmitted(true);
     pay.reset();
-    if (ruleErrors.length > 0 || !cardId || !parsedAddress.success) return;
-    pay.mutate(
-      {
-        paymentMethodId: cardId,
-        totalCents: totals.total,
-        cartIds: selected.map((item) => item.id),
-        address: parsedAddress.data,
-        transactionId: attempt.transactionId(),
-      },
-      {
-        onSuccess: () => {
-          attempt.answered();
-          clearCheckoutDraft(userId);
+    // The address is checked by the form (all its fields, so each shows its error); the rest here.
+    void form.handleSubmit((validAddress) => {
+      if (totals.subtotal <= 0 || !cardId || outOfStock.length > 0) return;
+      pay.mutate(
+        {
+          paymentMethodId: cardId,
+          totalCents: totals.total,
+          cartIds: selected.map((item) => item.id),
+          address: validAddress,
+          transactionId: attempt.transactionId(),
         },
-        onError: (error) => attempt.answered(error),
-      },
-    );
+        {
+          onSuccess: () => {
+            attempt.answered();
+            clearCheckoutDraft(userId);
+          },
+          onError: (error) => attempt.answered(error),
+        },
+      );
+    })();
   };
-  const fieldError = (key: keyof DeliveryAddress) => (submitted ? fieldErrors[key] : undefined);
+  const fieldError = (key: keyof DeliveryAddress) => {
+    const message = submitted ? addressErrors[key]?.message : undefined;
+    return message ? t(`common:validation.${message}`) : undefined;
+  };
   const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
 
   return (
