@@ -1,6 +1,6 @@
 import { Info, Sparkles } from 'lucide-react';
 import { MIN_CAR_YEAR, saveDraftStep2Schema, splitVehicleIdentification, type SaveDraftStep2 } from '@medallion/contracts/listings';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { decodeVinQueryOptions, useCarMakes, useCarModels } from '@/lib/queries/cars';
 import { localizeMessage } from '@/lib/server-messages';
 import { ImagePicker } from './image-picker';
