@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -20,5 +21,15 @@ export function NoticeCard({ children, role }: { children: ReactNode; role?: 'al
     <Card role={role} className="flex flex-col items-start gap-3 p-6">
       {children}
     </Card>
+  );
+}
+
+/** An empty list: a dashed card with a large icon, the text and, when given, the way on. */
+export function EmptyState({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+      <Icon aria-hidden="true" className="size-10" />
+      {children}
+    </div>
   );
 }

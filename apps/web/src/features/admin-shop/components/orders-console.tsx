@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@medallion/contracts/admin-shop';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -119,10 +120,9 @@ export function OrdersConsole({ status, onStatus }: { status: OrderStatus | unde
   else if (orders.isError) body = <ErrorState message={orders.error.message} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
   else if (orders.data.data.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <Package aria-hidden="true" className="size-10" />
+      <EmptyState icon={Package}>
         <p>{status ? t('orders.emptyStatus', { status: t(`orders.status.${status}`) }) : t('orders.empty')}</p>
-      </div>
+      </EmptyState>
     );
   } else {
     body = (

@@ -1,6 +1,7 @@
 import { ExternalLink, Package, Pencil, Plus } from 'lucide-react';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -146,10 +147,9 @@ export function ProductsConsole({ editing, onEdit }: { editing: string | null; o
         </Button>
       </div>
       {list.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          <Package aria-hidden="true" className="size-10" />
+        <EmptyState icon={Package}>
           <p>{t('list.empty')}</p>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" aria-label={t('list.label')}>
           {list.map((product) => (

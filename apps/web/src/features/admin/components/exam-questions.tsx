@@ -1,6 +1,7 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { EXAM_TOPICS, type ExamQuestion, type ExamTopic } from '@medallion/contracts/exam';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -154,12 +155,11 @@ export function ExamQuestions() {
       </p>
 
       {matches.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          <SearchX aria-hidden="true" className="size-10" />
+        <EmptyState icon={SearchX}>
           <Button variant="outline" onClick={clear}>
             {t('exam.clearFilters')}
           </Button>
-        </div>
+        </EmptyState>
       ) : (
         <ol className="flex flex-col gap-3" aria-label={t('exam.allTab')}>
           {shown.map((q) => (

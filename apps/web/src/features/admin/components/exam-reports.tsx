@@ -2,6 +2,7 @@ import { CheckCircle2, Flag, Inbox } from 'lucide-react';
 import type { ExamReportsResponse } from '@medallion/contracts/admin';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -133,10 +134,9 @@ export function ExamReports() {
   const groups = reports.data.data;
   if (groups.length === 0) {
     return (
-      <p className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <Inbox aria-hidden="true" className="size-10" />
-        {t('exam.empty')}
-      </p>
+      <EmptyState icon={Inbox}>
+        <p>{t('exam.empty')}</p>
+      </EmptyState>
     );
   }
   const total = groups.reduce((n, g) => n + g.reports.length, 0);

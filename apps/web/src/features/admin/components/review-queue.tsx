@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, Inbox, X } from 'lucide-react';
 import type { ReviewListing } from '@medallion/contracts/admin';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -221,10 +222,9 @@ export function ReviewQueue() {
   const items = queue.data.data;
   if (items.length === 0) {
     return (
-      <p className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <Inbox aria-hidden="true" className="size-10" />
-        {t('review.empty')}
-      </p>
+      <EmptyState icon={Inbox}>
+        <p>{t('review.empty')}</p>
+      </EmptyState>
     );
   }
   return (

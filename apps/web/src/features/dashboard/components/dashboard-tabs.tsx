@@ -2,6 +2,7 @@ import { BookmarkX, CreditCard, Megaphone, Package } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -12,12 +13,11 @@ export function parseTab(value: string | null): DashboardTab {
   return (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'settings';
 }
 
-function EmptyState({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
+function EmptyTab({ Icon, text }: { Icon: typeof CreditCard; text: string }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-      <Icon aria-hidden="true" className="size-10" />
+    <EmptyState icon={Icon}>
       <p>{text}</p>
-    </div>
+    </EmptyState>
   );
 }
 
@@ -59,19 +59,19 @@ export function DashboardTabs({
         ))}
       </Tabs.List>
       <Tabs.Content value="settings" className="mt-6 flex flex-col gap-6 focus:outline-none">
-        {settings ?? <EmptyState Icon={CreditCard} text={t('empty.settings')} />}
+        {settings ?? <EmptyTab Icon={CreditCard} text={t('empty.settings')} />}
         {settingsExtra}
       </Tabs.Content>
       <Tabs.Content value="ads" className="mt-6 focus:outline-none">
         <h2 className="sr-only">{t('tabs.ads')}</h2>
-        {ads ?? <EmptyState Icon={Megaphone} text={t('empty.ads')} />}
+        {ads ?? <EmptyTab Icon={Megaphone} text={t('empty.ads')} />}
       </Tabs.Content>
       <Tabs.Content value="saved" className="mt-6 focus:outline-none">
-        {saved ?? <EmptyState Icon={BookmarkX} text={t('empty.saved')} />}
+        {saved ?? <EmptyTab Icon={BookmarkX} text={t('empty.saved')} />}
       </Tabs.Content>
       <Tabs.Content value="orders" className="mt-6 focus:outline-none">
         <h2 className="sr-only">{t('tabs.orders')}</h2>
-        {orders ?? <EmptyState Icon={Package} text={t('empty.orders')} />}
+        {orders ?? <EmptyTab Icon={Package} text={t('empty.orders')} />}
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -1,5 +1,6 @@
 import { Inbox, RefreshCw, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -34,10 +35,9 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
         </Button>
       </div>
       {mail.data.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          <Inbox aria-hidden="true" className="size-10" />
+        <EmptyState icon={Inbox}>
           <p>{t('empty')}</p>
-        </div>
+        </EmptyState>
       ) : (
         <ol className="flex flex-col gap-3">
           {mail.data.data.map((m, i) => (

@@ -1,5 +1,6 @@
 import { BookmarkX, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -26,13 +27,12 @@ export function SavedQuestions() {
   if (saved.isError) return <ErrorState message={t('saved.error')} retryLabel={t('retry')} onRetry={() => void saved.refetch()} />;
   if (saved.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <BookmarkX aria-hidden="true" className="size-10" />
+      <EmptyState icon={BookmarkX}>
         <p>{t('saved.empty')}</p>
         <Link to="/exam" className={buttonClasses('outline')}>
           {t('saved.toExam')}
         </Link>
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -1,5 +1,6 @@
 import { Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { useMyListings } from '@/lib/queries/listings';
 import { ListingCard } from './listing-card';
@@ -38,10 +39,9 @@ export function MyListings() {
   const listings = mine.data.data.data;
   if (listings.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <Megaphone aria-hidden="true" className="size-10" />
+      <EmptyState icon={Megaphone}>
         <p>{t('marketplace.empty')}</p>
-      </div>
+      </EmptyState>
     );
   }
   return (

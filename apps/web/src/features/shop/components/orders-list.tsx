@@ -1,6 +1,7 @@
 import type { Order } from '@medallion/contracts/shop';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/card';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -75,13 +76,12 @@ export function OrdersList() {
   const list = orders.data.data.data;
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        <Package aria-hidden="true" className="size-10" />
+      <EmptyState icon={Package}>
         <p>{t('orders.empty')}</p>
         <Link to="/shop" className={buttonClasses('outline')}>
           {t('orders.toShop')}
         </Link>
-      </div>
+      </EmptyState>
     );
   }
   return (
