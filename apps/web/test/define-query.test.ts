@@ -20,11 +20,13 @@ import type { changeListingStatus } from '../src/features/listings/api/change-li
 import type { recordListingView } from '../src/features/listings/api/record-listing-view';
 import type { addToCart } from '../src/features/shop/api/cart-mutations';
 import { ApiClientError } from '../src/lib/api-client';
-import { adminOrdersQueryOptions, promoCodesQueryOptions } from '../src/lib/queries/admin';
+import type { promoCodesQueryOptions } from '../src/lib/queries/admin';
+import { adminOrdersQueryOptions } from '../src/lib/queries/admin';
 import { defineQuery, retryOnceUnless } from '../src/lib/queries/define-query';
-import { examAttemptsQueryOptions, savedQuestionsQueryOptions } from '../src/lib/queries/exam';
+import type { examAttemptsQueryOptions, savedQuestionsQueryOptions } from '../src/lib/queries/exam';
 import { listingQueryOptions } from '../src/lib/queries/listings';
-import { cartQueryOptions, productsQueryOptions } from '../src/lib/queries/shop';
+import type { cartQueryOptions } from '../src/lib/queries/shop';
+import { productsQueryOptions } from '../src/lib/queries/shop';
 
 /*
  * lib/queries/define-query.ts: how a `…QueryOptions()` is built from a key factory, a fetcher and
