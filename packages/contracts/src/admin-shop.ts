@@ -29,7 +29,9 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 /** GET /admin/products: every product, active or not, newest first. */
 export const adminProductsResponseSchema = z.object({ data: z.array(adminProductSchema) });
+export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
 export const adminProductResponseSchema = z.object({ data: adminProductSchema });
+export type AdminProductResponse = z.infer<typeof adminProductResponseSchema>;
 
 export const productDetailSchema = z.object({
   key: text({ error: 'productDetailKeyInvalid' }).trim().min(1, 'productDetailKeyInvalid').max(MAX_DETAIL_KEY, 'productDetailKeyInvalid'),
@@ -96,6 +98,7 @@ export const adminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'orderStatusInvalid' }).optional(),
 });
 export const adminOrdersResponseSchema = z.object({ data: z.array(adminOrderSchema) });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
 /** POST /admin/orders/{order_id}/ship: paid → shipped (the customer is e-mailed once); shipped stays shipped. */
 export const shipOrderResponseSchema = z.object({
@@ -104,3 +107,4 @@ export const shipOrderResponseSchema = z.object({
     emailed: z.boolean(),
   }),
 });
+export type ShipOrderResponse = z.infer<typeof shipOrderResponseSchema>;

@@ -41,6 +41,7 @@ export type RejectListingRequest = z.infer<typeof rejectListingRequestSchema>;
 export const moderationResponseSchema = z.object({
   data: z.object({ listing_id: z.string(), status: z.enum(['ACTIVE', 'DRAFT']), timestamp: z.string().nullable() }),
 });
+export type ModerationResponse = z.infer<typeof moderationResponseSchema>;
 
 /* ---------- Exam content and promo codes (staff) ---------- */
 
@@ -82,6 +83,7 @@ export const updateExamQuestionRequestSchema = z.object({
 });
 export type UpdateExamQuestionRequest = z.infer<typeof updateExamQuestionRequestSchema>;
 export const examQuestionResponseSchema = z.object({ data: examQuestionSchema });
+export type ExamQuestionResponse = z.infer<typeof examQuestionResponseSchema>;
 
 export const promoCodeSchema = z.object({
   code: z.string(),
@@ -93,6 +95,7 @@ export const promoCodeSchema = z.object({
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesResponseSchema = z.object({ data: z.array(promoCodeSchema) });
+export type PromoCodesResponse = z.infer<typeof promoCodesResponseSchema>;
 /** POST /admin/promo-codes (create) and PATCH /admin/promo-codes/{code} (change). Codes are 6 letters or digits. */
 export const createPromoCodeRequestSchema = z.object({
   code: text()
@@ -106,7 +109,9 @@ export const createPromoCodeRequestSchema = z.object({
 });
 export const updatePromoCodeRequestSchema = createPromoCodeRequestSchema.omit({ code: true }).partial();
 export const promoCodeResponseSchema = z.object({ data: promoCodeSchema });
+export type PromoCodeResponse = z.infer<typeof promoCodeResponseSchema>;
 export type CreatePromoCodeRequest = z.output<typeof createPromoCodeRequestSchema>;
 
 /** GET /admin/exam/questions: every question with its answers (staff edit any of them). */
 export const adminExamQuestionsResponseSchema = z.object({ data: z.array(examQuestionSchema) });
+export type AdminExamQuestionsResponse = z.infer<typeof adminExamQuestionsResponseSchema>;

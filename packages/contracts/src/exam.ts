@@ -38,6 +38,8 @@ export const savedQuestionsResponseSchema = z.object({
     data: z.array(z.object({ record_id: z.string(), question_id: z.string(), question: z.string(), question_rus: z.string() })),
   }),
 });
+export type SavedQuestionsResponse = z.infer<typeof savedQuestionsResponseSchema>;
+export type SavedQuestion = SavedQuestionsResponse['data']['data'][number];
 export const NO_SAVED_QUESTIONS = 'No saved questions';
 
 /** POST /exam/questions/save: toggles. */
@@ -45,9 +47,11 @@ export const saveQuestionRequestSchema = z.object({ question_id: text().min(1).m
 export const saveQuestionResponseSchema = z.object({
   data: z.object({ question_id: z.string(), saved: z.boolean(), record_id: z.string().nullable() }),
 });
+export type SaveQuestionResponse = z.infer<typeof saveQuestionResponseSchema>;
 
 /** GET /exam/questions/issue: ids the user reported. */
 export const reportedQuestionsResponseSchema = z.object({ data: z.object({ data: z.array(z.string()) }) });
+export type ReportedQuestionsResponse = z.infer<typeof reportedQuestionsResponseSchema>;
 
 /** The report itself: `issue` may arrive as JSON text (spec §7) or as an object. */
 export const reportIssueSchema = z
@@ -72,6 +76,7 @@ export const reportQuestionRequestSchema = z.object({
 });
 export type ReportQuestionRequest = z.input<typeof reportQuestionRequestSchema>;
 export const reportQuestionResponseSchema = z.object({ data: z.object({ question_id: z.string(), reported: z.literal(true) }) });
+export type ReportQuestionResponse = z.infer<typeof reportQuestionResponseSchema>;
 
 /** GET /exam/promo-check?code= : whether a promo code would discount the exam now. */
 export const promoCheckQuerySchema = z.object({ code: text().trim().max(20) });
@@ -98,4 +103,6 @@ export const examAttemptSchema = z.object({
 });
 export type ExamAttempt = z.infer<typeof examAttemptSchema>;
 export const examAttemptResponseSchema = z.object({ data: examAttemptSchema });
+export type ExamAttemptResponse = z.infer<typeof examAttemptResponseSchema>;
 export const examAttemptsResponseSchema = z.object({ data: z.object({ data: z.array(examAttemptSchema) }) });
+export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponseSchema>;

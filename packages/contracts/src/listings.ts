@@ -175,8 +175,10 @@ export type ListingAllResponse = z.infer<typeof listingAllResponseSchema>;
 
 /** GET /listing/{id} */
 export const listingResponseSchema = z.object({ data: listingSchema });
+export type ListingResponse = z.infer<typeof listingResponseSchema>;
 /** GET /listing (auth): the user's own listings. */
 export const myListingsResponseSchema = z.object({ data: z.object({ data: z.array(listingSchema) }) });
+export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
 
 /** Any text: an id that is not one of ours is simply "not found" (404), not a validation error. */
 export const listingIdParamsSchema = z.object({ listing_id: text().max(100) });
@@ -190,6 +192,7 @@ export type ChangeListingStatusRequest = z.infer<typeof changeListingStatusReque
 export const changeListingStatusResponseSchema = z.object({
   data: z.object({ listing_id: z.string(), status: z.enum(LISTING_STATUSES) }),
 });
+export type ChangeListingStatusResponse = z.infer<typeof changeListingStatusResponseSchema>;
 
 /** POST /listing/{listing_id}/views: user_id is optional (visitors have none). */
 export const recordListingViewRequestSchema = z
@@ -199,6 +202,7 @@ export const recordListingViewRequestSchema = z
 export const recordListingViewResponseSchema = z.object({
   data: z.object({ counted: z.boolean(), view_count: z.number().int() }),
 });
+export type RecordListingViewResponse = z.infer<typeof recordListingViewResponseSchema>;
 
 /** GET /listing/suggested-locations: limit=5 and zip_code or city. */
 export const suggestedLocationsQuerySchema = z
@@ -225,6 +229,7 @@ export const locationSuggestionSchema = z.object({
 });
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
 export const suggestedLocationsResponseSchema = z.object({ data: z.array(locationSuggestionSchema) });
+export type SuggestedLocationsResponse = z.infer<typeof suggestedLocationsResponseSchema>;
 
 /** GET /cars/makes and /cars/models-by-make-id?make-id= (plain lists, spec §7). */
 export const carMakeSchema = z.object({ make_id: z.number().int(), make_name: z.string() });
@@ -232,12 +237,14 @@ export type CarMake = z.infer<typeof carMakeSchema>;
 export const carModelSchema = z.object({ model_id: z.number().int(), model_name: z.string() });
 export type CarModel = z.infer<typeof carModelSchema>;
 export const carMakesResponseSchema = z.array(carMakeSchema);
+export type CarMakesResponse = z.infer<typeof carMakesResponseSchema>;
 export const carModelsQuerySchema = z.object({
   'make-id': text({ error: 'filterMake' })
     .regex(/^\d{1,9}$/, 'filterMake')
     .transform(Number),
 });
 export const carModelsResponseSchema = z.array(carModelSchema);
+export type CarModelsResponse = z.infer<typeof carModelsResponseSchema>;
 
 /* ---------- Create listing (POST /listing/save-draft, spec §5 / §7) ---------- */
 
@@ -339,3 +346,4 @@ export const saveDraftRequestSchema = z.discriminatedUnion('step', [saveDraftSte
   error: 'listingStepInvalid',
 });
 export const saveDraftResponseSchema = z.object({ data: z.object({ data: z.object({ listing_id: z.string() }) }) });
+export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;

@@ -48,6 +48,7 @@ export const sandboxConfirmSetupRequestSchema = z.object({
 export type SandboxConfirmSetupRequest = z.input<typeof sandboxConfirmSetupRequestSchema>;
 
 export const sandboxConfirmSetupResponseSchema = z.object({ data: paymentMethodSchema });
+export type SandboxConfirmSetupResponse = z.infer<typeof sandboxConfirmSetupResponseSchema>;
 
 /**
  * POST /payments/create-payment-intent (spec §7 field names). Exam: transaction-type "exam",

@@ -28,6 +28,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 export const productsResponseSchema = z.object({ data: z.object({ data: z.array(productSchema) }) });
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
 export const cartItemSchema = z.object({
   id: z.string(),
@@ -42,6 +43,7 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartResponseSchema = z.object({ data: z.object({ data: z.array(cartItemSchema), shipping_cents: z.number().int() }) });
+export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 const quantity = z.coerce
   .number({ error: 'cartQuantityInvalid' })
@@ -63,6 +65,7 @@ export const updateCartRequestSchema = z.object({
 });
 export const deleteCartQuerySchema = z.object({ 'cart-product-id': z.string().uuid('cartItemNotFound') });
 export const cartItemResponseSchema = z.object({ data: cartItemSchema });
+export type CartItemResponse = z.infer<typeof cartItemResponseSchema>;
 
 export const deliveryAddressSchema = z.object(
   {
@@ -121,4 +124,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ data: orderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
 export const ordersResponseSchema = z.object({ data: z.object({ data: z.array(orderSchema) }) });
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { filtersToQuery } from '@medallion/contracts/listing-filters';
 import { safeRedirect } from '@/features/auth/components/use-auth-error';
@@ -33,14 +33,20 @@ function signedOutOnServer(): boolean {
   return !isServer || !requestScope()?.signedIn;
 }
 
+/** A loader's data: the query, awaited on the server and only started in the browser. */
+function prefetcher(queryClient: QueryClient) {
+  return <TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) => load(queryClient.prefetchQuery(options));
+}
+
 export function createLoaders(queryClient: QueryClient) {
+  const prefetch = prefetcher(queryClient);
   return {
     marketplace: (({ request }) => {
       const params = new URL(request.url).searchParams;
-      return load(queryClient.prefetchQuery(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params))));
+      return prefetch(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params)));
     }) satisfies Loader,
-    listing: (({ params }) => load(queryClient.prefetchQuery(listingQueryOptions(params.listingId ?? '')))) satisfies Loader,
-    shop: (() => load(queryClient.prefetchQuery(productsQueryOptions()))) satisfies Loader,
+    listing: (({ params }) => prefetch(listingQueryOptions(params.listingId ?? ''))) satisfies Loader,
+    shop: (() => prefetch(productsQueryOptions())) satisfies Loader,
     // A paying visitor's 80 questions are theirs: rendered in the browser, not put into shared HTML.
     login: (async ({ request }) => {
       // Someone already signed in is sent on at once (the page would do it after hydrating).
@@ -48,7 +54,7 @@ export function createLoaders(queryClient: QueryClient) {
         const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
         if (session?.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
       }
-      return load(queryClient.prefetchQuery(socialProvidersQueryOptions()));
+      return prefetch(socialProvidersQueryOptions());
     }) satisfies Loader,
     /**
      * Signed-in pages: without a session cookie the server answers with the redirect to sign in
@@ -62,7 +68,7 @@ export function createLoaders(queryClient: QueryClient) {
       }
       return null;
     }) satisfies Loader,
-    exam: (() => (signedOutOnServer() ? load(queryClient.prefetchQuery(examQuestionsQueryOptions())) : load())) satisfies Loader,
+    exam: (() => (signedOutOnServer() ? prefetch(examQuestionsQueryOptions()) : load())) satisfies Loader,
   };
 }
 
@@ -71,9 +77,10 @@ export function createLoaders(queryClient: QueryClient) {
  * cookie nobody is, so no call is made; with one, the session is asked for (its page is private).
  */
 export function createRootLoader(queryClient: QueryClient): Loader {
+  const prefetch = prefetcher(queryClient);
   return async () => {
     if (!isServer) return null;
-    if (requestScope()?.signedIn) return load(queryClient.prefetchQuery(sessionQueryOptions()));
+    if (requestScope()?.signedIn) return prefetch(sessionQueryOptions());
     queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null, token: null });
     return null;
   };

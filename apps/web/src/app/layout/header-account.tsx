@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldCheck, ShoppingCart, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -16,7 +16,6 @@ import { useCartCount } from '@/lib/queries/shop';
 export function HeaderAccount({ onNavigate, className, compact = false }: { onNavigate?: () => void; className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const word = compact ? 'max-lg:sr-only' : undefined;
-  const roomy = compact ? 'px-3 max-lg:px-2' : 'px-3';
   const tip = (text: string) => (compact ? text : undefined);
   const session = useSession();
   const user = session.data?.user;
@@ -38,26 +37,8 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
   }
   return (
     <div className={cn('flex items-center gap-1', className)}>
-      {user.role === 'staff' && (
-        <Link
-          to="/admin"
-          onClick={onNavigate}
-          title={tip(t('nav.admin'))}
-          className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}
-        >
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          <span className={word}>{t('nav.admin')}</span>
-        </Link>
-      )}
-      <Link
-        to="/dashboard"
-        onClick={onNavigate}
-        title={tip(t('nav.dashboard'))}
-        className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', roomy)}
-      >
-        <LayoutDashboard aria-hidden="true" className="size-4" />
-        <span className={word}>{t('nav.dashboard')}</span>
-      </Link>
+      {user.role === 'staff' && <AccountLink to="/admin" Icon={ShieldCheck} text={t('nav.admin')} compact={compact} onNavigate={onNavigate} />}
+      <AccountLink to="/dashboard" Icon={LayoutDashboard} text={t('nav.dashboard')} compact={compact} onNavigate={onNavigate} />
       <Link
         to="/cart"
         onClick={onNavigate}
@@ -77,5 +58,28 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
         <span className={word}>{t('nav.signOut')}</span>
       </button>
     </div>
+  );
+}
+
+interface AccountLinkProps {
+  to: string;
+  Icon: LucideIcon;
+  text: string;
+  compact: boolean;
+  onNavigate?: () => void;
+}
+
+/** Admin and Dashboard: an icon and a word (compact, below 1024 px: the word for screen readers and as the tooltip). */
+function AccountLink({ to, Icon, text, compact, onNavigate }: AccountLinkProps) {
+  return (
+    <Link
+      to={to}
+      onClick={onNavigate}
+      title={compact ? text : undefined}
+      className={cn('inline-flex items-center gap-1.5 rounded-md py-2 font-medium text-slate-100 hover:bg-white/10', compact ? 'px-3 max-lg:px-2' : 'px-3')}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      <span className={compact ? 'max-lg:sr-only' : undefined}>{text}</span>
+    </Link>
   );
 }

@@ -1,12 +1,10 @@
 import { Tabs } from 'radix-ui';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Container } from '@/components/ui/container';
+import { useSearchParams } from 'react-router';
 import { ExamQuestions } from '@/features/admin/components/exam-questions';
 import { ExamReports } from '@/features/admin/components/exam-reports';
 import { PromoCodes } from '@/features/admin/components/promo-codes';
-import { RequireSession } from './require-session';
+import { AdminPage } from './admin-page';
 
 const TAB =
   'border-b-2 border-transparent px-2 py-2.5 text-sm font-semibold text-slate-600 hover:text-asphalt sm:px-4 sm:text-base ' +
@@ -25,37 +23,29 @@ export function AdminExamRoute() {
   const asked = params.get('tab');
   const tab: Tab = TABS.find((x) => x === asked) ?? 'reports';
   return (
-    <RequireSession staff>
-      <Container className="flex flex-col gap-6 py-10">
-        <title>{`${t('exam.title')} · Medallion`}</title>
-        <Link to="/admin" className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-info underline">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('title')}
-        </Link>
-        <h1 className="text-3xl font-extrabold">{t('exam.title')}</h1>
-        <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })} className="flex flex-col gap-5">
-          <Tabs.List aria-label={t('exam.title')} className="grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-2">
-            <Tabs.Trigger value="reports" className={TAB}>
-              {t('exam.reportsTab')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="questions" className={TAB}>
-              {t('exam.allTab')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="promo" className={TAB}>
-              {t('promo.title')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="reports" className="focus:outline-none">
-            <ExamReports />
-          </Tabs.Content>
-          <Tabs.Content value="questions" className="focus:outline-none">
-            <ExamQuestions />
-          </Tabs.Content>
-          <Tabs.Content value="promo" className="focus:outline-none">
-            <PromoCodes />
-          </Tabs.Content>
-        </Tabs.Root>
-      </Container>
-    </RequireSession>
+    <AdminPage title={t('exam.title')} back={t('title')}>
+      <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })} className="flex flex-col gap-5">
+        <Tabs.List aria-label={t('exam.title')} className="grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-2">
+          <Tabs.Trigger value="reports" className={TAB}>
+            {t('exam.reportsTab')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="questions" className={TAB}>
+            {t('exam.allTab')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="promo" className={TAB}>
+            {t('promo.title')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="reports" className="focus:outline-none">
+          <ExamReports />
+        </Tabs.Content>
+        <Tabs.Content value="questions" className="focus:outline-none">
+          <ExamQuestions />
+        </Tabs.Content>
+        <Tabs.Content value="promo" className="focus:outline-none">
+          <PromoCodes />
+        </Tabs.Content>
+      </Tabs.Root>
+    </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpenCheck, CarFront, Compass, Headphones, Layers, RefreshCw, Route as RouteIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -81,18 +81,14 @@ export function HomeRoute() {
 
       <section aria-labelledby="steps-title" className="bg-white py-14">
         <Container className="grid gap-10 lg:grid-cols-[1fr_1.3fr] lg:items-center">
-          <div className="flex flex-col gap-4">
-            <h2 id="steps-title" className="text-3xl font-bold">
-              {t('steps.title')}
-            </h2>
-            <p className="text-lg text-slate-700">{t('steps.text')}</p>
+          <SectionIntro id="steps-title" title={t('steps.title')} text={t('steps.text')} className="flex flex-col gap-4">
             <div>
               <Link to="/steps" className={buttonClasses('dark', 'lg')}>
                 {t('steps.cta')}
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
             </div>
-          </div>
+          </SectionIntro>
           <ol className="grid gap-3 sm:grid-cols-2">
             {STEP_KEYS.map((key, i) => (
               <li key={key} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-paper p-3">
@@ -106,12 +102,7 @@ export function HomeRoute() {
 
       <section aria-labelledby="why-title" className="py-14">
         <Container className="flex flex-col gap-8">
-          <div className="flex max-w-2xl flex-col gap-3">
-            <h2 id="why-title" className="text-3xl font-bold">
-              {t('why.title')}
-            </h2>
-            <p className="text-lg text-slate-700">{t('why.text')}</p>
-          </div>
+          <SectionIntro id="why-title" title={t('why.title')} text={t('why.text')} className="flex max-w-2xl flex-col gap-3" />
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             {REASONS.map(({ key, Icon }) => (
               <li key={key} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -160,5 +151,27 @@ function FeatureCard({ to, Icon, title, text, cta }: FeatureCardProps) {
         <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />
       </span>
     </Link>
+  );
+}
+
+interface SectionIntroProps {
+  /** Labels the section (its aria-labelledby). */
+  id: string;
+  title: string;
+  text: string;
+  className: string;
+  children?: ReactNode;
+}
+
+/** A section's heading and the lead under it, then what follows them (a link). */
+function SectionIntro({ id, title, text, className, children }: SectionIntroProps) {
+  return (
+    <div className={className}>
+      <h2 id={id} className="text-3xl font-bold">
+        {title}
+      </h2>
+      <p className="text-lg text-slate-700">{text}</p>
+      {children}
+    </div>
   );
 }

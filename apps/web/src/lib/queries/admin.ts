@@ -1,24 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
+  AdminExamQuestionsResponse,
   AdminOverviewResponse,
   ExamReportsResponse,
+  PromoCodesResponse,
   ReviewListingsResponse,
-  adminExamQuestionsResponseSchema,
-  promoCodesResponseSchema,
 } from '@medallion/contracts/admin';
-import type { OrderStatus, adminOrdersResponseSchema, adminProductsResponseSchema } from '@medallion/contracts/admin-shop';
+import type { AdminOrdersResponse, AdminProductsResponse, OrderStatus } from '@medallion/contracts/admin-shop';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import type { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson } from './define-query';
 
 /*
  * Reads of the staff API (modules/admin): the overview, the review queue, the exam questions and
  * issue reports, promo codes, and the shop's products and orders.
  */
-
-export type PromoCodesResponse = z.infer<typeof promoCodesResponseSchema>;
-export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
-export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
 /** Query keys of the staff domain: invalidate `all` for everything, or one sub-tree by its prefix. */
 export const adminKeys = {
@@ -38,93 +34,40 @@ export const adminKeys = {
 };
 
 /** GET /admin/overview (staff only). */
-export function getAdminOverview(signal?: AbortSignal): Promise<AdminOverviewResponse> {
-  return apiFetch<AdminOverviewResponse>('/admin/overview', { signal });
-}
-
-export function adminOverviewQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => getAdminOverview(signal) });
-}
-
-export function useAdminOverview() {
-  return useQuery(adminOverviewQueryOptions());
-}
+export const getAdminOverview = getJson<AdminOverviewResponse>('/admin/overview');
+export const adminOverviewQueryOptions = defineQuery(adminKeys.overview, getAdminOverview);
+export const useAdminOverview = () => useQuery(adminOverviewQueryOptions());
 
 /** GET /admin/listings (staff): listings waiting for review, oldest first. */
-export function getReviewListings(signal?: AbortSignal): Promise<ReviewListingsResponse> {
-  return apiFetch<ReviewListingsResponse>('/admin/listings', { signal });
-}
-
-export function reviewListingsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.reviewListings(), queryFn: ({ signal }) => getReviewListings(signal) });
-}
-
-export function useReviewListings() {
-  return useQuery(reviewListingsQueryOptions());
-}
+export const getReviewListings = getJson<ReviewListingsResponse>('/admin/listings');
+export const reviewListingsQueryOptions = defineQuery(adminKeys.reviewListings, getReviewListings);
+export const useReviewListings = () => useQuery(reviewListingsQueryOptions());
 
 /** GET /admin/exam/questions (staff): every exam question with its answers, in exam order. */
 export async function getAdminExamQuestions(signal?: AbortSignal): Promise<ExamQuestion[]> {
-  const response = await apiFetch<z.infer<typeof adminExamQuestionsResponseSchema>>('/admin/exam/questions', { signal });
-  return response.data;
+  return (await apiFetch<AdminExamQuestionsResponse>('/admin/exam/questions', { signal })).data;
 }
-
-export function adminExamQuestionsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.examQuestions(), queryFn: ({ signal }) => getAdminExamQuestions(signal) });
-}
-
-export function useAdminExamQuestions() {
-  return useQuery(adminExamQuestionsQueryOptions());
-}
+export const adminExamQuestionsQueryOptions = defineQuery(adminKeys.examQuestions, getAdminExamQuestions);
+export const useAdminExamQuestions = () => useQuery(adminExamQuestionsQueryOptions());
 
 /** GET /admin/exam/reports (staff): open issue reports grouped by question, the most reported first. */
-export function getExamReports(signal?: AbortSignal): Promise<ExamReportsResponse> {
-  return apiFetch<ExamReportsResponse>('/admin/exam/reports', { signal });
-}
-
-export function examReportsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.examReports(), queryFn: ({ signal }) => getExamReports(signal) });
-}
-
-export function useExamReports() {
-  return useQuery(examReportsQueryOptions());
-}
+export const getExamReports = getJson<ExamReportsResponse>('/admin/exam/reports');
+export const examReportsQueryOptions = defineQuery(adminKeys.examReports, getExamReports);
+export const useExamReports = () => useQuery(examReportsQueryOptions());
 
 /** GET /admin/promo-codes (staff). */
-export function getPromoCodes(signal?: AbortSignal): Promise<PromoCodesResponse> {
-  return apiFetch<PromoCodesResponse>('/admin/promo-codes', { signal });
-}
-
-export function promoCodesQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.promoCodes(), queryFn: ({ signal }) => getPromoCodes(signal) });
-}
-
-export function usePromoCodes() {
-  return useQuery(promoCodesQueryOptions());
-}
+export const getPromoCodes = getJson<PromoCodesResponse>('/admin/promo-codes');
+export const promoCodesQueryOptions = defineQuery(adminKeys.promoCodes, getPromoCodes);
+export const usePromoCodes = () => useQuery(promoCodesQueryOptions());
 
 /** GET /admin/products (staff): every product, active or not, newest first. */
-export function getAdminProducts(signal?: AbortSignal): Promise<AdminProductsResponse> {
-  return apiFetch<AdminProductsResponse>('/admin/products', { signal });
-}
-
-export function adminProductsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.products(), queryFn: ({ signal }) => getAdminProducts(signal) });
-}
-
-export function useAdminProducts() {
-  return useQuery(adminProductsQueryOptions());
-}
+export const getAdminProducts = getJson<AdminProductsResponse>('/admin/products');
+export const adminProductsQueryOptions = defineQuery(adminKeys.products, getAdminProducts);
+export const useAdminProducts = () => useQuery(adminProductsQueryOptions());
 
 /** GET /admin/orders (staff): newest first, optionally one status. */
 export function getAdminOrders(status: OrderStatus | undefined, signal?: AbortSignal): Promise<AdminOrdersResponse> {
   return apiFetch<AdminOrdersResponse>('/admin/orders', { query: { status }, signal });
 }
-
-export function adminOrdersQueryOptions(status?: OrderStatus) {
-  return queryOptions({ queryKey: adminKeys.orderList(status), queryFn: ({ signal }) => getAdminOrders(status, signal) });
-}
-
-export function useAdminOrders(status?: OrderStatus) {
-  return useQuery(adminOrdersQueryOptions(status));
-}
+export const adminOrdersQueryOptions = defineQuery(adminKeys.orderList, (signal, status?: OrderStatus) => getAdminOrders(status, signal));
+export const useAdminOrders = (status?: OrderStatus) => useQuery(adminOrdersQueryOptions(status));

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '@medallion/contracts/auth';
 import type { SocialProvidersResponse } from '@medallion/contracts/social';
 import { apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson } from './define-query';
 
 /* Reads of the auth API (modules/auth): who is signed in, and which social sign-ins are offered. */
 
@@ -22,32 +23,10 @@ export async function getSession(signal?: AbortSignal): Promise<SessionResponse>
   }
 }
 
-export function sessionQueryOptions() {
-  return queryOptions({
-    queryKey: authKeys.session(),
-    queryFn: ({ signal }) => getSession(signal),
-    staleTime: 60_000,
-    refetchOnWindowFocus: true,
-  });
-}
-
-export function useSession() {
-  return useQuery(sessionQueryOptions());
-}
+export const sessionQueryOptions = defineQuery(authKeys.session, getSession, { staleTime: 60_000, refetchOnWindowFocus: true });
+export const useSession = () => useQuery(sessionQueryOptions());
 
 /** GET /auth/providers: the configured social sign-in options. */
-export function getSocialProviders(signal?: AbortSignal): Promise<SocialProvidersResponse> {
-  return apiFetch<SocialProvidersResponse>('/auth/providers', { signal });
-}
-
-export function socialProvidersQueryOptions() {
-  return queryOptions({
-    queryKey: authKeys.providers(),
-    queryFn: ({ signal }) => getSocialProviders(signal),
-    staleTime: Infinity,
-  });
-}
-
-export function useSocialProviders() {
-  return useQuery(socialProvidersQueryOptions());
-}
+export const getSocialProviders = getJson<SocialProvidersResponse>('/auth/providers');
+export const socialProvidersQueryOptions = defineQuery(authKeys.providers, getSocialProviders, { staleTime: Infinity });
+export const useSocialProviders = () => useQuery(socialProvidersQueryOptions());

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DecodeVinResponse } from '@medallion/contracts/cars';
-import type { CarMake, CarModel } from '@medallion/contracts/listings';
+import type { CarMakesResponse, CarModelsResponse } from '@medallion/contracts/listings';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson, retryOnceUnless } from './define-query';
 
 /*
  * Reads of the cars API (modules/cars): makes and models (offline NHTSA vPIC data on the server),
@@ -18,49 +19,24 @@ export const carKeys = {
 };
 
 /** GET /cars/makes: a plain list of {make_id, make_name}. */
-export function getCarMakes(signal?: AbortSignal): Promise<CarMake[]> {
-  return apiFetch<CarMake[]>('/cars/makes', { signal });
-}
-
-export function carMakesQueryOptions() {
-  return queryOptions({
-    queryKey: carKeys.makes(),
-    queryFn: ({ signal }) => getCarMakes(signal),
-    staleTime: Infinity,
-  });
-}
-
-export function useCarMakes(enabled: boolean) {
-  return useQuery({ ...carMakesQueryOptions(), enabled });
-}
+export const getCarMakes = getJson<CarMakesResponse>('/cars/makes');
+export const carMakesQueryOptions = defineQuery(carKeys.makes, getCarMakes, { staleTime: Infinity });
+export const useCarMakes = (enabled: boolean) => useQuery({ ...carMakesQueryOptions(), enabled });
 
 /** GET /cars/models-by-make-id?make-id=N: a plain list of {model_id, model_name}. */
-export function getCarModels(makeId: string, signal?: AbortSignal): Promise<CarModel[]> {
-  return apiFetch<CarModel[]>('/cars/models-by-make-id', { query: { 'make-id': makeId }, signal });
+export function getCarModels(makeId: string, signal?: AbortSignal): Promise<CarModelsResponse> {
+  return apiFetch<CarModelsResponse>('/cars/models-by-make-id', { query: { 'make-id': makeId }, signal });
 }
-
-export function carModelsQueryOptions(makeId: string) {
-  return queryOptions({
-    queryKey: carKeys.models(makeId),
-    queryFn: ({ signal }) => getCarModels(makeId, signal),
-    staleTime: Infinity,
-  });
-}
-
-export function useCarModels(makeId: string) {
-  return useQuery({ ...carModelsQueryOptions(makeId), enabled: /^\d+$/.test(makeId) });
-}
+export const carModelsQueryOptions = defineQuery(carKeys.models, (signal, makeId: string) => getCarModels(makeId, signal), { staleTime: Infinity });
+export const useCarModels = (makeId: string) => useQuery({ ...carModelsQueryOptions(makeId), enabled: /^\d+$/.test(makeId) });
 
 /** GET /cars/decode-vin?vin=: make, model, year… of a valid VIN; 400 with fields.vin when it is not valid. */
 export function decodeVin(vin: string, signal?: AbortSignal): Promise<DecodeVinResponse> {
   return apiFetch<DecodeVinResponse>('/cars/decode-vin', { query: { vin }, signal });
 }
 
-export function decodeVinQueryOptions(vin: string) {
-  return queryOptions({
-    queryKey: carKeys.decodedVin(vin),
-    queryFn: ({ signal }) => decodeVin(vin, signal),
-    staleTime: Infinity,
-    retry: (count, error) => count < 1 && !(error instanceof ApiClientError && error.status === 400),
-  });
-}
+export const decodeVinQueryOptions = defineQuery(carKeys.decodedVin, (signal, vin: string) => decodeVin(vin, signal), {
+  staleTime: Infinity,
+  // An invalid VIN (400) will not get better by asking again.
+  retry: retryOnceUnless((error) => error instanceof ApiClientError && error.status === 400),
+});

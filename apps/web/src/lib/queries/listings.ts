@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LOCATION_SUGGESTION_LIMIT, MARKETPLACE_PAGE_SIZE, type StoredListingFilters } from '@medallion/contracts/listing-filters';
-import type { ListingAllResponse, listingResponseSchema, myListingsResponseSchema, suggestedLocationsResponseSchema } from '@medallion/contracts/listings';
-import type { z } from 'zod';
+import type { ListingAllResponse, ListingResponse, MyListingsResponse, SuggestedLocationsResponse } from '@medallion/contracts/listings';
 import { ApiClientError, apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson, retryOnceUnless } from './define-query';
 
 /*
  * Reads of the listings API (modules/listings): the marketplace pages, one listing (also the owner's
  * draft), the user's own listings and the location suggestions.
  */
-
-export type ListingResponse = z.infer<typeof listingResponseSchema>;
-export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
-export type SuggestedLocationsResponse = z.infer<typeof suggestedLocationsResponseSchema>;
 
 /** Query keys of the listings domain: invalidate `all` for everything, or one sub-tree by its prefix. */
 export const listingKeys = {
@@ -35,14 +31,12 @@ export function getListings(query: Partial<StoredListingFilters>, page: number, 
   });
 }
 
-export function listingsQueryOptions(query: Partial<StoredListingFilters>, page: number) {
-  return queryOptions({
-    queryKey: listingKeys.list(query, page),
-    queryFn: ({ signal }) => getListings(query, page, signal),
-    // A bad filter (400) will not get better by asking again.
-    retry: (count, error) => count < 1 && !(error instanceof ApiClientError && error.status === 400),
-  });
-}
+export const listingsQueryOptions = defineQuery(
+  listingKeys.list,
+  (signal, query: Partial<StoredListingFilters>, page: number) => getListings(query, page, signal),
+  // A bad filter (400) will not get better by asking again.
+  { retry: retryOnceUnless((error) => error instanceof ApiClientError && error.status === 400) },
+);
 
 /**
  * An answer the page already has as an error is kept when the page mounts (`retryOnMount: false`):
@@ -52,9 +46,7 @@ export function listingsQueryOptions(query: Partial<StoredListingFilters>, page:
  */
 const KEEP_ERROR_ON_MOUNT = { retryOnMount: false } as const;
 
-export function useListings(query: Partial<StoredListingFilters>, page: number) {
-  return useQuery({ ...listingsQueryOptions(query, page), ...KEEP_ERROR_ON_MOUNT });
-}
+export const useListings = (query: Partial<StoredListingFilters>, page: number) => useQuery({ ...listingsQueryOptions(query, page), ...KEEP_ERROR_ON_MOUNT });
 
 /** GET /listing/{id}: 404 when it does not exist or is not ACTIVE and not yours (the owner also sees drafts). */
 export function getListing(id: string, signal?: AbortSignal): Promise<ListingResponse> {
@@ -66,33 +58,15 @@ export function isListingMissing(error: unknown): boolean {
   return error instanceof ApiClientError && (error.status === 404 || error.status === 400);
 }
 
-export function listingQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: listingKeys.detail(id),
-    queryFn: ({ signal }) => getListing(id, signal),
-    retry: (count, error) => count < 1 && !isListingMissing(error),
-  });
-}
-
-export function useListing(id: string) {
-  return useQuery({ ...listingQueryOptions(id), ...KEEP_ERROR_ON_MOUNT });
-}
+export const listingQueryOptions = defineQuery(listingKeys.detail, (signal, id: string) => getListing(id, signal), {
+  retry: retryOnceUnless(isListingMissing),
+});
+export const useListing = (id: string) => useQuery({ ...listingQueryOptions(id), ...KEEP_ERROR_ON_MOUNT });
 
 /** GET /listing (signed in): the user's own listings in every status. */
-export function getMyListings(signal?: AbortSignal): Promise<MyListingsResponse> {
-  return apiFetch<MyListingsResponse>('/listing', { signal });
-}
-
-export function myListingsQueryOptions() {
-  return queryOptions({
-    queryKey: listingKeys.mine(),
-    queryFn: ({ signal }) => getMyListings(signal),
-  });
-}
-
-export function useMyListings() {
-  return useQuery(myListingsQueryOptions());
-}
+export const getMyListings = getJson<MyListingsResponse>('/listing');
+export const myListingsQueryOptions = defineQuery(listingKeys.mine, getMyListings);
+export const useMyListings = () => useQuery(myListingsQueryOptions());
 
 /** Digits only are a zip code, anything else a city name (spec §5). */
 export function locationQuery(text: string): { zip_code: string } | { city: string } {
@@ -112,15 +86,9 @@ export function isLocationNotFound(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 400;
 }
 
-export function suggestedLocationsQueryOptions(text: string) {
-  return queryOptions({
-    queryKey: listingKeys.location(text),
-    queryFn: ({ signal }) => getSuggestedLocations(text, signal),
-    staleTime: 5 * 60_000,
-    retry: (count, error) => count < 1 && !isLocationNotFound(error),
-  });
-}
-
-export function useSuggestedLocations(text: string, enabled: boolean) {
-  return useQuery({ ...suggestedLocationsQueryOptions(text), enabled: enabled && text.trim() !== '' });
-}
+export const suggestedLocationsQueryOptions = defineQuery(listingKeys.location, (signal, text: string) => getSuggestedLocations(text, signal), {
+  staleTime: 5 * 60_000,
+  retry: retryOnceUnless(isLocationNotFound),
+});
+export const useSuggestedLocations = (text: string, enabled: boolean) =>
+  useQuery({ ...suggestedLocationsQueryOptions(text), enabled: enabled && text.trim() !== '' });

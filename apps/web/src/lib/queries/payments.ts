@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PaymentMethodsResponse } from '@medallion/contracts/payments';
-import { apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson } from './define-query';
 
 /* Reads of the payments API (modules/payments): the user's saved cards. */
 
@@ -21,14 +21,6 @@ export const stripeJsKeys = {
 };
 
 /** GET /payments/payment-methods: the user's saved cards. */
-export function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodsResponse> {
-  return apiFetch<PaymentMethodsResponse>('/payments/payment-methods', { signal });
-}
-
-export function paymentMethodsQueryOptions() {
-  return queryOptions({ queryKey: paymentKeys.methods(), queryFn: ({ signal }) => getPaymentMethods(signal) });
-}
-
-export function usePaymentMethods() {
-  return useQuery(paymentMethodsQueryOptions());
-}
+export const getPaymentMethods = getJson<PaymentMethodsResponse>('/payments/payment-methods');
+export const paymentMethodsQueryOptions = defineQuery(paymentKeys.methods, getPaymentMethods);
+export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());

@@ -1,13 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { cartResponseSchema, ordersResponseSchema, productsResponseSchema } from '@medallion/contracts/shop';
-import type { z } from 'zod';
-import { apiFetch } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { CartResponse, OrdersResponse, ProductsResponse } from '@medallion/contracts/shop';
+import { defineQuery, getJson } from './define-query';
 
 /* Reads of the shop API (modules/shop): the products, the signed-in user's cart and past orders. */
-
-export type ProductsResponse = z.infer<typeof productsResponseSchema>;
-export type CartResponse = z.infer<typeof cartResponseSchema>;
-export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 /** Query keys of the shop domain: invalidate `all` for everything, or one sub-tree by its prefix. */
 export const shopKeys = {
@@ -20,30 +15,14 @@ export const shopKeys = {
 };
 
 /** GET /products: the active products of the shop. */
-export function getProducts(signal?: AbortSignal): Promise<ProductsResponse> {
-  return apiFetch<ProductsResponse>('/products', { signal });
-}
-
-export function productsQueryOptions() {
-  return queryOptions({ queryKey: shopKeys.products(), queryFn: ({ signal }) => getProducts(signal) });
-}
-
-export function useProducts() {
-  return useQuery(productsQueryOptions());
-}
+export const getProducts = getJson<ProductsResponse>('/products');
+export const productsQueryOptions = defineQuery(shopKeys.products, getProducts);
+export const useProducts = () => useQuery(productsQueryOptions());
 
 /** GET /users/cart: the signed-in user's active cart items and the shipping price. */
-export function getCart(signal?: AbortSignal): Promise<CartResponse> {
-  return apiFetch<CartResponse>('/users/cart', { signal });
-}
-
-export function cartQueryOptions() {
-  return queryOptions({ queryKey: shopKeys.cart(), queryFn: ({ signal }) => getCart(signal) });
-}
-
-export function useCart(enabled = true) {
-  return useQuery({ ...cartQueryOptions(), enabled });
-}
+export const getCart = getJson<CartResponse>('/users/cart');
+export const cartQueryOptions = defineQuery(shopKeys.cart, getCart);
+export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), enabled });
 
 /** The header badge: the summed quantity of the active items. */
 export function useCartCount(enabled: boolean): number {
@@ -52,14 +31,6 @@ export function useCartCount(enabled: boolean): number {
 }
 
 /** GET /users/orders: the user's past orders. */
-export function getOrders(signal?: AbortSignal): Promise<OrdersResponse> {
-  return apiFetch<OrdersResponse>('/users/orders', { signal });
-}
-
-export function ordersQueryOptions() {
-  return queryOptions({ queryKey: shopKeys.orders(), queryFn: ({ signal }) => getOrders(signal) });
-}
-
-export function useOrders() {
-  return useQuery(ordersQueryOptions());
-}
+export const getOrders = getJson<OrdersResponse>('/users/orders');
+export const ordersQueryOptions = defineQuery(shopKeys.orders, getOrders);
+export const useOrders = () => useQuery(ordersQueryOptions());

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { GetUserResponse } from '@medallion/contracts/users';
-import { apiFetch } from '@/lib/api-client';
+import { defineQuery, getJson } from './define-query';
 
 /* Reads of the users API (modules/users): the signed-in user's record (the dashboard's user card). */
 
@@ -12,17 +12,6 @@ export const userKeys = {
 };
 
 /** GET /users: the signed-in user's record (404 "User not found" before the record exists). */
-export function getUser(signal?: AbortSignal): Promise<GetUserResponse> {
-  return apiFetch<GetUserResponse>('/users', { signal });
-}
-
-export function userQueryOptions() {
-  return queryOptions({
-    queryKey: userKeys.me(),
-    queryFn: ({ signal }) => getUser(signal),
-  });
-}
-
-export function useUser() {
-  return useQuery(userQueryOptions());
-}
+export const getUser = getJson<GetUserResponse>('/users');
+export const userQueryOptions = defineQuery(userKeys.me, getUser);
+export const useUser = () => useQuery(userQueryOptions());

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder } from '@medallion/contracts/admin-shop';
+import type { AdminOrdersResponse, ShipOrderResponse } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
-import { adminKeys, type AdminOrdersResponse } from '@/lib/queries/admin';
+import { adminKeys } from '@/lib/queries/admin';
 
-export interface ShipOrderResponse {
-  /** emailed is false when the order was already shipped (no second e-mail). */
-  data: AdminOrder & { emailed: boolean };
-}
-
-/** POST /admin/orders/{id}/ship: paid → shipped; the customer is e-mailed once. */
+/** POST /admin/orders/{id}/ship: paid → shipped; the customer is e-mailed once (`emailed` is false when it was already shipped). */
 export function shipOrder(orderId: string): Promise<ShipOrderResponse> {
   return apiFetch<ShipOrderResponse>(`/admin/orders/${encodeURIComponent(orderId)}/ship`, { method: 'POST' });
 }

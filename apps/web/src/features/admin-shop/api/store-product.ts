@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminProduct } from '@medallion/contracts/admin-shop';
-import { adminKeys, type AdminProductsResponse } from '@/lib/queries/admin';
+import type { AdminProduct, AdminProductsResponse } from '@medallion/contracts/admin-shop';
+import { adminKeys } from '@/lib/queries/admin';
 import { shopKeys } from '@/lib/queries/shop';
 
 /** Puts a saved product into the cached list (new ones first), then refreshes the list and the public shop. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, SaveProductRequest } from '@medallion/contracts/admin-shop';
+import type { AdminProductResponse, SaveProductRequest } from '@medallion/contracts/admin-shop';
 import { apiFetch } from '@/lib/api-client';
 import { storeProduct } from './store-product';
 
 /** PUT /admin/products/{id}: replaces the fields and pictures (kept file names or new data URLs, in order). */
-export function updateProduct(input: { productId: string; body: SaveProductRequest }): Promise<{ data: AdminProduct }> {
-  return apiFetch<{ data: AdminProduct }>(`/admin/products/${encodeURIComponent(input.productId)}`, { method: 'PUT', body: input.body });
+export function updateProduct(input: { productId: string; body: SaveProductRequest }): Promise<AdminProductResponse> {
+  return apiFetch<AdminProductResponse>(`/admin/products/${encodeURIComponent(input.productId)}`, { method: 'PUT', body: input.body });
 }
 
 export function useUpdateProduct() {

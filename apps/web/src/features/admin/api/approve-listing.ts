@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewListingsResponse } from '@medallion/contracts/admin';
+import type { ModerationResponse, ReviewListingsResponse } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from '@/lib/queries/admin';
-
-export interface ModerationResponse {
-  data: { listing_id: string; status: 'ACTIVE' | 'DRAFT'; timestamp: string | null };
-}
 
 /** POST /admin/listings/{id}/approve: the listing becomes ACTIVE (published). */
 export function approveListing(listingId: string): Promise<ModerationResponse> {

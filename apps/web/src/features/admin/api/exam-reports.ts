@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExamReportsResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamQuestionResponse, ExamReportsResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from '@/lib/queries/admin';
 import { examKeys } from '@/lib/queries/exam';
@@ -28,8 +27,8 @@ export function useResolveExamReport() {
 }
 
 /** PUT /admin/exam/questions/{id}: the whole question in both languages. */
-export function updateExamQuestion(input: { questionId: string; body: UpdateExamQuestionRequest }): Promise<{ data: ExamQuestion }> {
-  return apiFetch<{ data: ExamQuestion }>(`/admin/exam/questions/${encodeURIComponent(input.questionId)}`, {
+export function updateExamQuestion(input: { questionId: string; body: UpdateExamQuestionRequest }): Promise<ExamQuestionResponse> {
+  return apiFetch<ExamQuestionResponse>(`/admin/exam/questions/${encodeURIComponent(input.questionId)}`, {
     method: 'PUT',
     body: input.body,
   });

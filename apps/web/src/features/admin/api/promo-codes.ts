@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePromoCodeRequest, PromoCode } from '@medallion/contracts/admin';
+import type { CreatePromoCodeRequest, PromoCode, PromoCodeResponse, PromoCodesResponse } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
-import { adminKeys, type PromoCodesResponse } from '@/lib/queries/admin';
+import { adminKeys } from '@/lib/queries/admin';
 
 /** Puts the saved code into the cached table (new ones first), then refreshes it. */
 function store(queryClient: ReturnType<typeof useQueryClient>, code: PromoCode) {
@@ -14,8 +14,8 @@ function store(queryClient: ReturnType<typeof useQueryClient>, code: PromoCode) 
 }
 
 /** POST /admin/promo-codes: 409 when the code exists. */
-export function createPromoCode(body: CreatePromoCodeRequest): Promise<{ data: PromoCode }> {
-  return apiFetch<{ data: PromoCode }>('/admin/promo-codes', { method: 'POST', body });
+export function createPromoCode(body: CreatePromoCodeRequest): Promise<PromoCodeResponse> {
+  return apiFetch<PromoCodeResponse>('/admin/promo-codes', { method: 'POST', body });
 }
 
 export function useCreatePromoCode() {
@@ -24,8 +24,8 @@ export function useCreatePromoCode() {
 }
 
 /** PATCH /admin/promo-codes/{code}: discount, active, expiry or uses. */
-export function updatePromoCode(input: { code: string; body: Partial<Omit<CreatePromoCodeRequest, 'code'>> }): Promise<{ data: PromoCode }> {
-  return apiFetch<{ data: PromoCode }>(`/admin/promo-codes/${encodeURIComponent(input.code)}`, { method: 'PATCH', body: input.body });
+export function updatePromoCode(input: { code: string; body: Partial<Omit<CreatePromoCodeRequest, 'code'>> }): Promise<PromoCodeResponse> {
+  return apiFetch<PromoCodeResponse>(`/admin/promo-codes/${encodeURIComponent(input.code)}`, { method: 'PATCH', body: input.body });
 }
 
 export function useUpdatePromoCode() {

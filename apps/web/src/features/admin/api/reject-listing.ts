@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RejectListingRequest } from '@medallion/contracts/admin';
+import type { ModerationResponse, RejectListingRequest } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
-import { removeFromQueue, type ModerationResponse } from './approve-listing';
+import { removeFromQueue } from './approve-listing';
 
 /** POST /admin/listings/{id}/reject {reason}: back to DRAFT with the reason shown to the owner. */
 export function rejectListing(input: { listingId: string } & RejectListingRequest): Promise<ModerationResponse> {

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SaveDraftStep1, SaveDraftStep2 } from '@medallion/contracts/listings';
+import type { SaveDraftResponse, SaveDraftStep1, SaveDraftStep2 } from '@medallion/contracts/listings';
 import { apiFetch } from '@/lib/api-client';
 import { listingKeys } from '@/lib/queries/listings';
-
-export interface SaveDraftResponse {
-  data: { data: { listing_id: string } };
-}
 
 /** POST /listing/save-draft: step 1 creates (or updates) the draft, step 2 adds the listing details and pictures. */
 export function saveDraft(body: SaveDraftStep1 | SaveDraftStep2): Promise<SaveDraftResponse> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportIssueOption } from '@medallion/contracts/exam';
+import type { ReportIssueOption, ReportQuestionResponse } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
 import { examKeys } from '@/lib/queries/exam';
 
@@ -10,8 +10,8 @@ export interface ReportQuestionInput {
 }
 
 /** POST /exam/questions/issue: `issue` is sent as JSON text (spec §7). Once per question (409 after). */
-export function reportQuestion(input: ReportQuestionInput): Promise<unknown> {
-  return apiFetch('/exam/questions/issue', {
+export function reportQuestion(input: ReportQuestionInput): Promise<ReportQuestionResponse> {
+  return apiFetch<ReportQuestionResponse>('/exam/questions/issue', {
     method: 'POST',
     body: { question_id: input.questionId, issue: JSON.stringify({ selectedList: input.selectedList, otherIssue: input.otherIssue }) },
   });

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SavedQuestion, SaveQuestionResponse } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
-import { examKeys, type SavedQuestion } from '@/lib/queries/exam';
-
-export interface ToggleSavedResponse {
-  data: { question_id: string; saved: boolean; record_id: string | null };
-}
+import { examKeys } from '@/lib/queries/exam';
 
 /** POST /exam/questions/save: saves the question, or removes it when it is already saved. */
-export function toggleSavedQuestion(questionId: string): Promise<ToggleSavedResponse> {
-  return apiFetch<ToggleSavedResponse>('/exam/questions/save', { method: 'POST', body: { question_id: questionId } });
+export function toggleSavedQuestion(questionId: string): Promise<SaveQuestionResponse> {
+  return apiFetch<SaveQuestionResponse>('/exam/questions/save', { method: 'POST', body: { question_id: questionId } });
 }
 
 /**

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeListingStatusRequest, ListingStatus } from '@medallion/contracts/listings';
+import type { ChangeListingStatusRequest, ChangeListingStatusResponse, ListingResponse } from '@medallion/contracts/listings';
 import { apiFetch } from '@/lib/api-client';
-import { listingKeys, type ListingResponse } from '@/lib/queries/listings';
-
-export interface ChangeListingStatusResponse {
-  data: { listing_id: string; status: ListingStatus };
-}
+import { listingKeys } from '@/lib/queries/listings';
 
 /** POST /listing/change-status (owner): ACTIVE <-> INACTIVE. */
 export function changeListingStatus(body: ChangeListingStatusRequest): Promise<ChangeListingStatusResponse> {

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { RecordListingViewResponse } from '@medallion/contracts/listings';
 import { apiFetch } from '@/lib/api-client';
-
-export interface RecordListingViewResponse {
-  data: { counted: boolean; view_count: number };
-}
 
 /** POST /listing/{id}/views: user_id only when signed in. */
 export function recordListingView({ listingId, userId }: { listingId: string; userId?: string }): Promise<RecordListingViewResponse> {

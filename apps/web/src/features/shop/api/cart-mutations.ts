@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartItem } from '@medallion/contracts/shop';
+import type { CartItemResponse } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
 import { shopKeys } from '@/lib/queries/shop';
 
 /** POST /users/cart: one more of a product (the price is the one the user saw). */
-export function addToCart(input: { productId: string; price: number }): Promise<{ data: CartItem }> {
-  return apiFetch<{ data: CartItem }>('/users/cart', { method: 'POST', body: { 'product-id': input.productId, quantity: 1, price: input.price } });
+export function addToCart(input: { productId: string; price: number }): Promise<CartItemResponse> {
+  return apiFetch<CartItemResponse>('/users/cart', { method: 'POST', body: { 'product-id': input.productId, quantity: 1, price: input.price } });
 }
 
 /** PATCH /users/cart: a new quantity. */
-export function updateCartQuantity(input: { id: string; quantity: number }): Promise<{ data: CartItem }> {
-  return apiFetch<{ data: CartItem }>('/users/cart', { method: 'PATCH', body: { 'cart-product-id': input.id, quantity: input.quantity } });
+export function updateCartQuantity(input: { id: string; quantity: number }): Promise<CartItemResponse> {
+  return apiFetch<CartItemResponse>('/users/cart', { method: 'PATCH', body: { 'cart-product-id': input.id, quantity: input.quantity } });
 }
 
 /** DELETE /users/cart?cart-product-id=. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
-import type { DeliveryAddress, Order } from '@medallion/contracts/shop';
+import type { DeliveryAddress, Order, OrderResponse } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
 import { shopKeys } from '@/lib/queries/shop';
 
@@ -25,7 +25,7 @@ export async function checkoutCart(input: CartCheckoutInput): Promise<Order> {
     'delivery-address': input.address,
   };
   await apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
-  const order = await apiFetch<{ data: Order }>('/users/transactions', {
+  const order = await apiFetch<OrderResponse>('/users/transactions', {
     method: 'POST',
     body: { 'transaction-id': transactionId, 'cart-ids': cartIds, 'delivery-address': input.address },
   });
