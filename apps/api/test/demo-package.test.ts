@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { user } from '@medallion/db/schema';
+import type * as Demo from '@medallion/demo';
 import { DEMO_ACCOUNTS } from '@medallion/demo/accounts';
 import { seedDatabase } from '../src/prepare-database';
 import { buildTestApp } from './helpers/build-test-app';
@@ -19,7 +20,7 @@ const demoModule = vi.hoisted(() => ({ loads: 0 }));
 // keeps only the accounts step, so the seed stays quick.
 vi.mock('@medallion/demo', async (importOriginal) => {
   demoModule.loads += 1;
-  const original = await importOriginal<typeof import('@medallion/demo')>();
+  const original = await importOriginal<typeof Demo>();
   return {
     ...original,
     demoSeedSteps: (...args: Parameters<typeof original.demoSeedSteps>) => original.demoSeedSteps(...args).filter((step) => step.name === '0001-demo-accounts'),

@@ -1,7 +1,7 @@
 import { depthOf, NEAR, project, projectPoly } from './car-camera';
-import { clamp, clipConvex, fmt, lerp, luminance, mixRgb, mulRgb, type P2, parseHex, polygon, rect2, Rng, toHex, type V3 } from './car-geometry';
+import { clamp, clipConvex, fmt, lerp, luminance, mixRgb, mulRgb, type P2, parseHex, polygon, rect2, type Rng, toHex, type V3 } from './car-geometry';
 import { type Ctx, gradient, type Light, radial, shadeFace } from './car-lighting';
-import { CarModel } from './car-model';
+import type { CarModel } from './car-model';
 import { CarRenderer } from './car-renderer';
 
 // ---------------------------------------------------------------------------------------------

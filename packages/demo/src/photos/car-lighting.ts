@@ -1,5 +1,5 @@
 import { type Camera, centroid3, depthOf, NEAR, projectPoly } from './car-camera';
-import { add, dot, fmt, mixRgb, mulRgb, norm, pathOf, polygon, type RGB, Rng, scale3, toHex, type V3 } from './car-geometry';
+import { add, dot, fmt, mixRgb, mulRgb, norm, pathOf, polygon, type RGB, type Rng, scale3, toHex, type V3 } from './car-geometry';
 
 // ---------------------------------------------------------------------------------------------
 // Lighting and scenes

@@ -3,7 +3,7 @@ import { type CarLook, drawCar } from './car-drawing';
 import { mergeRuns, norm, parseHex, rad, type RGB, Rng, toHex, type V3 } from './car-geometry';
 import { interiorScene } from './car-interior';
 import { type Ctx, lightFor } from './car-lighting';
-import { CarModel, carModel, SPECS } from './car-model';
+import { carModel, type CarModel, SPECS } from './car-model';
 import { type CarPhotoOptions, GENERATED_PHOTO_HEIGHT, GENERATED_PHOTO_WIDTH, H, W } from './car-photo-options';
 import { drawScene, type SceneInfo } from './car-street-scene';
 

@@ -1,7 +1,7 @@
 import { centroid3, depthOf, NEAR, normalOf, project, projectPoly } from './car-camera';
 import { densify, dot, fmt, grow, hull, lerp, type P2, parseHex, pathOf, polygon, type RGB, shade, sub, type V3 } from './car-geometry';
 import { type Ctx, type Light, shadeFace } from './car-lighting';
-import { type BodyFace, CarModel, type DrawItem, type Surface, SURFACE_SEGMENTS } from './car-model';
+import { type BodyFace, type CarModel, type DrawItem, type Surface, SURFACE_SEGMENTS } from './car-model';
 
 // ---------------------------------------------------------------------------------------------
 // The car body drawn as depth-sorted faces

@@ -1,7 +1,7 @@
 import { depthOf, horizonY, NEAR, project } from './car-camera';
-import { add, fmt, mix, Rng, shade, type V3 } from './car-geometry';
+import { add, fmt, mix, type Rng, shade, type V3 } from './car-geometry';
 import { type Ctx, gradient, line3, type Palette, paletteFor, quad3, radial, type SceneKind, type TimeOfDay } from './car-lighting';
-import { CarModel } from './car-model';
+import type { CarModel } from './car-model';
 import { H, W } from './car-photo-options';
 
 // ---------------------------------------------------------------------------------------------

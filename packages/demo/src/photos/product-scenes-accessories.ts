@@ -1,4 +1,4 @@
-import { Art, circle, cylinder, dropShadow, ellipse, extruded, f, floorShadow, glare, group, mix, type P, path, rr, rrPath, stroke, studio } from './product-art';
+import { type Art, circle, cylinder, dropShadow, ellipse, extruded, f, floorShadow, glare, group, mix, type P, path, rr, rrPath, stroke, studio } from './product-art';
 import { smallPrint, text } from './product-lettering';
 import { H, W } from './product-photo-options';
 import { mapScreen } from './product-scenes-devices';
