@@ -4,7 +4,8 @@
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
 export type { DemoFleetVehicle, DemoSeedContext, ResolvedDemoVehicle, SeedAccount } from './context';
 export { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoListingFeesSeedStep } from './listing-fees';
-export { DEMO_LISTINGS_STEP, demoListingsSeedStep, fakeVin, prng, type DemoListingsOptions } from './listings';
+export { DEMO_LISTINGS_STEP, demoListingsSeedStep, fakeVin, type DemoListingsOptions } from './listings';
 export { DEMO_ORDERS, DEMO_ORDERS_STEP, demoOrdersSeedStep } from './orders';
+export { prng } from './prng';
 export { DEMO_PRODUCT_PHOTOS_STEP, DEMO_PRODUCTS, demoProductPhotosSeedStep, demoProductsSeedStep, type DemoProductPhotosOptions } from './products';
 export { demoAccountsSeedStep, demoSeedSteps } from './seed-steps';

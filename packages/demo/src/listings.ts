@@ -5,18 +5,7 @@ import type { SeedStep } from '@medallion/db/seed';
 import { DEMO_ACCOUNTS } from './accounts';
 import type { DemoFleetVehicle, DemoSeedContext } from './context';
 import { CAR_COLORS, renderCarPhoto, renderPlatePhoto } from './photos/car-photos';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same demo data on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './prng';
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;

@@ -22,18 +22,6 @@ export const mix = (a: string, b: string, t: number): string => {
   return hex(x.map((v, i) => v + (y[i]! - v) * t));
 };
 
-/** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const attrs = (extra: string) => (extra ? ' ' + extra : '');
 
 /** One picture: gradient and filter definitions plus the painted shapes, in order. */

@@ -1,4 +1,5 @@
-import { type Art, circle, dropShadow, ellipse, extruded, f, floorShadow, glare, group, path, poly, prng, rr, rrPath, stroke, studio } from './product-art';
+import { type Art, circle, dropShadow, ellipse, extruded, f, floorShadow, glare, group, path, poly, rr, rrPath, stroke, studio } from './product-art';
+import { prng } from '../prng';
 import { text } from './product-lettering';
 
 // Product scenes: the devices on the dashboard (phone mount with navigation, dash cam).
