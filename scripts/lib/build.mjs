@@ -20,7 +20,7 @@ const inputs = [
   'packages/demo/src',
   'package-lock.json',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js'];
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js', 'apps/api/dist/demo.js'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
