@@ -15,6 +15,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/demo/package.json packages/demo/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY apps apps
@@ -34,12 +35,14 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/demo/package.json packages/demo/
 # The toolchain is only there while npm ci may compile better-sqlite3, and leaves in the same layer.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && npm ci --omit=dev --no-audit --no-fund \
     && npm cache clean --force \
     && apt-get purge -y python3 make g++ && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
-# The API bundle (workspace packages inside), the web app and its server-rendering bundle,
+# The API bundle (workspace packages inside; the demo data in dist/demo.js, loaded only when
+# SEED_DEMO_DATA is on), the web app and its server-rendering bundle,
 # and what the server reads from @medallion/db at run time (migrations, the exam questions).
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

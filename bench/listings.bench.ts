@@ -28,7 +28,7 @@ import { locationIndex } from '../apps/api/src/integrations/locations/zip-index'
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
 import { searchQuerySql } from '../apps/api/src/modules/listings/search-listings';
 // Deterministic data (mulberry32): the same seed gives the same listings on every machine.
-import { prng } from '../apps/api/src/modules/listings/seed-listings';
+import { prng } from '@medallion/demo/prng';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LISTING_COUNT = Number(process.env.BENCH_LISTINGS ?? 100_000);

@@ -17,9 +17,10 @@ const inputs = [
   'apps/api/build.mjs',
   'packages/contracts/src',
   'packages/db/src',
+  'packages/demo/src',
   'package-lock.json',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js'];
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js', 'apps/api/dist/demo.js'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@medallion/db/client';
 import { runSeed, seedSteps } from '@medallion/db/seed';
-import { demoAccountsSeedStep, ensureAccount } from './modules/auth/seed-accounts';
-import { demoListingsSeedStep } from './modules/listings/seed-listings';
-import { demoListingFeesSeedStep } from './modules/payments/seed-listing-fees';
+import { ensureAccount } from './modules/auth/seed-accounts';
+import { loadDemoSeedSteps } from './modules/demo/seed-demo-data';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
-import { demoOrdersSeedStep } from './modules/shop/seed-orders';
-import { demoProductPhotosSeedStep, demoProductsSeedStep } from './modules/shop/seed-products';
 
 /**
  * Names of the PostgreSQL advisory locks taken at start: instances that start together on one
@@ -30,15 +27,9 @@ export async function seedDatabase(app: FastifyInstance): Promise<void> {
   await database.withStartupLock(SEED_LOCK, async () => {
     await runSeed(database.db, [examQuestionsSeedStep]);
     if (config.SEED_DEMO_DATA) {
-      const seeded = await runSeed(database.db, [
-        ...seedSteps,
-        demoAccountsSeedStep,
-        demoListingsSeedStep({ storage: app.storage }),
-        demoListingFeesSeedStep,
-        demoProductsSeedStep,
-        demoProductPhotosSeedStep({ storage: app.storage }),
-        demoOrdersSeedStep({ shippingCents: config.SHOP_SHIPPING_CENTS }),
-      ]);
+      // The demo package is loaded only here: with SEED_DEMO_DATA=false the server never imports it.
+      const demoSteps = await loadDemoSeedSteps({ storage: app.storage, shippingCents: config.SHOP_SHIPPING_CENTS });
+      const seeded = await runSeed(database.db, [...seedSteps, ...demoSteps]);
       app.log.info(seeded, 'seed steps checked');
     }
     if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { appSettings } from '@medallion/db/schema';
 import { resolveAuthSecret } from '../src/modules/auth/auth-secret';
-import { DEMO_ACCOUNTS, demoAccountsSeedStep } from '../src/modules/auth/seed-accounts';
+import { DEMO_ACCOUNTS, demoAccountsSeedStep } from '@medallion/demo';
+import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { runSeed } from '@medallion/db/seed';
 import { buildTestApp } from './helpers/build-test-app';
 import { createTestDatabase } from './helpers/test-database';
@@ -10,8 +11,9 @@ describe('demo accounts', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
 
   it('seeds a staff and a driver account that can sign in, once', async () => {
-    await runSeed(app.db, [demoAccountsSeedStep]);
-    await runSeed(app.db, [demoAccountsSeedStep]);
+    const accounts = demoAccountsSeedStep(demoSeedContext({ storage: app.storage }));
+    await runSeed(app.db, [accounts]);
+    await runSeed(app.db, [accounts]);
     for (const demo of Object.values(DEMO_ACCOUNTS)) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: demo.email, password: demo.password } });
       expect(res.statusCode, demo.email).toBe(200);

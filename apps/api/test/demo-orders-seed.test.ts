@@ -4,22 +4,31 @@ import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import { orderTotals, type Order } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, orders, payments, products, seedHistory, user } from '@medallion/db/schema';
-import { DEMO_ACCOUNTS, demoAccountsSeedStep, ensureAccount } from '../src/modules/auth/seed-accounts';
-import { demoListingsSeedStep } from '../src/modules/listings/seed-listings';
-import { DEMO_DRIVER_CARD_ID, demoListingFeesSeedStep } from '../src/modules/payments/seed-listing-fees';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_DRIVER_CARD_ID,
+  DEMO_ORDERS,
+  DEMO_ORDERS_STEP,
+  demoAccountsSeedStep,
+  demoListingFeesSeedStep,
+  demoListingsSeedStep,
+  demoOrdersSeedStep,
+  demoProductsSeedStep,
+} from '@medallion/demo';
+import { ensureAccount } from '../src/modules/auth/seed-accounts';
+import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { cartPaymentKey } from '../src/modules/shop/checkout-cart';
-import { DEMO_ORDERS, DEMO_ORDERS_STEP, demoOrdersSeedStep } from '../src/modules/shop/seed-orders';
-import { demoProductsSeedStep } from '../src/modules/shop/seed-products';
 import { buildTestApp } from './helpers/build-test-app';
 import { sessionCookie } from './helpers/auth';
 
 describe('demo seed: the demo driver paid listing fees and shop orders', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', SHOP_SHIPPING_CENTS: '499' });
-  const ordersStep = demoOrdersSeedStep({ shippingCents: 499 });
+  const seedContext = demoSeedContext({ storage: app.storage });
+  const ordersStep = demoOrdersSeedStep(seedContext, { shippingCents: 499 });
   await runSeed(app.db, [
-    demoAccountsSeedStep,
-    demoListingsSeedStep({ storage: app.storage, photos: false }),
-    demoListingFeesSeedStep,
+    demoAccountsSeedStep(seedContext),
+    demoListingsSeedStep(seedContext, { photos: false }),
+    demoListingFeesSeedStep(seedContext),
     demoProductsSeedStep,
     ordersStep,
   ]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CAR_BODY_STYLES, CAR_COLORS, renderCarPhoto, renderPlatePhoto } from '../src/integrations/images/generated-photos';
+import { CAR_BODY_STYLES, CAR_COLORS, renderCarPhoto, renderPlatePhoto } from '@medallion/demo/photos/car-photos';
 import { ImageRejectedError, MAX_IMAGE_BYTES, processListingImage } from '../src/integrations/images/process-image';
 
 /** A landscape JPEG stored sideways (EXIF orientation 6) with an author and a GPS position, red in its top-left corner. */

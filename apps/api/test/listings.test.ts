@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '@medallion/contracts/listings';
 import { runSeed } from '@medallion/db/seed';
 import { listings, listingViews, payments, seedHistory, user } from '@medallion/db/schema';
-import { demoAccountsSeedStep, DEMO_ACCOUNTS } from '../src/modules/auth/seed-accounts';
-import { demoListingsSeedStep } from '../src/modules/listings/seed-listings';
-import { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoListingFeesSeedStep } from '../src/modules/payments/seed-listing-fees';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_DRIVER_CARD_ID,
+  DEMO_LISTING_FEES_STEP,
+  demoAccountsSeedStep,
+  demoListingFeesSeedStep,
+  demoListingsSeedStep,
+} from '@medallion/demo';
+import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
 
@@ -13,7 +19,8 @@ type Row = typeof listings.$inferSelect;
 
 describe('marketplace listings', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
-  await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false }), demoListingFeesSeedStep]);
+  const seedContext = demoSeedContext({ storage: app.storage });
+  await runSeed(app.db, [demoAccountsSeedStep(seedContext), demoListingsSeedStep(seedContext, { photos: false }), demoListingFeesSeedStep(seedContext)]);
   const all: Row[] = await app.db.select().from(listings);
   const active = all.filter((r) => r.status === 'ACTIVE');
   const newestFirst = (a: Row, b: Row) => b.publishedAt!.getTime() - a.publishedAt!.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -306,7 +313,7 @@ describe('marketplace listings', async () => {
 
     // Running the seed again adds nothing.
     await app.db.delete(seedHistory).where(eq(seedHistory.name, DEMO_LISTING_FEES_STEP));
-    await runSeed(app.db, [demoListingFeesSeedStep]);
+    await runSeed(app.db, [demoListingFeesSeedStep(demoSeedContext({ storage: app.storage }))]);
     expect(await app.db.select().from(payments).where(eq(payments.userId, driver!.id))).toHaveLength(fees.length);
 
     // The card the fees were paid with is the driver's saved card.

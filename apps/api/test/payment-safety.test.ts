@@ -4,11 +4,11 @@ import { createPaymentIntentRequestSchema, EXAM_PRICE_CENTS, LISTING_FEE } from 
 import { orderTotals, type Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, listings, mailOutbox, orders, payments, products, sandboxCharges } from '@medallion/db/schema';
+import { demoProductsSeedStep } from '@medallion/demo';
 import type { PaymentGateway } from '../src/integrations/payments/gateway';
 import { createPaymentIntent } from '../src/modules/payments/create-payment-intent';
 import { purchaseOptionsFor } from '../src/modules/payments/payment-recovery-job';
 import { recoverStalePayments } from '../src/modules/payments/recover-payments';
-import { demoProductsSeedStep } from '../src/modules/shop/seed-products';
 import { createConfirmedUser } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 import { saveSandboxCard } from './helpers/payments';

@@ -6,8 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import { listings } from '@medallion/db/schema';
-import { demoAccountsSeedStep } from '../src/modules/auth/seed-accounts';
-import { demoListingsSeedStep } from '../src/modules/listings/seed-listings';
+import { demoAccountsSeedStep, demoListingsSeedStep } from '@medallion/demo';
+import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { readSitemapListings } from '../src/modules/seo/read-sitemap-listings';
 import { renderListingsSitemap, renderPagesSitemap, renderSitemapIndex } from '../src/modules/seo/render-sitemap';
 import { ROBOTS_DISALLOW, SITEMAP_PAGES } from '../src/modules/seo/site-map';
@@ -56,7 +56,8 @@ async function collect(gen: AsyncGenerator<string> | null): Promise<string> {
 describe('robots.txt and sitemaps', async () => {
   const { app } = await buildTestApp({ PUBLIC_URL, AUTH_RATE_LIMIT_MAX: '1000' });
   // The demo listings: ACTIVE ones of both categories, and the demo driver's in every other status.
-  await runSeed(app.db, [demoAccountsSeedStep, demoListingsSeedStep({ storage: app.storage, photos: false })]);
+  const seedContext = demoSeedContext({ storage: app.storage });
+  await runSeed(app.db, [demoAccountsSeedStep(seedContext), demoListingsSeedStep(seedContext, { photos: false })]);
 
   /** ACTIVE ids in the marketplace's order, from the database (microsecond-exact). */
   const activeInOrder = async () =>

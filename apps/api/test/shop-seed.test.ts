@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { products } from '@medallion/db/schema';
-import { PRODUCT_PHOTO_HEIGHT, PRODUCT_PHOTO_SUBJECTS, PRODUCT_PHOTO_WIDTH, productPhotoSvg } from '../src/integrations/images/generated-product-photos';
-import { DEMO_PRODUCT_PHOTOS_STEP, DEMO_PRODUCTS, demoProductPhotosSeedStep, demoProductsSeedStep } from '../src/modules/shop/seed-products';
+import { DEMO_PRODUCT_PHOTOS_STEP, DEMO_PRODUCTS, demoProductPhotosSeedStep, demoProductsSeedStep } from '@medallion/demo';
+import { PRODUCT_PHOTO_HEIGHT, PRODUCT_PHOTO_SUBJECTS, PRODUCT_PHOTO_WIDTH, productPhotoSvg } from '@medallion/demo/photos/product-photos';
+import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { buildTestApp } from './helpers/build-test-app';
 
 describe('demo shop seed: products with generated photos', async () => {
   const { app, config } = await buildTestApp();
   const mediaRoot = join(config.DATA_DIR, 'media');
-  const steps = [demoProductsSeedStep, demoProductPhotosSeedStep({ storage: app.storage })];
+  const steps = [demoProductsSeedStep, demoProductPhotosSeedStep(demoSeedContext({ storage: app.storage }))];
   const catalogue = async () => (await app.inject({ method: 'GET', url: '/api/products' })).json().data.data as Product[];
   const storedFiles = () => readdirSync(join(mediaRoot, 'products'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, mailOutbox, orders, payments, products } from '@medallion/db/schema';
-import { demoProductsSeedStep } from '../src/modules/shop/seed-products';
+import { demoProductsSeedStep } from '@medallion/demo';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';

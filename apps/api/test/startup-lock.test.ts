@@ -6,12 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '@medallion/db/client';
 import { examQuestions, orders, products, promoCodes, seedHistory, user } from '@medallion/db/schema';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PRODUCTS } from '@medallion/demo';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateDatabase, seedDatabase } from '../src/prepare-database';
-import { DEMO_ACCOUNTS } from '../src/modules/auth/seed-accounts';
-import { DEMO_ORDERS } from '../src/modules/shop/seed-orders';
-import { DEMO_PRODUCTS } from '../src/modules/shop/seed-products';
 import { createSharedPostgres, postgresReachable } from './helpers/shared-infra';
 
 /*

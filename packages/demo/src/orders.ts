@@ -3,9 +3,9 @@ import { orderTotals } from '@medallion/contracts/shop';
 import type { Database } from '@medallion/db/client';
 import { cartItems, orderLines, orders, payments, products, user } from '@medallion/db/schema';
 import type { SeedStep } from '@medallion/db/seed';
-import { DEMO_ACCOUNTS } from '../auth/seed-accounts';
-import { DEMO_DRIVER_CARD_ID } from '../payments/seed-listing-fees';
-import { cartPaymentKey } from './checkout-cart';
+import { DEMO_ACCOUNTS } from './accounts';
+import type { DemoSeedContext } from './context';
+import { DEMO_DRIVER_CARD_ID } from './listing-fees';
 
 export const DEMO_ORDERS_STEP = 'demo-orders-v1';
 
@@ -50,7 +50,7 @@ const ADDRESS = {
  * (COMPLEATED). History only: today's stock is the seeded stock. Runs after the demo products and the
  * demo listing fees (the saved card); does nothing without them.
  */
-export function demoOrdersSeedStep(options: { shippingCents: number; now?: () => number }): SeedStep {
+export function demoOrdersSeedStep(context: DemoSeedContext, options: { shippingCents: number; now?: () => number }): SeedStep {
   return {
     name: DEMO_ORDERS_STEP,
     async run(db: Database) {
@@ -80,7 +80,7 @@ export function demoOrdersSeedStep(options: { shippingCents: number; now?: () =>
             provider: 'sandbox',
             providerPaymentId: `pi_sbx_${demo.transactionId}`,
             paymentMethodId: DEMO_DRIVER_CARD_ID,
-            idempotencyKey: cartPaymentKey(driver.id, demo.transactionId),
+            idempotencyKey: context.cartPaymentKey(driver.id, demo.transactionId),
             createdAt,
             updatedAt: createdAt,
           })

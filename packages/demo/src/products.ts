@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SeedStep } from '@medallion/db/seed';
 import { products } from '@medallion/db/schema';
-import { renderProductPhoto, type ProductPhotoSubject } from '../../integrations/images/generated-product-photos';
-import type { Storage } from '../../integrations/storage/storage';
-import { productImageKey } from './shop-records';
+import type { DemoSeedContext } from './context';
+import { renderProductPhoto, type ProductPhotoSubject } from './photos/product-photos';
 
 const search = (q: string) => `https://www.amazon.com/s?k=${encodeURIComponent(q)}`;
 
@@ -190,7 +188,6 @@ export const demoProductsSeedStep: SeedStep = {
 export const DEMO_PRODUCT_PHOTOS_STEP = 'demo-product-photos-v1';
 
 export interface DemoProductPhotosOptions {
-  storage: Storage;
   /** Pictures rendered at once (sharp does the work on its own threads). */
   concurrency?: number;
 }
@@ -200,7 +197,7 @@ export interface DemoProductPhotosOptions {
  * first). A step of its own, so a database seeded before the pictures existed gets them too. Only
  * demo products (by title) that still have no images are touched: pictures staff uploaded stay.
  */
-export function demoProductPhotosSeedStep(options: DemoProductPhotosOptions): SeedStep {
+export function demoProductPhotosSeedStep(context: DemoSeedContext, options: DemoProductPhotosOptions = {}): SeedStep {
   return {
     name: DEMO_PRODUCT_PHOTOS_STEP,
     async run(db) {
@@ -218,8 +215,7 @@ export function demoProductPhotosSeedStep(options: DemoProductPhotosOptions): Se
         while (next < jobs.length) {
           const job = jobs[next++]!;
           const photo = await renderProductPhoto(job.subject);
-          const name = `${randomBytes(8).toString('hex')}.webp`;
-          await options.storage.put(productImageKey(job.row.id, name), photo, 'image/webp');
+          const name = await context.storeProductPhoto(job.row.id, photo);
           const list = names.get(job.row.id) ?? [];
           list[job.order] = name;
           names.set(job.row.id, list);

@@ -1,27 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { listings, user } from '@medallion/db/schema';
 import type { SeedStep } from '@medallion/db/seed';
-import { resolveFleetVehicle, TLC_FLEET, type FleetVehicle } from '../../integrations/car-data/tlc-fleet';
-import { CAR_COLORS, renderCarPhoto, renderPlatePhoto } from '../../integrations/images/generated-photos';
-import { processListingImage } from '../../integrations/images/process-image';
-import { locationIndex } from '../../integrations/locations/zip-index';
-import type { Storage } from '../../integrations/storage/storage';
-import { DEMO_ACCOUNTS } from '../auth/seed-accounts';
-import { imageKey, thumbnailKey } from './listing-record';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same demo data on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { DEMO_ACCOUNTS } from './accounts';
+import type { DemoFleetVehicle, DemoSeedContext } from './context';
+import { CAR_COLORS, renderCarPhoto, renderPlatePhoto } from './photos/car-photos';
+import { prng } from './prng';
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
@@ -160,14 +144,6 @@ export function fakeVin(rand: Rand, year: number): string {
   return chars.join('');
 }
 
-async function storePhoto(storage: Storage, listingId: string, raw: Buffer): Promise<string> {
-  const { full, thumb } = await processListingImage(raw);
-  const name = `${randomBytes(8).toString('hex')}.webp`;
-  await storage.put(imageKey(listingId, name), full, 'image/webp');
-  await storage.put(thumbnailKey(listingId, name), thumb, 'image/webp');
-  return name;
-}
-
 type NewListing = typeof listings.$inferInsert;
 
 interface PlannedListing {
@@ -175,15 +151,15 @@ interface PlannedListing {
   photos: Array<() => Promise<Buffer>>;
 }
 
-function carListing(rand: Rand, index: number, vehicle: FleetVehicle, owner: Owner, userId: string, now: number): PlannedListing {
-  const ids = resolveFleetVehicle(vehicle);
+function carListing(context: DemoSeedContext, rand: Rand, index: number, vehicle: DemoFleetVehicle, owner: Owner, userId: string, now: number): PlannedListing {
+  const ids = context.resolveVehicle(vehicle);
   if (!ids) throw new Error(`The demo fleet names a car that is not in the car data: ${vehicle.make} ${vehicle.model}`);
   const year = between(rand, vehicle.years[0], vehicle.years[1]);
   const weekly = between(rand, Math.ceil(vehicle.weeklyRent[0] / 5), Math.floor(vehicle.weeklyRent[1] / 5)) * 5;
   const monthly = rand() < 0.25;
   const price = monthly ? Math.round((weekly * 4.3) / 10) * 10 : weekly;
   const zip = pick(rand, ZIP_POOL);
-  const place = locationIndex().lookupZip(zip);
+  const place = context.lookupZip(zip);
   const color = pick(rand, CAR_COLORS);
   const terms = [pick(rand, CAR_TERMS), pick(rand, CAR_TERMS)].filter((t, i, all) => all.indexOf(t) === i);
   const title = pick(rand, [
@@ -232,12 +208,12 @@ function carListing(rand: Rand, index: number, vehicle: FleetVehicle, owner: Own
   };
 }
 
-function plateListing(rand: Rand, index: number, owner: Owner, userId: string, now: number): PlannedListing {
+function plateListing(context: DemoSeedContext, rand: Rand, index: number, owner: Owner, userId: string, now: number): PlannedListing {
   const offer = pick(rand, PLATE_OFFERS);
   const weekly = between(rand, Math.ceil(offer.weekly[0] / 5), Math.floor(offer.weekly[1] / 5)) * 5;
   const monthly = rand() < 0.3;
   const zip = pick(rand, ZIP_POOL);
-  const place = locationIndex().lookupZip(zip);
+  const place = context.lookupZip(zip);
   const plateNumber =
     offer.kind === 'tlc'
       ? `T${between(rand, 600000, 799999)}C`
@@ -282,7 +258,6 @@ async function ensureOwner(db: Database, owner: Owner): Promise<string> {
 }
 
 export interface DemoListingsOptions {
-  storage: Storage;
   /** Render and store photos (default true). Tests that only need the rows turn it off. */
   photos?: boolean;
   cars?: number;
@@ -298,10 +273,11 @@ export const DEMO_LISTINGS_STEP = 'demo-listings-v1';
  * combinations, weekly and monthly prices; FHV plates and medallion leases), with generated photos,
  * plus the demo driver's own listings in every status (for the dashboard and the owner's controls).
  */
-export function demoListingsSeedStep(options: DemoListingsOptions): SeedStep {
+export function demoListingsSeedStep(context: DemoSeedContext, options: DemoListingsOptions = {}): SeedStep {
   return {
     name: DEMO_LISTINGS_STEP,
     async run(db) {
+      const { fleet } = context;
       const rand = prng(20261122);
       const now = Date.now();
       const ownerIds: string[] = [];
@@ -310,25 +286,33 @@ export function demoListingsSeedStep(options: DemoListingsOptions): SeedStep {
       const carCount = options.cars ?? 100;
       for (let i = 0; i < carCount; i++) {
         const o = between(rand, 0, OWNERS.length - 1);
-        planned.push(carListing(rand, i, TLC_FLEET[i % TLC_FLEET.length]!, OWNERS[o]!, ownerIds[o]!, now));
+        planned.push(carListing(context, rand, i, fleet[i % fleet.length]!, OWNERS[o]!, ownerIds[o]!, now));
       }
       for (let i = 0; i < (options.plates ?? 30); i++) {
         const o = between(rand, 0, OWNERS.length - 1);
-        planned.push(plateListing(rand, i, OWNERS[o]!, ownerIds[o]!, now));
+        planned.push(plateListing(context, rand, i, OWNERS[o]!, ownerIds[o]!, now));
       }
 
       // The demo driver's own ads: one of each status, so the dashboard and the owner controls have something to show.
       const [driver] = await db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, DEMO_ACCOUNTS.driver.email));
       if (driver) {
         const mine = [
-          { status: 'ACTIVE', vehicle: TLC_FLEET[0]!, published: true },
-          { status: 'ACTIVE', vehicle: TLC_FLEET[3 % TLC_FLEET.length]!, published: true },
-          { status: 'INACTIVE', vehicle: TLC_FLEET[5 % TLC_FLEET.length]!, published: true },
-          { status: 'UNDER_REVIEW', vehicle: TLC_FLEET[7 % TLC_FLEET.length]!, published: false },
-          { status: 'DRAFT', vehicle: TLC_FLEET[9 % TLC_FLEET.length]!, published: false },
+          { status: 'ACTIVE', vehicle: fleet[0]!, published: true },
+          { status: 'ACTIVE', vehicle: fleet[3 % fleet.length]!, published: true },
+          { status: 'INACTIVE', vehicle: fleet[5 % fleet.length]!, published: true },
+          { status: 'UNDER_REVIEW', vehicle: fleet[7 % fleet.length]!, published: false },
+          { status: 'DRAFT', vehicle: fleet[9 % fleet.length]!, published: false },
         ] as const;
         mine.forEach((m, i) => {
-          const plan = carListing(rand, 500 + i, m.vehicle, { name: driver.name, email: DEMO_ACCOUNTS.driver.email, phone: '(646) 555-0123' }, driver.id, now);
+          const plan = carListing(
+            context,
+            rand,
+            500 + i,
+            m.vehicle,
+            { name: driver.name, email: DEMO_ACCOUNTS.driver.email, phone: '(646) 555-0123' },
+            driver.id,
+            now,
+          );
           plan.row.status = m.status;
           plan.row.publishedAt = m.published ? new Date(now - (i + 1) * 86_400_000) : null;
           if (!m.published) plan.row.viewCount = 0;
@@ -343,7 +327,7 @@ export function demoListingsSeedStep(options: DemoListingsOptions): SeedStep {
         const worker = async () => {
           while (next < jobs.length) {
             const job = jobs[next++]!;
-            const name = await storePhoto(options.storage, job.plan.row.id, await job.render());
+            const name = await context.storeListingPhoto(job.plan.row.id, await job.render());
             const list = names.get(job.plan) ?? [];
             list[job.order] = name;
             names.set(job.plan, list);
