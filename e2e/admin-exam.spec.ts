@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { expectAccessible, openInEnglish, signIn } from './fixtures';
+import { expectAccessible, openInEnglish, signIn, STAFF } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const QUESTION_ID = 'q001';
 
 interface Question {

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { expectAccessible, openInEnglish, signIn, signUpConfirmed } from './fixtures';
+import { expectAccessible, openInEnglish, signIn, signUpConfirmed, STAFF } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const ADDRESS = {
   full_name: 'Nina Driver',
   address_one: '77 Shipping Lane',

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { hydrated, openInEnglish, WIDTHS } from './fixtures';
+import { DRIVER, hydrated, openInEnglish, STAFF, WIDTHS } from './fixtures';
 
 /** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
 async function codeFor(request: APIRequestContext, email: string): Promise<string> {
@@ -96,7 +96,7 @@ test.describe('accounts', () => {
     await expect(form.getByText('Password should contain numbers, upper and lower characters.')).toBeVisible();
 
     await form.getByLabel('Name').fill('Demo Driver');
-    await form.getByLabel('E-mail').fill('driver@medallion.example');
+    await form.getByLabel('E-mail').fill(DRIVER.email);
     await form.getByLabel('Password').fill('Taxi2024');
     await form.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('Email address already taken!')).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('accounts', () => {
   test('confirmation code and sign-in validation, wrong password toast clears the field', async ({ page }) => {
     await openInEnglish(page, '/login');
     const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('E-mail').fill('driver@medallion.example');
+    await signIn.getByLabel('E-mail').fill(DRIVER.email);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect(signIn.getByText('PASSWORD parameter is required')).toBeVisible();
     await signIn.getByLabel('Password').fill('Wrong1234');
@@ -152,12 +152,12 @@ test.describe('accounts', () => {
     await openInEnglish(page, '/dashboard');
     await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
     const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('E-mail').fill('driver@medallion.example');
-    await signIn.getByLabel('Password').fill('Driver2024');
+    await signIn.getByLabel('E-mail').fill(DRIVER.email);
+    await signIn.getByLabel('Password').fill(DRIVER.password);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByText('Aziz Karimov')).toBeVisible();
-    await expect(page.getByText('driver@medallion.example')).toBeVisible();
+    await expect(page.getByText(DRIVER.email)).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
     // The seed's demo driver paid the fees of the listings past the draft with a saved test card.
     const methods = page.getByRole('region', { name: 'Payment methods' });
@@ -175,14 +175,14 @@ test.describe('accounts', () => {
   });
 
   test('/admin is for staff only', async ({ page }) => {
-    const driver = await page.request.post('/api/auth/sign-in', { data: { email: 'driver@medallion.example', password: 'Driver2024' } });
+    const driver = await page.request.post('/api/auth/sign-in', { data: DRIVER });
     expect(driver.status()).toBe(200);
     await openInEnglish(page, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
     expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
 
     await page.request.post('/api/auth/sign-out');
-    const staff = await page.request.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } });
+    const staff = await page.request.post('/api/auth/sign-in', { data: STAFF });
     expect(staff.status()).toBe(200);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();

@@ -1,8 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from './fixtures';
+import { chooseLanguage, DRIVER, openInEnglish, saveSandboxCard, signIn, signUpConfirmed, STAFF, WIDTHS } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
 
 /* ---------- Small generated PNGs (solid colors) for setInputFiles ---------- */
@@ -300,7 +299,7 @@ test('a signed-in driver sees the forbidden page at /admin/listings', async ({ p
 test('photo tiles at 375 px in Russian: delete on the picture, "make main" on one line', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'ru');
-  await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
+  await signIn(page, DRIVER);
   const own = (await (await page.request.get('/api/listing')).json()) as { data: { data: { listing_id: string; status: string; images: string[] }[] } };
   const draft = own.data.data.find((l) => l.status === 'DRAFT' && l.images.length >= 2)!;
   expect(draft, 'the seed gives the demo driver a draft with photos').toBeTruthy();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
+import { DRIVER, STAFF } from '../test-support/demo-accounts';
 import { APP_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
@@ -14,8 +15,7 @@ export const A_LISTING = '/listing/(newest)';
  */
 export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId' ? A_LISTING : p));
 
-export const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
-export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+export { DRIVER, STAFF };
 
 /** The public routes of issue #14 (first-load budget, no layout shift). */
 export const PUBLIC_ROUTES = ['/', '/marketplace', A_LISTING, '/shop', '/exam', '/steps'];

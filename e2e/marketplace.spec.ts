@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, hydrated, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
+import { chooseLanguage, DRIVER, hydrated, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
 
 interface ApiListing {
   listing_id: string;
@@ -8,8 +8,6 @@ interface ApiListing {
   title: string | null;
   timestamp: string | null;
 }
-
-const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
 
 async function signInDriver(page: Page) {
   const res = await page.request.post('/api/auth/sign-in', { data: DRIVER });

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { chooseLanguage, hydrated, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed } from './fixtures';
+import { chooseLanguage, hydrated, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed, STAFF } from './fixtures';
 
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
@@ -47,7 +47,7 @@ async function fillShipping(page: Page) {
 /** Stock as staff see it (the shop only says in stock or not), through a staff session of its own. */
 async function stockReader(baseURL: string | undefined) {
   const staff = await request.newContext({ baseURL });
-  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
+  expect((await staff.post('/api/auth/sign-in', { data: STAFF })).status()).toBe(200);
   return {
     async stock(productId: string): Promise<number> {
       const { data } = (await (await staff.get('/api/admin/products')).json()) as { data: AdminProduct[] };
@@ -63,7 +63,7 @@ async function stockReader(baseURL: string | undefined) {
  */
 async function ownProduct(baseURL: string | undefined, stock: number) {
   const staff = await request.newContext({ baseURL });
-  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
+  expect((await staff.post('/api/auth/sign-in', { data: STAFF })).status()).toBe(200);
   const fields = {
     title: `Roof light, last unit ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     description: 'An LED roof light with a magnetic base.',

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { appSettings } from '@medallion/db/schema';
 import { resolveAuthSecret } from '../src/modules/auth/auth-secret';
-import { DEMO_ACCOUNTS, demoAccountsSeedStep } from '../src/modules/auth/seed-accounts';
+import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
+import { demoAccountsSeedStep } from '../src/modules/auth/seed-accounts';
 import { runSeed } from '@medallion/db/seed';
 import { buildTestApp } from './helpers/build-test-app';
 import { createTestDatabase } from './helpers/test-database';

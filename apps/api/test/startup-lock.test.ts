@@ -9,7 +9,7 @@ import { examQuestions, orders, products, promoCodes, seedHistory, user } from '
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateDatabase, seedDatabase } from '../src/prepare-database';
-import { DEMO_ACCOUNTS } from '../src/modules/auth/seed-accounts';
+import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
 import { DEMO_ORDERS } from '../src/modules/shop/seed-orders';
 import { DEMO_PRODUCTS } from '../src/modules/shop/seed-products';
 import { createSharedPostgres, postgresReachable } from './helpers/shared-infra';
