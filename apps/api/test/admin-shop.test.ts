@@ -9,22 +9,13 @@ import { mailOutbox, orders, products } from '@medallion/db/schema';
 import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
-import { saveSandboxCard } from './helpers/payments';
+import { ADDRESS, saveSandboxCard } from './helpers/payments';
 
 async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
   const img = sharp({ create: { width, height, channels: 3, background: color } });
   const buf = await (format === 'jpeg' ? img.jpeg() : img.png()).toBuffer();
   return `data:image/${format};base64,${buf.toString('base64')}`;
 }
-
-const ADDRESS = {
-  full_name: 'Aziz Karimov',
-  address_one: '123 Main St',
-  address_two: 'Apt 4',
-  address_city: 'Brooklyn',
-  address_state: 'NY',
-  address_zip: '11201',
-};
 
 const PRODUCT = {
   title: 'Taxi roof light (LED)',
