@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DRIVER, hydrated, openInEnglish, STAFF, WIDTHS } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DRIVER, expect, hydrated, openInEnglish, STAFF, test, WIDTHS } from './fixtures';
 
 /** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
 async function codeFor(request: APIRequestContext, email: string): Promise<string> {
@@ -49,8 +49,9 @@ for (const width of WIDTHS) {
   test.describe(`accounts at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('sign up, confirm with the e-mailed code, signed in, sign out', async ({ page, request }) => {
+    test('sign up, confirm with the e-mailed code, signed in, sign out', async ({ page, request, deleteAfterTest }) => {
       const email = unique('new');
+      deleteAfterTest({ email, password: 'Taxi2024' });
       await signUp(page, 'Farrukh Aliev', email, 'Taxi2024');
       await expect(page.getByText(`Code sent to ${email}`)).toBeVisible();
       await confirmWithCode(page, request, email);
@@ -64,8 +65,9 @@ for (const width of WIDTHS) {
       await expect(after.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     });
 
-    test('an unconfirmed account gets a new code at sign-in and confirms', async ({ page, request }) => {
+    test('an unconfirmed account gets a new code at sign-in and confirms', async ({ page, request, deleteAfterTest }) => {
       const email = unique('later');
+      deleteAfterTest({ email, password: 'Taxi2024' });
       await signUp(page, 'Later User', email, 'Taxi2024');
       await expect(page.getByRole('form', { name: 'Confirm your e-mail' })).toBeVisible();
       await page.getByRole('button', { name: 'Back to sign in' }).click();
@@ -114,8 +116,10 @@ test.describe('accounts', () => {
     await expect(signIn.getByLabel('Password')).toHaveValue('');
   });
 
-  test('forgot password: unknown e-mail, then code + new password signs in', async ({ page, request }) => {
+  test('forgot password: unknown e-mail, then code + new password signs in', async ({ page, request, deleteAfterTest }) => {
     const email = unique('forgot');
+    // Deleted with the password the test sets (until then it has the old one, and is left if the test stops earlier).
+    deleteAfterTest({ email, password: 'NewPass2' });
     const res = await request.post('/api/auth/sign-up', { data: { name: 'Forgetful', email, password: 'OldPass1' } });
     expect(res.status()).toBe(200);
 

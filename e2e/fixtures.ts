@@ -134,7 +134,7 @@ async function signUpConfirmed(page: Page, who: AccountProfile): Promise<string>
  * password), in a request context of its own: the test's page may be signed in as someone else by then.
  * An account the test deleted itself is already gone (sign-in answers 401): nothing is left to remove.
  */
-async function deleteAccount(request: APIRequest, baseURL: string | undefined, account: Account) {
+async function deleteAccount(request: APIRequest, baseURL: string | undefined, account: { email: string; password: string }) {
   const context = await request.newContext({ baseURL });
   try {
     const signedIn = await context.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
@@ -169,6 +169,8 @@ interface Fixtures {
    * so its listings, orders and cards never show up in another test.
    */
   newAccount: (page?: Page, who?: Partial<AccountProfile>) => Promise<Account>;
+  /** Deletes an account the test made itself (through the sign-up form, say) after the test, as newAccount does. */
+  deleteAfterTest: (account: { email: string; password: string }) => void;
   /** A fresh driver account, signed in on the test's page; deleted after the test. */
   newDriver: Account;
   /** The test's page, signed in as the demo driver. */
@@ -182,15 +184,18 @@ interface Fixtures {
 /** Playwright's test with the accounts above as fixtures. */
 export const test = base.extend<Fixtures>({
   driverProfile: [{ prefix: 'driver', name: 'Dana Driver', password: 'Driver2025x' }, { option: true }],
-  newAccount: async ({ page, driverProfile, playwright, baseURL }, use) => {
-    const made: Account[] = [];
+  deleteAfterTest: async ({ playwright, baseURL }, use) => {
+    const accounts: { email: string; password: string }[] = [];
+    await use((account) => void accounts.push(account));
+    for (const account of accounts) await deleteAccount(playwright.request, baseURL, account);
+  },
+  newAccount: async ({ page, driverProfile, deleteAfterTest }, use) => {
     await use(async (on = page, who = {}) => {
       const profile = { ...driverProfile, ...who };
       const account = { email: await signUpConfirmed(on, profile), name: profile.name, password: profile.password };
-      made.push(account);
+      deleteAfterTest(account);
       return account;
     });
-    for (const account of made) await deleteAccount(playwright.request, baseURL, account);
   },
   newDriver: async ({ newAccount }, use) => {
     await use(await newAccount());

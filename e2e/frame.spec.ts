@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   A_LISTING,
   chooseLanguage,
-  DRIVER,
+  expect,
   fontsLoaded,
   openInEnglish,
   openMobileMenu,
@@ -11,6 +11,7 @@ import {
   SIGNED_IN_PAGES,
   signIn,
   STAFF,
+  test,
   WIDTHS,
 } from './fixtures';
 
@@ -126,10 +127,9 @@ test.describe('the header fits every desktop width', () => {
   }
 });
 
-test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ page }) => {
+test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ driverPage: page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'ru');
-  await signIn(page, DRIVER);
   await page.goto('/dashboard?tab=orders');
   const tabs = page.getByRole('tablist').getByRole('tab');
   await expect(tabs).toHaveText(['Настройки', 'Мои объявления', 'Сохранённые вопросы', 'Заказы']);
