@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
 import { mailOutbox, orders, products } from '@medallion/db/schema';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { ADDRESS, saveSandboxCard } from './helpers/payments';
 
 async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
@@ -33,10 +32,7 @@ const PRODUCT = {
 
 describe('staff: shop products and orders', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: 'https://medallion.example' });
-  await ensureAccount(app.db, { email: 'shopkeeper@example.com', password: 'Staff2024', name: 'Shopkeeper', role: 'staff' });
-  const staff = sessionCookie(
-    await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'shopkeeper@example.com', password: 'Staff2024' } }),
-  );
+  const { cookie: staff } = await signedInStaff(app, 'shopkeeper@example.com', 'Shopkeeper');
   const buyer = await createConfirmedUser(app, 'shipped-buyer@example.com', 'Secret123', 'Aziz Karimov');
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, cookie: string | undefined = staff) =>
