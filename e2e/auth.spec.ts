@@ -1,21 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DRIVER, expect, hydrated, openInEnglish, STAFF, test, WIDTHS } from './fixtures';
-
-/** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
-async function codeFor(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-        code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { message: `a code for ${email}` },
-    )
-    .toBeDefined();
-  return code!;
-}
+import { codeFor, DRIVER, expect, hydrated, openInEnglish, STAFF, test, WIDTHS } from './fixtures';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -119,12 +119,27 @@ export async function openMobileMenu(page: Page) {
   return menu;
 }
 
+/** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
+export async function codeFor(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+        code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { message: `a code for ${email}` },
+    )
+    .toBeDefined();
+  return code!;
+}
+
 /** A fresh account, confirmed with the code from the dev mailbox and signed in (the page's cookies); returns its e-mail. */
 async function signUpConfirmed(page: Page, who: AccountProfile): Promise<string> {
   const email = `${who.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   expect((await page.request.post('/api/auth/sign-up', { data: { name: who.name, email, password: who.password } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = await codeFor(page.request, email);
   expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
   return email;
 }
