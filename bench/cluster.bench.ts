@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
 import { dropDatabase, ensureDatabase, findNginx, NGINX_MISSING, redisAnswers, startCluster, type Cluster } from '../scripts/lib/cluster.mjs';
 import { buildProduct, findActiveListingId, freePort, parseArgs, warmVinCache } from './lib/built-server';
+import { cleanUpOnSignal, runMain } from './lib/run';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -57,9 +58,7 @@ async function main(): Promise<number> {
     await cluster?.stop();
     await dropDatabase(dbUrl.toString());
   };
-  const onSignal = () => void cleanUp().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignal(cleanUp);
 
   try {
     const port = await freePort();
@@ -145,10 +144,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -17,8 +17,8 @@ import { openDatabase } from '@medallion/db/client';
 import { payments } from '@medallion/db/schema';
 import { runSeed } from '@medallion/db/seed';
 import { buildApp } from '../apps/api/src/app';
+import { benchAppConfig } from './lib/app-config';
 import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
-import { loadConfig } from '../apps/api/src/config';
 import { ensureAccount } from '../apps/api/src/modules/auth/seed-accounts';
 import { examQuestionsSeedStep } from '../apps/api/src/modules/exam/seed-exam-questions';
 
@@ -46,14 +46,7 @@ async function runServer(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medallion-bench-exam-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    MAIL_POLL_MS: '600000',
-    SEED_DEMO_DATA: 'false',
-    AUTH_RATE_LIMIT_MAX: '100000',
-  });
+  const config = benchAppConfig(dataDir, { AUTH_RATE_LIMIT_MAX: '100000' });
   const app = await buildApp({ config, database, serveWeb: false });
   await runSeed(database.db, [examQuestionsSeedStep]);
   const userId = await ensureAccount(database.db, { email: PAID_EMAIL, password: PAID_PASSWORD, name: 'Bench Paid', role: 'user' });

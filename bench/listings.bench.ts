@@ -21,8 +21,8 @@ import pg from 'pg';
 import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, type Listing } from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
+import { benchAppConfig } from './lib/app-config';
 import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
-import { loadConfig } from '../apps/api/src/config';
 import { findMake, findModel, listModels } from '../apps/api/src/integrations/car-data/car-data';
 import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
@@ -243,6 +243,18 @@ function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], 
     email: `owner${owner + 1}@bench.example`,
     phone: `(718) 555-01${String(owner).padStart(2, '0')}`,
   };
+  // Views, publication and the owner's contact and place: the same columns for cars and plates, drawn
+  // where the row's other random values leave off (the row order of rand() calls stays as it was).
+  const viewsAndContact = () => [
+    between(rand, 0, 500),
+    publishedAt,
+    common.name,
+    common.email,
+    common.phone,
+    place?.city ?? 'New York',
+    place?.state ?? 'NY',
+    rand() < 0.9 ? zip : null,
+  ];
   if (isCar) {
     const make = weighted(rand, makes);
     const model = pick(rand, make.models);
@@ -260,14 +272,7 @@ function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], 
       images,
       rand() < 0.7 ? `T${between(rand, 600000, 799999)}C` : null,
       rand() < 0.6 ? randomBytes(9).toString('hex').slice(0, 17).toUpperCase() : null,
-      between(rand, 0, 500),
-      publishedAt,
-      common.name,
-      common.email,
-      common.phone,
-      place?.city ?? 'New York',
-      place?.state ?? 'NY',
-      rand() < 0.9 ? zip : null,
+      ...viewsAndContact(),
       make.makeName,
       make.makeId,
       model.name,
@@ -294,14 +299,7 @@ function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], 
     images,
     `T${between(rand, 600000, 799999)}C`,
     null,
-    between(rand, 0, 500),
-    publishedAt,
-    common.name,
-    common.email,
-    common.phone,
-    place?.city ?? 'New York',
-    place?.state ?? 'NY',
-    rand() < 0.9 ? zip : null,
+    ...viewsAndContact(),
     null,
     null,
     null,
@@ -478,13 +476,7 @@ async function runServers(): Promise<void> {
   const appPool = (database.db as unknown as { $client?: pg.Pool }).$client;
   const poolSize = appPool?.options.max;
   if (!poolSize) throw new Error("could not read the app's pool size from drizzle's $client");
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    MAIL_POLL_MS: '600000',
-    SEED_DEMO_DATA: 'false',
-  });
+  const config = benchAppConfig(dataDir);
   const app = await buildApp({ config, database, serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
 

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
 import { buildProduct, findActiveListingId, freePort, parseArgs, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
 import { reportFailures } from './lib/server-process';
+import { cleanUpOnSignal, runMain } from './lib/run';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -91,9 +92,7 @@ async function main(): Promise<number> {
     else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   };
-  const onSignal = () => void cleanUp().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignal(cleanUp);
 
   try {
     const started = performance.now();
@@ -178,10 +177,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

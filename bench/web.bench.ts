@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildProduct, findActiveListingId, freePort, parseArgs, ROOT, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
+import { cleanUpOnSignal, runMain } from './lib/run';
 
 type Preset = 'mobile' | 'desktop';
 const PRESETS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
@@ -286,9 +287,7 @@ async function main(): Promise<number> {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const onSignal = () => void cleanUp().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignal(cleanUp);
   try {
     const startedAt = performance.now();
     server = await startBuiltServer(await freePort(), { DATA_DIR: dataDir, VPIC_CACHE_DIR: vpicCache, SEED_DEMO_DATA: 'true' });
@@ -368,10 +367,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { chooseLanguage, openInEnglish, openSettled, SIGNED_IN_PAGES, signIn, WIDTHS } from './fixtures';
+import { chooseLanguage, DRIVER, expect, openInEnglish, openSettled, SIGNED_IN_PAGES, signIn, test, WIDTHS } from './fixtures';
 
 const PAGES = ['/', '/steps', '/steps?step=8', '/terms', '/login'];
 
@@ -31,12 +30,10 @@ for (const width of WIDTHS) {
 }
 
 for (const width of WIDTHS) {
-  test(`/dashboard at ${width}px has no serious or critical axe violations`, async ({ page }) => {
+  test(`/dashboard at ${width}px has no serious or critical axe violations`, async ({ driverPage: page }) => {
     await page.setViewportSize({ width, height: 800 });
-    const res = await page.request.post('/api/auth/sign-in', { data: { email: 'driver@medallion.example', password: 'Driver2024' } });
-    expect(res.status()).toBe(200);
     await openInEnglish(page, '/dashboard');
-    await expect(page.getByText('driver@medallion.example')).toBeVisible();
+    await expect(page.getByText(DRIVER.email)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     expect(bad).toEqual([]);

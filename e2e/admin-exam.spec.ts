@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { expectAccessible, openInEnglish, signIn } from './fixtures';
+import { expect, expectAccessible, openInEnglish, signIn, STAFF, test } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const QUESTION_ID = 'q001';
 
 interface Question {
@@ -16,15 +15,8 @@ interface Question {
   answers: { answer: string; answer_rus: string; correct: boolean }[];
 }
 
-/** A fresh, confirmed and signed-in account; returns its e-mail. */
-async function newUser(page: Page): Promise<string> {
-  const email = `reporter-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'Rita Reporter', email, password: 'Reporter2024' } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-  return email;
-}
+// A driver who reports a question is a fresh account (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'reporter', name: 'Rita Reporter', password: 'Reporter2024' } });
 
 async function question(page: Page, id: string): Promise<Question> {
   const body = (await (await page.request.get('/api/exam/questions')).json()) as { data: { data: Question[] } };
@@ -42,8 +34,8 @@ const restoreBody = (q: Question) => ({
   answers: q.answers.map((a) => ({ en: a.answer, ru: a.answer_rus, correct: a.correct })),
 });
 
-test('staff edit a reported question and resolve the report', async ({ page }) => {
-  const reporter = await newUser(page);
+test('staff edit a reported question and resolve the report', async ({ page, newDriver }) => {
+  const reporter = newDriver.email;
   const report = await page.request.post('/api/exam/questions/issue', {
     data: { question_id: QUESTION_ID, issue: { selectedList: ['spelling'], otherIssue: 'typo' } },
   });
@@ -95,8 +87,7 @@ test('staff edit a reported question and resolve the report', async ({ page }) =
   expect((await question(page, QUESTION_ID)).question).toBe(original.question);
 });
 
-test('staff create a promo code and deactivate it', async ({ page }) => {
-  await signIn(page, STAFF);
+test('staff create a promo code and deactivate it', async ({ staffPage: page }) => {
   const code = Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 32)]).join('');
   await openInEnglish(page, '/admin/exam');
   await page.getByRole('tab', { name: 'Promo codes' }).click();
@@ -135,17 +126,15 @@ test('staff create a promo code and deactivate it', async ({ page }) => {
   expect((await (await page.request.get(`/api/exam/promo-check?code=${code}`)).json()).data.valid).toBe(false);
 });
 
-test('a signed-in driver sees the forbidden page at /admin/exam', async ({ page }) => {
-  await newUser(page);
+test('a signed-in driver sees the forbidden page at /admin/exam', async ({ page, newDriver: _driver }) => {
   await openInEnglish(page, '/admin/exam');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Exam console' })).toHaveCount(0);
 });
 
-test('staff find a question nobody reported in the list of all questions, edit it, and the exam shows the change', async ({ page }) => {
+test('staff find a question nobody reported in the list of all questions, edit it, and the exam shows the change', async ({ staffPage: page }) => {
   test.setTimeout(120_000);
   const id = 'q004';
-  await signIn(page, STAFF);
   const original = await question(page, id);
   const all = (await (await page.request.get('/api/admin/exam/questions')).json()) as { data: ExamQuestion[] };
   expect(all.data).toHaveLength(80);

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { expectAccessible, openInEnglish, signIn, signUpConfirmed } from './fixtures';
+import { expect, expectAccessible, openInEnglish, signIn, STAFF, test } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+test.use({ driverProfile: { prefix: 'shipped', name: 'Nina Driver', password: 'Shipper2024' } });
+
 const ADDRESS = {
   full_name: 'Nina Driver',
   address_one: '77 Shipping Lane',
@@ -50,9 +51,8 @@ async function payForOne(page: Page, product: Product): Promise<string> {
   return ((await recorded.json()) as { data: { order_id: string } }).data.order_id;
 }
 
-test('staff create a product with a picture; it is in the shop until they deactivate it', async ({ page }) => {
+test('staff create a product with a picture; it is in the shop until they deactivate it', async ({ staffPage: page }) => {
   test.setTimeout(180_000);
-  await signIn(page, STAFF);
   const title = `E2E roof light ${Date.now()}`;
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } })
     .png()
@@ -121,10 +121,9 @@ test('staff create a product with a picture; it is in the shop until they deacti
   expect((await publicProducts(page)).some((p) => p.title === title)).toBe(false);
 });
 
-test('staff mark a paid order shipped; the customer sees Shipped and gets one e-mail', async ({ page }) => {
+test('staff mark a paid order shipped; the customer sees Shipped and gets one e-mail', async ({ page, newDriver }) => {
   test.setTimeout(180_000);
-  const password = 'Shipper2024';
-  const email = await signUpConfirmed(page, { prefix: 'shipped', name: 'Nina Driver', password });
+  const { email, password } = newDriver;
   const product = (await publicProducts(page)).find((p) => p.in_stock)!;
   const orderId = await payForOne(page, product);
 

@@ -1,21 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { hydrated, openInEnglish, WIDTHS } from './fixtures';
-
-/** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
-async function codeFor(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-        code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { message: `a code for ${email}` },
-    )
-    .toBeDefined();
-  return code!;
-}
+import type { APIRequestContext, Page } from '@playwright/test';
+import { codeFor, DRIVER, expect, hydrated, openInEnglish, STAFF, test, WIDTHS } from './fixtures';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -49,8 +33,9 @@ for (const width of WIDTHS) {
   test.describe(`accounts at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('sign up, confirm with the e-mailed code, signed in, sign out', async ({ page, request }) => {
+    test('sign up, confirm with the e-mailed code, signed in, sign out', async ({ page, request, deleteAfterTest }) => {
       const email = unique('new');
+      deleteAfterTest({ email, password: 'Taxi2024' });
       await signUp(page, 'Farrukh Aliev', email, 'Taxi2024');
       await expect(page.getByText(`Code sent to ${email}`)).toBeVisible();
       await confirmWithCode(page, request, email);
@@ -64,8 +49,9 @@ for (const width of WIDTHS) {
       await expect(after.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     });
 
-    test('an unconfirmed account gets a new code at sign-in and confirms', async ({ page, request }) => {
+    test('an unconfirmed account gets a new code at sign-in and confirms', async ({ page, request, deleteAfterTest }) => {
       const email = unique('later');
+      deleteAfterTest({ email, password: 'Taxi2024' });
       await signUp(page, 'Later User', email, 'Taxi2024');
       await expect(page.getByRole('form', { name: 'Confirm your e-mail' })).toBeVisible();
       await page.getByRole('button', { name: 'Back to sign in' }).click();
@@ -96,7 +82,7 @@ test.describe('accounts', () => {
     await expect(form.getByText('Password should contain numbers, upper and lower characters.')).toBeVisible();
 
     await form.getByLabel('Name').fill('Demo Driver');
-    await form.getByLabel('E-mail').fill('driver@medallion.example');
+    await form.getByLabel('E-mail').fill(DRIVER.email);
     await form.getByLabel('Password').fill('Taxi2024');
     await form.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('Email address already taken!')).toBeVisible();
@@ -105,7 +91,7 @@ test.describe('accounts', () => {
   test('confirmation code and sign-in validation, wrong password toast clears the field', async ({ page }) => {
     await openInEnglish(page, '/login');
     const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('E-mail').fill('driver@medallion.example');
+    await signIn.getByLabel('E-mail').fill(DRIVER.email);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect(signIn.getByText('PASSWORD parameter is required')).toBeVisible();
     await signIn.getByLabel('Password').fill('Wrong1234');
@@ -114,8 +100,10 @@ test.describe('accounts', () => {
     await expect(signIn.getByLabel('Password')).toHaveValue('');
   });
 
-  test('forgot password: unknown e-mail, then code + new password signs in', async ({ page, request }) => {
+  test('forgot password: unknown e-mail, then code + new password signs in', async ({ page, request, deleteAfterTest }) => {
     const email = unique('forgot');
+    // Deleted with the password the test sets (until then it has the old one, and is left if the test stops earlier).
+    deleteAfterTest({ email, password: 'NewPass2' });
     const res = await request.post('/api/auth/sign-up', { data: { name: 'Forgetful', email, password: 'OldPass1' } });
     expect(res.status()).toBe(200);
 
@@ -152,12 +140,12 @@ test.describe('accounts', () => {
     await openInEnglish(page, '/dashboard');
     await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
     const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('E-mail').fill('driver@medallion.example');
-    await signIn.getByLabel('Password').fill('Driver2024');
+    await signIn.getByLabel('E-mail').fill(DRIVER.email);
+    await signIn.getByLabel('Password').fill(DRIVER.password);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByText('Aziz Karimov')).toBeVisible();
-    await expect(page.getByText('driver@medallion.example')).toBeVisible();
+    await expect(page.getByText(DRIVER.email)).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
     // The seed's demo driver paid the fees of the listings past the draft with a saved test card.
     const methods = page.getByRole('region', { name: 'Payment methods' });
@@ -175,14 +163,14 @@ test.describe('accounts', () => {
   });
 
   test('/admin is for staff only', async ({ page }) => {
-    const driver = await page.request.post('/api/auth/sign-in', { data: { email: 'driver@medallion.example', password: 'Driver2024' } });
+    const driver = await page.request.post('/api/auth/sign-in', { data: DRIVER });
     expect(driver.status()).toBe(200);
     await openInEnglish(page, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
     expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
 
     await page.request.post('/api/auth/sign-out');
-    const staff = await page.request.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } });
+    const staff = await page.request.post('/api/auth/sign-in', { data: STAFF });
     expect(staff.status()).toBe(200);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();

@@ -1,8 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, openInEnglish, saveSandboxCard, signIn, signUpConfirmed, WIDTHS } from './fixtures';
+import type { Page } from '@playwright/test';
+import { chooseLanguage, expect, openInEnglish, saveSandboxCard, signIn, STAFF, test, WIDTHS } from './fixtures';
 
-const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
 
 /* ---------- Small generated PNGs (solid colors) for setInputFiles ---------- */
@@ -42,10 +41,8 @@ const PHOTOS = [
 
 /* ---------- Accounts ---------- */
 
-/** A fresh, confirmed and signed-in account; returns its e-mail. */
-async function newOwner(page: Page): Promise<string> {
-  return signUpConfirmed(page, { prefix: 'lister', name: 'Lena Lister', password: 'Lister2024' });
-}
+// The owner of a new listing: a fresh account (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'lister', name: 'Lena Lister', password: 'Lister2024' } });
 
 /** Payment receipts e-mailed to the owner (one per charge). */
 async function receipts(page: Page, email: string): Promise<number> {
@@ -117,9 +114,9 @@ for (const width of WIDTHS) {
   test.describe(`create listing at ${width}px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('a car with a VIN and 3 photos: pay, staff approves, it is in the marketplace', async ({ page }) => {
+    test('a car with a VIN and 3 photos: pay, staff approves, it is in the marketplace', async ({ page, newDriver }) => {
       test.setTimeout(180_000);
-      const owner = await newOwner(page);
+      const owner = newDriver.email;
       const listingId = await stepOne(page, 'Cars');
       const title = `Honda Accord ${Date.now()}`;
 
@@ -163,7 +160,7 @@ for (const width of WIDTHS) {
 
       await staffDecides(page, title, 'approve');
 
-      await signIn(page, { email: owner, password: 'Lister2024' });
+      await signIn(page, newDriver);
       await openInEnglish(page, `/listing/${listingId}`);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
       await expect(page.getByText('Verified').first()).toBeVisible();
@@ -192,9 +189,9 @@ for (const width of WIDTHS) {
       await expect(mine.locator('img').first()).toHaveAttribute('src', listing.data.thumbnail_urls[0]!);
     });
 
-    test('a plate listing needs only title, price and period; the rejection round trip is free', async ({ page }) => {
+    test('a plate listing needs only title, price and period; the rejection round trip is free', async ({ page, newDriver }) => {
       test.setTimeout(180_000);
-      const owner = await newOwner(page);
+      const owner = newDriver.email;
       const listingId = await stepOne(page, 'Plates');
       await expect(page.getByLabel('Make')).toHaveCount(0);
       const title = `TLC plate ${Date.now()}`;
@@ -207,7 +204,7 @@ for (const width of WIDTHS) {
 
       await staffDecides(page, title, { reject: 'Add a photo of the plate, please.' });
 
-      await signIn(page, { email: owner, password: 'Lister2024' });
+      await signIn(page, newDriver);
       await openInEnglish(page, '/dashboard');
       await page.getByRole('tab', { name: 'Marketplace ads' }).click();
       const card = page.getByTestId('listing-card').filter({ hasText: title });
@@ -236,8 +233,7 @@ for (const width of WIDTHS) {
       expect(await receipts(page, owner)).toBe(1);
     });
 
-    test('every step 1 and step 2 message', async ({ page }) => {
-      await newOwner(page);
+    test('every step 1 and step 2 message', async ({ page, newDriver: _owner }) => {
       await openInEnglish(page, '/create-listing');
       await page.getByLabel('Contact e-mail').fill('not-an-email@x');
       await page.getByRole('button', { name: 'Next' }).click();
@@ -284,23 +280,20 @@ for (const width of WIDTHS) {
   });
 }
 
-test('checkout without a listing points to the dashboard', async ({ page }) => {
-  await newOwner(page);
+test('checkout without a listing points to the dashboard', async ({ page, newDriver: _owner }) => {
   await openInEnglish(page, '/checkout');
   await expect(page.getByText('There is no listing to check out.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
 });
 
-test('a signed-in driver sees the forbidden page at /admin/listings', async ({ page }) => {
-  await newOwner(page);
+test('a signed-in driver sees the forbidden page at /admin/listings', async ({ page, newDriver: _owner }) => {
   await page.goto('/admin/listings');
   await expect(page.getByRole('heading', { name: 'Listings to review' })).toHaveCount(0);
 });
 
-test('photo tiles at 375 px in Russian: delete on the picture, "make main" on one line', async ({ page }) => {
+test('photo tiles at 375 px in Russian: delete on the picture, "make main" on one line', async ({ driverPage: page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'ru');
-  await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
   const own = (await (await page.request.get('/api/listing')).json()) as { data: { data: { listing_id: string; status: string; images: string[] }[] } };
   const draft = own.data.data.find((l) => l.status === 'DRAFT' && l.images.length >= 2)!;
   expect(draft, 'the seed gives the demo driver a draft with photos').toBeTruthy();

@@ -1,11 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { expectAccessible, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed, WIDTHS } from './fixtures';
+import { expect, expectAccessible, openInEnglish, saveCardByApi, saveSandboxCard, test, WIDTHS } from './fixtures';
 
-/** A fresh, confirmed and signed-in account (the page's cookies); returns its e-mail. */
-async function newDriver(page: Page): Promise<string> {
-  return signUpConfirmed(page, { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' });
-}
+// A signed-in examinee is a fresh account (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' } });
 
 /** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
 async function buyAccessByApi(page: Page) {
@@ -130,9 +128,8 @@ for (const width of WIDTHS) {
   });
 }
 
-test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports and manages saved questions', async ({ page }) => {
+test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports and manages saved questions', async ({ page, newDriver: _examinee }) => {
   test.setTimeout(180_000);
-  await newDriver(page);
   await startExam(page);
   const free = await questions(page);
   expect(free.list).toHaveLength(5);
@@ -210,11 +207,10 @@ for (const { correct, title } of [
   { correct: 61, title: 'Congratulation!' },
   { correct: 60, title: 'Exam failed!' },
 ]) {
-  test(`a paid user completes all 80 with ${correct} correct: ${title}`, async ({ page }) => {
+  test(`a paid user completes all 80 with ${correct} correct: ${title}`, async ({ page, newDriver: _examinee }) => {
     // 80 questions of two or three clicks each (~180 actions): 50-56 s on the busy 2-core machine
     // (load ~20; 2.8 min there while every trace also recorded a screencast), so 3 min.
     test.setTimeout(180_000);
-    await newDriver(page);
     await buyAccessByApi(page);
     await page.clock.install();
     await startExam(page);
@@ -254,10 +250,14 @@ async function storeAttempt(page: Page, list: ExamQuestion[], wrongPositions: nu
 const attemptCount = async (page: Page) => ((await (await page.request.get('/api/exam/attempts')).json()) as { data: { data: unknown[] } }).data.data.length;
 
 for (const width of WIDTHS) {
-  test(`a signed-in user practices only the questions they got wrong in a stored attempt (${width}px)`, async ({ page, browser }) => {
+  test(`a signed-in user practices only the questions they got wrong in a stored attempt (${width}px)`, async ({
+    page,
+    browser,
+    newDriver: _examinee,
+    newAccount,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
-    await newDriver(page);
     const { list } = await questions(page);
     const attempt = await storeAttempt(page, list, [2, 4]);
     expect(attempt.wrong_question_ids).toEqual([list[1]!.question_id, list[3]!.question_id]);
@@ -301,7 +301,7 @@ for (const width of WIDTHS) {
     // Someone else's attempt is not found (the same 404 as an unknown one).
     const other = await browser.newPage();
     await other.addInitScript(() => localStorage.setItem('medallion.language', 'en'));
-    await signUpConfirmed(other, { prefix: 'exam-other', name: 'Otto Other', password: 'Exam2024' });
+    await newAccount(other, { prefix: 'exam-other', name: 'Otto Other' });
     await other.goto(`/exam?practice=${attempt.attempt_id}`);
     await expect(other.getByRole('heading', { name: 'Attempt not found' })).toBeVisible();
     await expect(other.getByTestId('question-text')).toHaveCount(0);
@@ -309,9 +309,8 @@ for (const width of WIDTHS) {
   });
 }
 
-test('practice is honest about mistakes beyond the free questions: they are counted as locked, with Unlock', async ({ page }) => {
+test('practice is honest about mistakes beyond the free questions: they are counted as locked, with Unlock', async ({ page, newDriver: _examinee }) => {
   test.setTimeout(120_000);
-  await newDriver(page);
   const { list } = await questions(page);
   const attempt = await storeAttempt(page, list, [3]);
   // An attempt made while full access lasted (it has since ended): two of its mistakes are beyond the free 5.

@@ -1,6 +1,6 @@
 // A local fake of Stripe for the Stripe-mode e2e tests (started by playwright.config.ts): Stripe's API
 // for the app server (STRIPE_API_URL) and a fake Stripe.js for the browser (STRIPE_JS_URL = /v3/).
-import { startFakeStripe } from '../apps/api/test/helpers/fake-stripe';
+import { startFakeStripe } from '../test-support/fake-stripe';
 
 const port = Number(process.env.FAKE_STRIPE_PORT ?? 3198);
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
+import { DRIVER, STAFF } from '../test-support/demo-accounts';
 import { APP_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
@@ -14,8 +15,7 @@ export const A_LISTING = '/listing/(newest)';
  */
 export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId' ? A_LISTING : p));
 
-export const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
-export const STAFF = { email: 'staff@medallion.example', password: 'Staff2024' };
+export { DRIVER, STAFF };
 
 /** The public routes of issue #14 (first-load budget, no layout shift). */
 export const PUBLIC_ROUTES = ['/', '/marketplace', A_LISTING, '/shop', '/exam', '/steps'];
@@ -119,15 +119,119 @@ export async function openMobileMenu(page: Page) {
   return menu;
 }
 
+/** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
+export async function codeFor(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+        code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { message: `a code for ${email}` },
+    )
+    .toBeDefined();
+  return code!;
+}
+
 /** A fresh account, confirmed with the code from the dev mailbox and signed in (the page's cookies); returns its e-mail. */
-export async function signUpConfirmed(page: Page, who: { prefix: string; name: string; password: string }): Promise<string> {
+async function signUpConfirmed(page: Page, who: AccountProfile): Promise<string> {
   const email = `${who.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   expect((await page.request.post('/api/auth/sign-up', { data: { name: who.name, email, password: who.password } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = await codeFor(page.request, email);
   expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
   return email;
 }
+
+/**
+ * Deletes an account a test made, through the API as its owner would (DELETE /api/users with the
+ * password), in a request context of its own: the test's page may be signed in as someone else by then.
+ * An account the test deleted itself is already gone (sign-in answers 401): nothing is left to remove.
+ */
+async function deleteAccount(request: APIRequest, baseURL: string | undefined, account: { email: string; password: string }) {
+  const context = await request.newContext({ baseURL });
+  try {
+    const signedIn = await context.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
+    if (signedIn.status() === 401) return;
+    expect(signedIn.status(), `sign-in of ${account.email} to delete it`).toBe(200);
+    expect((await context.delete('/api/users', { data: { password: account.password } })).status(), `deleting ${account.email}`).toBe(200);
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Who a fresh account is: its e-mail's prefix (a unique suffix is added), name and password. */
+export interface AccountProfile {
+  prefix: string;
+  name: string;
+  password: string;
+}
+
+/** A fresh account of a test: its e-mail (unique), name and password. */
+export interface Account {
+  email: string;
+  name: string;
+  password: string;
+}
+
+interface Fixtures {
+  /** Who `newDriver` (and `newAccount` by default) is; a spec sets it with `test.use({ driverProfile })`. */
+  driverProfile: AccountProfile;
+  /**
+   * Makes a fresh account, confirmed and signed in on the given page (the test's page unless another
+   * is passed), optionally with another profile. Every account made this way is deleted after the test,
+   * so its listings, orders and cards never show up in another test.
+   */
+  newAccount: (page?: Page, who?: Partial<AccountProfile>) => Promise<Account>;
+  /** Deletes an account the test made itself (through the sign-up form, say) after the test, as newAccount does. */
+  deleteAfterTest: (account: { email: string; password: string }) => void;
+  /** A fresh driver account, signed in on the test's page; deleted after the test. */
+  newDriver: Account;
+  /** The test's page, signed in as the demo driver. */
+  driverPage: Page;
+  /** The test's page, signed in as the demo staff member. */
+  staffPage: Page;
+  /** A request context of its own (not the page's), signed in as the demo staff member; disposed after the test. */
+  staffRequest: APIRequestContext;
+}
+
+/** Playwright's test with the accounts above as fixtures. */
+export const test = base.extend<Fixtures>({
+  driverProfile: [{ prefix: 'driver', name: 'Dana Driver', password: 'Driver2025x' }, { option: true }],
+  deleteAfterTest: async ({ playwright, baseURL }, use) => {
+    const accounts: { email: string; password: string }[] = [];
+    await use((account) => void accounts.push(account));
+    for (const account of accounts) await deleteAccount(playwright.request, baseURL, account);
+  },
+  newAccount: async ({ page, driverProfile, deleteAfterTest }, use) => {
+    await use(async (on = page, who = {}) => {
+      const profile = { ...driverProfile, ...who };
+      const account = { email: await signUpConfirmed(on, profile), name: profile.name, password: profile.password };
+      deleteAfterTest(account);
+      return account;
+    });
+  },
+  newDriver: async ({ newAccount }, use) => {
+    await use(await newAccount());
+  },
+  driverPage: async ({ page }, use) => {
+    await signIn(page, DRIVER);
+    await use(page);
+  },
+  staffPage: async ({ page }, use) => {
+    await signIn(page, STAFF);
+    await use(page);
+  },
+  staffRequest: async ({ playwright, baseURL }, use) => {
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/sign-in', { data: STAFF })).status()).toBe(200);
+    await use(staff);
+    await staff.dispose();
+  },
+});
+
+export { expect };
 
 /** Fills and saves the sandbox "Add a card" dialog (already open) with a Stripe test card number. */
 export async function saveSandboxCard(page: Page, number = '4242 4242 4242 4242') {
@@ -152,7 +256,7 @@ export async function saveCardByApi(page: Page): Promise<string> {
 /** Signs this page's browser context in through the API (signing out whoever was signed in). */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.request.post('/api/auth/sign-out').catch(() => undefined);
-  expect((await page.request.post('/api/auth/sign-in', { data: account })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
 }
 
 /** No axe violations on the page as it is now (toasts, still fading in while axe measures them, are checked elsewhere). */

@@ -1,5 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
-import { A_LISTING, chooseLanguage, fontsLoaded, openInEnglish, openMobileMenu, openSettled, ROUTES, SIGNED_IN_PAGES, signIn, STAFF, WIDTHS } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  A_LISTING,
+  chooseLanguage,
+  expect,
+  fontsLoaded,
+  openInEnglish,
+  openMobileMenu,
+  openSettled,
+  ROUTES,
+  SIGNED_IN_PAGES,
+  signIn,
+  STAFF,
+  test,
+  WIDTHS,
+} from './fixtures';
 
 for (const width of WIDTHS) {
   test.describe(`shared frame at ${width}px`, () => {
@@ -113,10 +127,9 @@ test.describe('the header fits every desktop width', () => {
   }
 });
 
-test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ page }) => {
+test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ driverPage: page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'ru');
-  await signIn(page, { email: 'driver@medallion.example', password: 'Driver2024' });
   await page.goto('/dashboard?tab=orders');
   const tabs = page.getByRole('tablist').getByRole('tab');
   await expect(tabs).toHaveText(['Настройки', 'Мои объявления', 'Сохранённые вопросы', 'Заказы']);

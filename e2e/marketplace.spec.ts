@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, hydrated, openInEnglish, openMobileMenu, WIDTHS } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { chooseLanguage, expect, hydrated, openInEnglish, openMobileMenu, test, WIDTHS } from './fixtures';
 
 interface ApiListing {
   listing_id: string;
@@ -9,21 +9,8 @@ interface ApiListing {
   timestamp: string | null;
 }
 
-const DRIVER = { email: 'driver@medallion.example', password: 'Driver2024' };
-
-async function signInDriver(page: Page) {
-  const res = await page.request.post('/api/auth/sign-in', { data: DRIVER });
-  expect(res.status()).toBe(200);
-}
-
-/** A fresh, confirmed and signed-in account (no listings). */
-async function newUser(page: Page) {
-  const email = `ads-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: 'New Owner', email, password: 'Ads2024x' } })).status()).toBe(200);
-  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-}
+// An account without listings is a fresh one (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'ads', name: 'New Owner', password: 'Ads2024x' } });
 
 async function driverListings(page: Page): Promise<ApiListing[]> {
   const res = await page.request.get('/api/listing');
@@ -351,8 +338,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
 
-    test('the owner deactivates an own listing and activates it again', async ({ page }) => {
-      await signInDriver(page);
+    test('the owner deactivates an own listing and activates it again', async ({ driverPage: page }) => {
       const listing = await ownPublishedListing(page, width < 768 ? 0 : 1);
       try {
         if (listing.status !== 'ACTIVE') await setStatus(page, listing.listing_id, 'ACTIVE');
@@ -379,8 +365,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('the status selector shows the new value only after the server agrees', async ({ page }) => {
-      await signInDriver(page);
+    test('the status selector shows the new value only after the server agrees', async ({ driverPage: page }) => {
       // The request is answered here, never by the API: nothing changes.
       const listing = await ownPublishedListing(page, 2);
       const before = listing.status;
@@ -404,8 +389,7 @@ for (const width of WIDTHS) {
       await expect(status).toBeEnabled();
     });
 
-    test('dashboard ads: owner cards; under review stays with a toast, a draft goes to checkout', async ({ page }) => {
-      await signInDriver(page);
+    test('dashboard ads: owner cards; under review stays with a toast, a draft goes to checkout', async ({ driverPage: page }) => {
       await openInEnglish(page, '/dashboard?tab=ads');
       const ads = page.getByRole('region', { name: 'Your listings' });
       await expect(ads.getByRole('article')).toHaveCount((await driverListings(page)).length);
@@ -423,8 +407,7 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL('/checkout');
     });
 
-    test('dashboard ads of an account without listings: the empty text and + New Listing', async ({ page }) => {
-      await newUser(page);
+    test('dashboard ads of an account without listings: the empty text and + New Listing', async ({ page, newDriver: _owner }) => {
       await openInEnglish(page, '/dashboard?tab=ads');
       await expect(page.getByText('Sorry, listings not found')).toBeVisible();
       await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
@@ -493,8 +476,7 @@ test.describe('listing views', () => {
     expect(views.filter((url) => url.includes(`/listing/${id}/`))).toHaveLength(1);
   });
 
-  test('a signed-in viewer sends the user id', async ({ page }) => {
-    await signInDriver(page);
+  test('a signed-in viewer sends the user id', async ({ driverPage: page }) => {
     const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
     await openInEnglish(page, '/marketplace');
     await expectLoaded(page);

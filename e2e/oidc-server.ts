@@ -1,5 +1,5 @@
 // A local OpenID provider for the social sign-in e2e test (started by playwright.config.ts).
-import { startOidcProvider } from '../apps/api/test/helpers/oidc-provider';
+import { startOidcProvider } from '../test-support/oidc-provider';
 
 const port = Number(process.env.OIDC_PORT ?? 3199);
 const appUrl = process.env.APP_URL ?? 'http://127.0.0.1:3100';

@@ -1,11 +1,12 @@
 // Stripe mode of "Add a card": the second app server runs with Stripe keys against a local fake of
 // Stripe (e2e/fake-stripe-server.ts), whose fake Stripe.js draws the card fields in its own frame
 // and confirms the setup with the publishable key, as Stripe.js does.
-import { expect, test, type Page } from '@playwright/test';
-import { openInEnglish, signUpConfirmed, WIDTHS } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openInEnglish, test, WIDTHS } from './fixtures';
 import { FAKE_STRIPE_JS_URL, STRIPE_APP_URL } from './stripe-mode';
 
-test.use({ baseURL: STRIPE_APP_URL });
+// A card holder is a fresh account (the newDriver fixture) of the Stripe-mode app, deleted after the test.
+test.use({ baseURL: STRIPE_APP_URL, driverProfile: { prefix: 'stripe-cards', name: 'Stripe Holder', password: 'Cards2024' } });
 
 const year = new Date().getFullYear() + 3;
 
@@ -30,17 +31,12 @@ function watchCsp(page: Page): string[] {
   return refusals;
 }
 
-async function newStripeUser(page: Page) {
-  await signUpConfirmed(page, { prefix: 'stripe-cards', name: 'Stripe Holder', password: 'Cards2024' });
-}
-
 for (const width of WIDTHS) {
   test.describe(`Stripe card form at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('a 0002 card is declined inline; 4242 is saved with Stripe and listed with its expiry', async ({ page }) => {
+    test('a 0002 card is declined inline; 4242 is saved with Stripe and listed with its expiry', async ({ page, newDriver: _holder }) => {
       const csp = watchCsp(page);
-      await newStripeUser(page);
       await openInEnglish(page, '/dashboard');
       const methods = page.getByRole('region', { name: 'Payment methods' });
       await expect(methods.getByText('No payments method yet.')).toBeVisible();
@@ -79,8 +75,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('when Stripe.js cannot load, the form says so, and Try again loads it', async ({ page }) => {
-  await newStripeUser(page);
+test('when Stripe.js cannot load, the form says so, and Try again loads it', async ({ page, newDriver: _holder }) => {
   await page.route(FAKE_STRIPE_JS_URL, (route) => route.abort('internetdisconnected'));
   await openInEnglish(page, '/dashboard');
   await page.getByRole('button', { name: 'Add payment method' }).click();
@@ -95,8 +90,7 @@ test('when Stripe.js cannot load, the form says so, and Try again loads it', asy
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
-test('the exam is paid with a card saved through Stripe; a 9995 card shows insufficient funds', async ({ page }) => {
-  await newStripeUser(page);
+test('the exam is paid with a card saved through Stripe; a 9995 card shows insufficient funds', async ({ page, newDriver: _holder }) => {
   await openInEnglish(page, '/exam-checkout');
   await expect(page.getByTestId('exam-total')).toHaveText('$20.00');
 

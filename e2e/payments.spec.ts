@@ -1,13 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { chooseLanguage, hydrated, openInEnglish, WIDTHS } from './fixtures';
+import { chooseLanguage, expect, hydrated, openInEnglish, test, WIDTHS } from './fixtures';
 
-async function newDriver(request: APIRequestContext): Promise<void> {
-  const email = `cards-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await request.post('/api/auth/sign-up', { data: { name: 'Card Holder', email, password: 'Cards2024' } })).status()).toBe(200);
-  const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
-  const code = data.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  expect((await request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
-}
+// A card holder is a fresh account (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'cards', name: 'Card Holder', password: 'Cards2024' } });
 
 const nextYear = String(new Date().getFullYear() + 3);
 
@@ -15,8 +9,7 @@ for (const width of WIDTHS) {
   test.describe(`saved cards at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('add a 4242 card in the dashboard; a 0002 card is declined', async ({ page }) => {
-      await newDriver(page.request);
+    test('add a 4242 card in the dashboard; a 0002 card is declined', async ({ page, newDriver: _holder }) => {
       await openInEnglish(page, '/dashboard');
       const methods = page.getByRole('region', { name: 'Payment methods' });
       await expect(methods.getByText('No payments method yet.')).toBeVisible();
@@ -42,8 +35,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('in Russian, the card errors of the server are in Russian too', async ({ page }) => {
-  await newDriver(page.request);
+test('in Russian, the card errors of the server are in Russian too', async ({ page, newDriver: _holder }) => {
   await chooseLanguage(page, 'ru');
   await page.goto('/dashboard');
   await hydrated(page);
@@ -72,8 +64,7 @@ test.describe('/success-setup-intent', () => {
     ['exam-checkout', '/exam-checkout'],
     ['something-else', '/'],
   ] as const) {
-    test(`from=${from} goes to ${target}`, async ({ page }) => {
-      await newDriver(page.request);
+    test(`from=${from} goes to ${target}`, async ({ page, newDriver: _holder }) => {
       await openInEnglish(page, '/');
       await page.goto(`/success-setup-intent?from=${from}`);
       await expect(page).toHaveURL(target);

@@ -1,15 +1,10 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { chooseLanguage, hydrated, openInEnglish, saveCardByApi, saveSandboxCard, signUpConfirmed } from './fixtures';
+import { test as base, chooseLanguage, expect, hydrated, openInEnglish, saveCardByApi, saveSandboxCard } from './fixtures';
 
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
-
-/** A fresh, confirmed and signed-in account; returns its e-mail. */
-async function newShopper(page: Page): Promise<string> {
-  return signUpConfirmed(page, { prefix: 'shopper', name: 'Sam Shopper', password: 'Shopper2024' });
-}
 
 async function products(page: Page): Promise<Product[]> {
   const body = (await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } };
@@ -44,50 +39,53 @@ async function fillShipping(page: Page) {
   for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
-/** Stock as staff see it (the shop only says in stock or not), through a staff session of its own. */
-async function stockReader(baseURL: string | undefined) {
-  const staff = await request.newContext({ baseURL });
-  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
-  return {
-    async stock(productId: string): Promise<number> {
-      const { data } = (await (await staff.get('/api/admin/products')).json()) as { data: AdminProduct[] };
-      return data.find((p) => p.product_id === productId)!.stock;
-    },
-    dispose: () => staff.dispose(),
-  };
+/** Stock as staff see it (the shop only says in stock or not), through the staff session of the test. */
+async function stockOf(staff: APIRequestContext, productId: string): Promise<number> {
+  const { data } = (await (await staff.get('/api/admin/products')).json()) as { data: AdminProduct[] };
+  return data.find((p) => p.product_id === productId)!.stock;
+}
+
+/** A product of the test's own, as staff made it; setStock changes its stock as staff would. */
+interface OwnProduct {
+  product: AdminProduct;
+  setStock(units: number): Promise<void>;
 }
 
 /**
- * A product of the test's own (listed last, so the other tests do not pick it), made and changed by
- * staff; dispose() takes it out of the shop.
+ * The shop tests' fixtures: `ownProduct(stock)` makes a product of the test's own (listed last, so the
+ * other tests do not pick it) through the staff session, and takes it out of the shop after the test.
  */
-async function ownProduct(baseURL: string | undefined, stock: number) {
-  const staff = await request.newContext({ baseURL });
-  expect((await staff.post('/api/auth/sign-in', { data: { email: 'staff@medallion.example', password: 'Staff2024' } })).status()).toBe(200);
-  const fields = {
-    title: `Roof light, last unit ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-    description: 'An LED roof light with a magnetic base.',
-    price_cents: 4550,
-    active: true,
-    details: [],
-    retailer_url: null,
-    images: [],
-  };
-  const created = await staff.post('/api/admin/products', { data: { ...fields, stock } });
-  expect(created.status(), await created.text()).toBe(200);
-  const product = ((await created.json()) as { data: AdminProduct }).data;
-  return {
-    product,
-    async setStock(units: number) {
-      const saved = await staff.put(`/api/admin/products/${product.product_id}`, { data: { ...fields, stock: units } });
-      expect(saved.status(), await saved.text()).toBe(200);
-    },
-    async dispose() {
-      await staff.patch(`/api/admin/products/${product.product_id}`, { data: { active: false } });
-      await staff.dispose();
-    },
-  };
-}
+const test = base.extend<{ ownProduct: (stock: number) => Promise<OwnProduct> }>({
+  ownProduct: async ({ staffRequest: staff }, use) => {
+    const made: string[] = [];
+    await use(async (stock) => {
+      const fields = {
+        title: `Roof light, last unit ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+        description: 'An LED roof light with a magnetic base.',
+        price_cents: 4550,
+        active: true,
+        details: [],
+        retailer_url: null,
+        images: [],
+      };
+      const created = await staff.post('/api/admin/products', { data: { ...fields, stock } });
+      expect(created.status(), await created.text()).toBe(200);
+      const product = ((await created.json()) as { data: AdminProduct }).data;
+      made.push(product.product_id);
+      return {
+        product,
+        async setStock(units: number) {
+          const saved = await staff.put(`/api/admin/products/${product.product_id}`, { data: { ...fields, stock: units } });
+          expect(saved.status(), await saved.text()).toBe(200);
+        },
+      };
+    });
+    for (const productId of made) expect((await staff.patch(`/api/admin/products/${productId}`, { data: { active: false } })).status()).toBe(200);
+  },
+});
+
+// A signed-in shopper is a fresh account (the newDriver fixture), deleted after the test.
+test.use({ driverProfile: { prefix: 'shopper', name: 'Sam Shopper', password: 'Shopper2024' } });
 
 async function activeCart(page: Page): Promise<CartItem[]> {
   const body = (await (await page.request.get('/api/users/cart')).json()) as { data: { data: CartItem[] } };
@@ -135,9 +133,9 @@ test.describe('Shop and cart', () => {
     await expect(one.getByTestId('product-image-dots')).toHaveCount(0);
   });
 
-  test('a signed-in user adds, adjusts, checks out the selected items and sees the order', async ({ page }) => {
+  test('a signed-in user adds, adjusts, checks out the selected items and sees the order', async ({ page, newDriver }) => {
     test.setTimeout(240_000);
-    const email = await newShopper(page);
+    const { email } = newDriver;
     const list = await products(page);
     expect(list.length).toBeGreaterThanOrEqual(2);
     const [a, b] = [list[0]!, list[1]!];
@@ -229,15 +227,17 @@ test.describe('Shop and cart', () => {
     await expect(cartLine(page, b.title)).toBeVisible();
   });
 
-  test('a card that saves but cannot pay: the error shows, nothing is ordered, the cart and the stock stay', async ({ page, baseURL }) => {
+  test('a card that saves but cannot pay: the error shows, nothing is ordered, the cart and the stock stay', async ({
+    page,
+    newDriver: _shopper,
+    staffRequest: staff,
+  }) => {
     test.setTimeout(240_000);
-    await newShopper(page);
     // Products the other shop tests do not buy, so their stock only changes here.
     const list = await products(page);
     expect(list.length).toBeGreaterThanOrEqual(4);
     const [a, b] = [list[2]!, list[3]!];
-    const staff = await stockReader(baseURL);
-    const stockBefore = [await staff.stock(a.product_id), await staff.stock(b.product_id)];
+    const stockBefore = [await stockOf(staff, a.product_id), await stockOf(staff, b.product_id)];
 
     await openInEnglish(page, '/shop');
     for (const product of [a, b]) {
@@ -279,8 +279,7 @@ test.describe('Shop and cart', () => {
       ].sort(),
     );
     // The stock the failed checkout reserved went back.
-    expect([await staff.stock(a.product_id), await staff.stock(b.product_id)]).toEqual(stockBefore);
-    await staff.dispose();
+    expect([await stockOf(staff, a.product_id), await stockOf(staff, b.product_id)]).toEqual(stockBefore);
 
     await openInEnglish(page, '/dashboard?tab=orders');
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
@@ -288,9 +287,8 @@ test.describe('Shop and cart', () => {
     await expect(cartLink(page, 2)).toBeVisible();
   });
 
-  test('the shipping form and the unticked items survive adding a card, and are forgotten after the order', async ({ page }) => {
+  test('the shipping form and the unticked items survive adding a card, and are forgotten after the order', async ({ page, newDriver: _shopper }) => {
     test.setTimeout(240_000);
-    await newShopper(page);
     const list = await products(page);
     const [a, b] = [list[4 % list.length]!, list[5 % list.length]!];
     for (const product of [a, b]) {
@@ -333,48 +331,42 @@ test.describe('Shop and cart', () => {
     for (const label of Object.keys(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   });
 
-  test('more than the stock: the line and the error list say so (in Russian too), and fewer makes it right', async ({ page, baseURL }) => {
-    await newShopper(page);
-    const own = await ownProduct(baseURL, 1);
-    try {
-      expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 2 } })).status()).toBe(200);
-      await chooseLanguage(page, 'ru');
-      await page.goto('/cart');
-      const line = cartLine(page, own.product.title);
-      await expect(line.getByText('Нет в наличии')).toBeVisible();
-      await page.getByRole('button', { name: 'Оплатить и отправить' }).click();
-      const errors = page.getByTestId('cart-errors');
-      await expect(errors).toContainText(`«${own.product.title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
-      await line.getByRole('button', { name: `Убрать один: ${own.product.title}` }).click();
-      await expect(line.getByText('Нет в наличии')).toHaveCount(0);
-      await expect(errors).not.toContainText(own.product.title);
-    } finally {
-      await own.dispose();
-    }
+  test('more than the stock: the line and the error list say so (in Russian too), and fewer makes it right', async ({
+    page,
+    newDriver: _shopper,
+    ownProduct,
+  }) => {
+    const own = await ownProduct(1);
+    expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 2 } })).status()).toBe(200);
+    await chooseLanguage(page, 'ru');
+    await page.goto('/cart');
+    const line = cartLine(page, own.product.title);
+    await expect(line.getByText('Нет в наличии')).toBeVisible();
+    await page.getByRole('button', { name: 'Оплатить и отправить' }).click();
+    const errors = page.getByTestId('cart-errors');
+    await expect(errors).toContainText(`«${own.product.title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
+    await line.getByRole('button', { name: `Убрать один: ${own.product.title}` }).click();
+    await expect(line.getByText('Нет в наличии')).toHaveCount(0);
+    await expect(errors).not.toContainText(own.product.title);
   });
 
-  test('the last unit sold while paying: the server refuses, the error shows once, nothing is ordered', async ({ page, baseURL }) => {
-    await newShopper(page);
-    const own = await ownProduct(baseURL, 1);
-    try {
-      expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 1 } })).status()).toBe(200);
-      await saveCardByApi(page);
-      await openInEnglish(page, '/cart');
-      const line = cartLine(page, own.product.title);
-      await expect(line).toBeVisible();
-      await expect(line.getByText('Out of stock')).toHaveCount(0);
-      await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
-      await fillShipping(page);
-      // Someone else buys the last unit while this page is open.
-      await own.setStock(0);
-      await page.getByRole('button', { name: 'Pay and Submit' }).click();
-      const message = `"${own.product.title}" is out of stock in the quantity you chose. Lower the quantity or remove it.`;
-      await expect(page.getByTestId('cart-errors').getByRole('listitem').filter({ hasText: own.product.title })).toHaveText([message]);
-      await expect(line.getByText('Out of stock')).toBeVisible();
-      const orders = (await (await page.request.get('/api/users/orders')).json()) as { data: { data: unknown[] } };
-      expect(orders.data.data).toEqual([]);
-    } finally {
-      await own.dispose();
-    }
+  test('the last unit sold while paying: the server refuses, the error shows once, nothing is ordered', async ({ page, newDriver: _shopper, ownProduct }) => {
+    const own = await ownProduct(1);
+    expect((await page.request.post('/api/users/cart', { data: { 'product-id': own.product.product_id, quantity: 1 } })).status()).toBe(200);
+    await saveCardByApi(page);
+    await openInEnglish(page, '/cart');
+    const line = cartLine(page, own.product.title);
+    await expect(line).toBeVisible();
+    await expect(line.getByText('Out of stock')).toHaveCount(0);
+    await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
+    await fillShipping(page);
+    // Someone else buys the last unit while this page is open.
+    await own.setStock(0);
+    await page.getByRole('button', { name: 'Pay and Submit' }).click();
+    const message = `"${own.product.title}" is out of stock in the quantity you chose. Lower the quantity or remove it.`;
+    await expect(page.getByTestId('cart-errors').getByRole('listitem').filter({ hasText: own.product.title })).toHaveText([message]);
+    await expect(line.getByText('Out of stock')).toBeVisible();
+    const orders = (await (await page.request.get('/api/users/orders')).json()) as { data: { data: unknown[] } };
+    expect(orders.data.data).toEqual([]);
   });
 });

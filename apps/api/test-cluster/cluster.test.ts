@@ -16,7 +16,7 @@ import { orderTotals, type CartItem, type Product } from '@medallion/contracts/s
 import { buildIfNeeded } from '../../../scripts/lib/build.mjs';
 import { canConnect, dropDatabase, ensureDatabase, findNginx, redisAnswers, startCluster, type Cluster } from '../../../scripts/lib/cluster.mjs';
 import { createVinDecoder } from '../src/integrations/car-data/vin-decoder';
-import { startSmtpSink } from '../test/helpers/smtp-sink';
+import { startSmtpSink } from '../../../test-support/smtp-sink';
 import { CARD_EXP_YEAR } from '../test/helpers/payments';
 
 const PG_ADMIN = process.env.CLUSTER_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

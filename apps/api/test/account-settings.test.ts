@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { account, contactMessages, session, user } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, googleEnv, latestCode, sessionCookie, startSocial } from './helpers/auth';
-import { authorizeAsUser, startOidcProvider } from './helpers/oidc-provider';
+import { authorizeAsUser, startOidcProvider } from '../../../test-support/oidc-provider';
 
 describe('change password', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { appSettings } from '@medallion/db/schema';
 import { resolveAuthSecret } from '../src/modules/auth/auth-secret';
-import { DEMO_ACCOUNTS, demoAccountsSeedStep } from '@medallion/demo';
+import { demoAccountsSeedStep } from '@medallion/demo';
+import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
 import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { runSeed } from '@medallion/db/seed';
 import { buildTestApp } from './helpers/build-test-app';

@@ -2,16 +2,14 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { buildApp } from '../src/app';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
 
 describe('staff: exam reports, question editing, promo codes', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   await runSeed(app.db, [examQuestionsSeedStep]);
-  await ensureAccount(app.db, { email: 'editor@example.com', password: 'Staff2024', name: 'Editor', role: 'staff' });
-  const staff = sessionCookie(await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'editor@example.com', password: 'Staff2024' } }));
+  const { cookie: staff } = await signedInStaff(app, 'editor@example.com', 'Editor');
   const driver = await createConfirmedUser(app, 'reporter@example.com');
   const get = (url: string, cookie = staff) => app.inject({ method: 'GET', url, headers: { cookie } });
 

@@ -6,25 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminProduct } from '@medallion/contracts/admin-shop';
 import { orderTotals, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
 import { mailOutbox, orders, products } from '@medallion/db/schema';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
-import { saveSandboxCard } from './helpers/payments';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
+import { ADDRESS, saveSandboxCard } from './helpers/payments';
 
 async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
   const img = sharp({ create: { width, height, channels: 3, background: color } });
   const buf = await (format === 'jpeg' ? img.jpeg() : img.png()).toBuffer();
   return `data:image/${format};base64,${buf.toString('base64')}`;
 }
-
-const ADDRESS = {
-  full_name: 'Aziz Karimov',
-  address_one: '123 Main St',
-  address_two: 'Apt 4',
-  address_city: 'Brooklyn',
-  address_state: 'NY',
-  address_zip: '11201',
-};
 
 const PRODUCT = {
   title: 'Taxi roof light (LED)',
@@ -42,10 +32,7 @@ const PRODUCT = {
 
 describe('staff: shop products and orders', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: 'https://medallion.example' });
-  await ensureAccount(app.db, { email: 'shopkeeper@example.com', password: 'Staff2024', name: 'Shopkeeper', role: 'staff' });
-  const staff = sessionCookie(
-    await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'shopkeeper@example.com', password: 'Staff2024' } }),
-  );
+  const { cookie: staff } = await signedInStaff(app, 'shopkeeper@example.com', 'Shopkeeper');
   const buyer = await createConfirmedUser(app, 'shipped-buyer@example.com', 'Secret123', 'Aziz Karimov');
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, cookie: string | undefined = staff) =>

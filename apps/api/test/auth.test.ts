@@ -114,6 +114,9 @@ describe('sign up, confirm, sign in, sign out', async () => {
 
 describe('forgot password', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
+  /** POST /api/auth/confirm-forgot-password: the e-mailed code and the new password. */
+  const confirmForgot = (email: string, code: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/confirm-forgot-password', payload: { email, code, password } });
 
   it('says an unknown e-mail does not exist', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } });
@@ -126,19 +129,11 @@ describe('forgot password', async () => {
     const req = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'forgot@example.com' } });
     expect(req.statusCode).toBe(200);
     const code = await latestCode(app, 'forgot@example.com');
-    const bad = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm-forgot-password',
-      payload: { email: 'forgot@example.com', code, password: 'weak' },
-    });
+    const bad = await confirmForgot('forgot@example.com', code, 'weak');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.password).toBe('Password should contain numbers, upper and lower characters.');
 
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm-forgot-password',
-      payload: { email: 'forgot@example.com', code, password: 'NewPass2' },
-    });
+    const res = await confirmForgot('forgot@example.com', code, 'NewPass2');
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe('forgot@example.com');
     expect(sessionCookie(res)).toBeTruthy();
@@ -157,11 +152,7 @@ describe('forgot password', async () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(like(verification.identifier, '%late@example.com%'));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm-forgot-password',
-      payload: { email: 'late@example.com', code, password: 'NewPass2' },
-    });
+    const res = await confirmForgot('late@example.com', code, 'NewPass2');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('CODE_EXPIRED');
   });
@@ -182,18 +173,10 @@ describe('forgot password', async () => {
     const code = await latestCode(app, 'guess@example.com');
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/confirm-forgot-password',
-        payload: { email: 'guess@example.com', code: wrongCode, password: 'NewPass2' },
-      });
+      const res = await confirmForgot('guess@example.com', wrongCode, 'NewPass2');
       expect(res.statusCode).toBe(400);
     }
-    const right = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm-forgot-password',
-      payload: { email: 'guess@example.com', code, password: 'NewPass2' },
-    });
+    const right = await confirmForgot('guess@example.com', code, 'NewPass2');
     expect(right.statusCode).toBe(400);
     expect(right.json().code).toBe('CODE_EXPIRED');
   });

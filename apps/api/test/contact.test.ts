@@ -68,26 +68,19 @@ describe('POST /api/contact-us', async () => {
     });
   });
 
-  it('answers 400 for a body that is not JSON', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": "Anna",',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
-  });
-
-  it('answers 415 for an unsupported content type', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact-us',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'name,email',
-    });
-    expect(res.statusCode).toBe(415);
-    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  it.each([
+    {
+      what: '400 for a body that is not JSON',
+      contentType: 'application/json',
+      body: '{"name": "Anna",',
+      status: 400,
+      answer: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+    },
+    { what: '415 for an unsupported content type', contentType: 'text/csv', body: 'name,email', status: 415, answer: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+  ])('answers $what', async ({ contentType, body, status, answer }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/contact-us', headers: { 'content-type': contentType }, payload: body });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject(answer);
   });
 
   it('answers 413 for a body over the limit', async () => {

@@ -5,7 +5,6 @@ import { orderTotals, type Order } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, orders, payments, products, seedHistory, user } from '@medallion/db/schema';
 import {
-  DEMO_ACCOUNTS,
   DEMO_DRIVER_CARD_ID,
   DEMO_ORDERS,
   DEMO_ORDERS_STEP,
@@ -15,11 +14,11 @@ import {
   demoOrdersSeedStep,
   demoProductsSeedStep,
 } from '@medallion/demo';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
+import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
 import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { cartPaymentKey } from '../src/modules/shop/checkout-cart';
 import { buildTestApp } from './helpers/build-test-app';
-import { sessionCookie } from './helpers/auth';
+import { sessionCookie, signedInStaff } from './helpers/auth';
 
 describe('demo seed: the demo driver paid listing fees and shop orders', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', SHOP_SHIPPING_CENTS: '499' });
@@ -32,7 +31,6 @@ describe('demo seed: the demo driver paid listing fees and shop orders', async (
     demoProductsSeedStep,
     ordersStep,
   ]);
-  await ensureAccount(app.db, { email: 'seed-staff@example.com', password: 'Staff2024', name: 'Staff', role: 'staff' });
   const [driver] = await app.db.select().from(user).where(eq(user.email, DEMO_ACCOUNTS.driver.email));
 
   async function signIn(email: string, password: string) {
@@ -76,7 +74,7 @@ describe('demo seed: the demo driver paid listing fees and shop orders', async (
   });
 
   it('gives staff a paid order to ship', async () => {
-    const staff = await signIn('seed-staff@example.com', 'Staff2024');
+    const { cookie: staff } = await signedInStaff(app, 'seed-staff@example.com');
     const paid = await app.inject({ method: 'GET', url: '/api/admin/orders?status=paid', headers: { cookie: staff } });
     const toShip = (paid.json().data as AdminOrder[]).find((o) => o.transaction_id === 'demo-order-2')!;
     expect(toShip.customer.email).toBe(DEMO_ACCOUNTS.driver.email);

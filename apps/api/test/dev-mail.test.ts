@@ -1,25 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { DEV_MAIL_MESSAGES, DEV_MAILBOX_WARNING } from '../src/modules/dev-mail/mailbox-access';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
 
 const REMOTE = '203.0.113.9';
 const refused = { code: 'FORBIDDEN', message: DEV_MAIL_MESSAGES.private };
-
-async function signedInStaff(app: FastifyInstance) {
-  await ensureAccount(app.db, { email: 'mail-staff@example.com', password: 'StaffSecret9', name: 'Mail Staff', role: 'staff' });
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'mail-staff@example.com', password: 'StaffSecret9' } });
-  if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.body}`);
-  return { cookie: sessionCookie(res), token: (res.json() as { token: string }).token };
-}
 
 describe('the dev mailbox is private (no SMTP_URL, no proxy trusted)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   // A sign-up leaves a code in the mailbox: that is what must not leak.
   const driver = await createConfirmedUser(app, 'mail-driver@example.com');
-  const staff = await signedInStaff(app);
+  const staff = await signedInStaff(app, 'mail-staff@example.com', 'Mail Staff');
   const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
 
   it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])('is readable from this machine (%s) without a session', async (address) => {
@@ -66,7 +57,7 @@ describe('the dev mailbox is private (no SMTP_URL, no proxy trusted)', async () 
 
 describe('the dev mailbox behind a trusted proxy (TRUST_PROXY=true)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', TRUST_PROXY: 'true' });
-  const staff = await signedInStaff(app);
+  const staff = await signedInStaff(app, 'mail-staff@example.com', 'Mail Staff');
   const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress, headers });
 
   it('refuses an anonymous forwarded remote client (X-Forwarded-For: 203.0.113.9)', async () => {

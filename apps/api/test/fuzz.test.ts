@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 
 /**
@@ -351,12 +350,11 @@ describe('fuzzing every operation of the OpenAPI document', async () => {
   const operations = operationsOf(doc);
 
   const user = await createConfirmedUser(app, 'fuzz-user@example.com', 'Secret123', 'Fuzz User');
-  await ensureAccount(app.db, { email: 'fuzz-staff@example.com', password: 'Staff2024', name: 'Fuzz Staff', role: 'staff' });
-  const staffSignIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'fuzz-staff@example.com', password: 'Staff2024' } });
+  const staff = await signedInStaff(app, 'fuzz-staff@example.com', 'Fuzz Staff');
   const callers: Caller[] = [
     { name: 'anonymous', headers: {} },
     { name: 'user', headers: { cookie: user.cookie } },
-    { name: 'staff', headers: { cookie: sessionCookie(staffSignIn) } },
+    { name: 'staff', headers: { cookie: staff.cookie } },
   ];
 
   /** Whether the caller gets past the route's sign-in or staff check (a plain request is not refused with 401 or 403). */

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listings, mailOutbox, payments } from '@medallion/db/schema';
-import { ensureAccount } from '../src/modules/auth/seed-accounts';
 import { buildTestApp } from './helpers/build-test-app';
-import { createConfirmedUser, sessionCookie } from './helpers/auth';
+import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
@@ -35,9 +34,7 @@ describe('create listing, listing fee, moderation', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', SUPPORT_EMAIL: 'review@medallion.example' });
   const owner = await createConfirmedUser(app, 'owner@example.com', 'Secret123', 'Olga Petrova');
   const other = await createConfirmedUser(app, 'other@example.com');
-  await ensureAccount(app.db, { email: 'mod@example.com', password: 'Staff2024', name: 'Moderator', role: 'staff' });
-  const staffSignIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'mod@example.com', password: 'Staff2024' } });
-  const staff = sessionCookie(staffSignIn);
+  const { cookie: staff } = await signedInStaff(app, 'mod@example.com', 'Moderator');
 
   const save = (cookie: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/listing/save-draft', headers: { cookie }, payload });

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '@medallion/contracts/listings';
 import { runSeed } from '@medallion/db/seed';
 import { listings, listingViews, payments, seedHistory, user } from '@medallion/db/schema';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_DRIVER_CARD_ID,
-  DEMO_LISTING_FEES_STEP,
-  demoAccountsSeedStep,
-  demoListingFeesSeedStep,
-  demoListingsSeedStep,
-} from '@medallion/demo';
+import { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoAccountsSeedStep, demoListingFeesSeedStep, demoListingsSeedStep } from '@medallion/demo';
+import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
 import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
@@ -24,6 +18,12 @@ describe('marketplace listings', async () => {
   const all: Row[] = await app.db.select().from(listings);
   const active = all.filter((r) => r.status === 'ACTIVE');
   const newestFirst = (a: Row, b: Row) => b.publishedAt!.getTime() - a.publishedAt!.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  /** The ids of the active listings, newest first, from start to end (a page of the marketplace). */
+  const newestActive = (start: number, end: number) =>
+    [...active]
+      .sort(newestFirst)
+      .slice(start, end)
+      .map((r) => r.id);
 
   async function signIn(email: string, password: string) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
@@ -73,19 +73,9 @@ describe('marketplace listings', async () => {
     expect(body.total).toBe(active.length);
     expect(body.page).toBe(1);
     expect(body.page_size).toBe(20);
-    expect(body.listings.map((l: Listing) => l.listing_id)).toEqual(
-      [...active]
-        .sort(newestFirst)
-        .slice(0, 20)
-        .map((r) => r.id),
-    );
+    expect(body.listings.map((l: Listing) => l.listing_id)).toEqual(newestActive(0, 20));
     const page2 = (await app.inject({ method: 'GET', url: '/api/listing-all?page=2' })).json().data;
-    expect(page2.listings.map((l: Listing) => l.listing_id)).toEqual(
-      [...active]
-        .sort(newestFirst)
-        .slice(20, 40)
-        .map((r) => r.id),
-    );
+    expect(page2.listings.map((l: Listing) => l.listing_id)).toEqual(newestActive(20, 40));
     const beyond = (await app.inject({ method: 'GET', url: '/api/listing-all?page=999' })).json().data;
     expect(beyond).toMatchObject({ listings: [], total: active.length, page: 999 });
   });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@medallion/db/schema';
 import { isPermanentSmtpError, retryDelayMs } from '../src/integrations/mail/mailer';
 import { buildTestApp } from './helpers/build-test-app';
-import { decodeHeader, startSmtpSink } from './helpers/smtp-sink';
+import { decodeHeader, startSmtpSink } from '../../../test-support/smtp-sink';
 
 async function freePort(): Promise<number> {
   const server = createServer();

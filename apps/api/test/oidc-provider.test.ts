@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it, expect, afterAll } from 'vitest';
-import { authorizeAsUser, startOidcProvider } from './helpers/oidc-provider';
+import { authorizeAsUser, startOidcProvider } from '../../../test-support/oidc-provider';
 
 const client = { clientId: 'medallion-test', clientSecret: 'test-secret: with spaces & symbols', redirectUris: ['http://127.0.0.1:9/callback'] };
 const account = { sub: 'user-123', email: 'driver@example.com', name: 'Test Driver' };

@@ -31,7 +31,7 @@ import {
   TEST_REDIS_URL,
   testRedisPrefix,
 } from './helpers/shared-infra';
-import { startSmtpSink } from './helpers/smtp-sink';
+import { startSmtpSink } from '../../../test-support/smtp-sink';
 
 /*
  * Two server instances as a load balancer sees them: two apps in this process, each with its own

@@ -8,7 +8,7 @@ import { cartItems, mailOutbox, orders, payments, products } from '@medallion/db
 import { demoProductsSeedStep } from '@medallion/demo';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
-import { saveSandboxCard } from './helpers/payments';
+import { ADDRESS, saveSandboxCard } from './helpers/payments';
 
 // A local stand-in for the advertising platform: records the conversion events it receives.
 const conversions: unknown[] = [];
@@ -22,15 +22,6 @@ const adServer = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => adServer.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => adServer.close(() => resolve())));
-
-const ADDRESS = {
-  full_name: 'Aziz Karimov',
-  address_one: '123 Main St',
-  address_two: 'Apt 4',
-  address_city: 'Brooklyn',
-  address_state: 'NY',
-  address_zip: '11201',
-};
 
 describe('shop, cart and orders', async () => {
   const { app } = await buildTestApp({

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/build-test-app';
 import { googleEnv, sessionCookie, startSocial } from './helpers/auth';
-import { authorizeAsUser, startOidcProvider } from './helpers/oidc-provider';
+import { authorizeAsUser, startOidcProvider } from '../../../test-support/oidc-provider';
 
 const client = { clientId: 'medallion-test', clientSecret: 'test secret & more', redirectUris: ['http://localhost:3000/auth'] };
 

@@ -81,21 +81,22 @@ describe('the app on S3 storage', async () => {
   });
   const owner = await createConfirmedUser(app, 's3-owner@example.com');
 
-  it('uploads listing pictures to the bucket and links them from there', async () => {
+  /** A plate listing's draft (steps 1 and 2) with one PNG picture of this size; returns its id. */
+  async function plateDraftWithPicture(cookie: string, width: number, height: number): Promise<string> {
     const step1 = await app.inject({
       method: 'POST',
       url: '/api/listing/save-draft',
-      headers: { cookie: owner.cookie },
+      headers: { cookie },
       payload: { step: 1, category: 'plates', location: { city: 'Astoria', state: 'NY', zip_code: '11106' } },
     });
-    const id = step1.json().data.data.listing_id;
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f7b500' } })
+    const id = step1.json().data.data.listing_id as string;
+    const png = await sharp({ create: { width, height, channels: 3, background: '#f7b500' } })
       .png()
       .toBuffer();
     const step2 = await app.inject({
       method: 'POST',
       url: '/api/listing/save-draft',
-      headers: { cookie: owner.cookie },
+      headers: { cookie },
       payload: {
         step: 2,
         listing_id: id,
@@ -107,6 +108,11 @@ describe('the app on S3 storage', async () => {
       },
     });
     expect(step2.statusCode, step2.body).toBe(200);
+    return id;
+  }
+
+  it('uploads listing pictures to the bucket and links them from there', async () => {
+    const id = await plateDraftWithPicture(owner.cookie, 640, 480);
     const listing = (await app.inject({ method: 'GET', url: `/api/listing/${id}`, headers: { cookie: owner.cookie } })).json().data;
     expect(listing.image_urls[0]).toMatch(new RegExp(`^${endpoint}/media/${id}/[0-9a-f]+\\.webp$`));
     const full = await fetch(listing.image_urls[0]);
@@ -123,31 +129,7 @@ describe('the app on S3 storage', async () => {
 
   it('deleting the account removes its pictures from the bucket', async () => {
     const leaving = await createConfirmedUser(app, 's3-leaving@example.com', 'Leaving123');
-    const step1 = await app.inject({
-      method: 'POST',
-      url: '/api/listing/save-draft',
-      headers: { cookie: leaving.cookie },
-      payload: { step: 1, category: 'plates', location: { city: 'Astoria', state: 'NY', zip_code: '11106' } },
-    });
-    const id = step1.json().data.data.listing_id;
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
-      .png()
-      .toBuffer();
-    const step2 = await app.inject({
-      method: 'POST',
-      url: '/api/listing/save-draft',
-      headers: { cookie: leaving.cookie },
-      payload: {
-        step: 2,
-        listing_id: id,
-        category: 'plates',
-        title: 'FHV plate',
-        listing_price: 100,
-        payment_period: 'weekly',
-        images: [`data:image/png;base64,${png.toString('base64')}`],
-      },
-    });
-    expect(step2.statusCode, step2.body).toBe(200);
+    const id = await plateDraftWithPicture(leaving.cookie, 64, 48);
     const listing = (await app.inject({ method: 'GET', url: `/api/listing/${id}`, headers: { cookie: leaving.cookie } })).json().data;
     expect((await fetch(listing.image_urls[0])).status).toBe(200);
     const res = await app.inject({ method: 'DELETE', url: '/api/users', headers: { cookie: leaving.cookie }, payload: { password: 'Leaving123' } });

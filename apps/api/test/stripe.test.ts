@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, payments } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
-import { startFakeStripe } from './helpers/fake-stripe';
+import { startFakeStripe } from '../../../test-support/fake-stripe';
 import { stripeCspSources } from '../src/integrations/payments/stripe-csp';
 import { purchaseOptionsFor } from '../src/modules/payments/payment-recovery-job';
 import { recoverStalePayments } from '../src/modules/payments/recover-payments';

@@ -8,6 +8,9 @@ describe('/api/users', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   const owner = await createConfirmedUser(app, 'owner@example.com', 'Owner1234', 'Olga Owner');
   const other = await createConfirmedUser(app, 'other@example.com', 'Other1234', 'Oleg Other');
+  /** POST /api/users: the owner's record with this full name, sent with the given session. */
+  const saveOwnersRecord = (cookie: string, fullName: string) =>
+    app.inject({ method: 'POST', url: '/api/users', headers: { cookie }, payload: { 'user-id': owner.id, email: 'owner@example.com', 'full-name': fullName } });
 
   describe('without a session', () => {
     it.each([
@@ -45,12 +48,7 @@ describe('/api/users', async () => {
     });
 
     it('POST creates (updates) only the own record', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers: { cookie: owner.cookie },
-        payload: { 'user-id': owner.id, email: 'owner@example.com', 'full-name': 'Olga Ownerova' },
-      });
+      const res = await saveOwnersRecord(owner.cookie, 'Olga Ownerova');
       expect(res.statusCode).toBe(200);
       expect(res.json().data['full-name']).toBe('Olga Ownerova');
     });
@@ -78,12 +76,7 @@ describe('/api/users', async () => {
 
   describe("with another user's session", () => {
     it('POST for someone else is refused', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers: { cookie: other.cookie },
-        payload: { 'user-id': owner.id, email: 'owner@example.com', 'full-name': 'Hacked' },
-      });
+      const res = await saveOwnersRecord(other.cookie, 'Hacked');
       expect(res.statusCode).toBe(403);
       const [row] = await app.db.select().from(user).where(eq(user.id, owner.id));
       expect(row?.name).not.toBe('Hacked');

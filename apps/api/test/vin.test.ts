@@ -36,24 +36,28 @@ describe('VIN checks', () => {
     expect(vinCheckDigit('WBAVL1C5XFVY41004')).toBe('X');
   });
 
-  it('rejects a check digit that does not match', () => {
-    expect(validateVin('1HGCM82643A004352')).toEqual({ ok: false, reason: 'check-digit' });
-    expect(validateVin('JTDBT923X91344240')).toEqual({ ok: false, reason: 'check-digit' });
-    expect(validateVin('WBAVL1C50FVY41004')).toEqual({ ok: false, reason: 'check-digit' });
-    // corgi's README example: corgi decodes it with only a warning; it should be 1HGCM82673A123456.
-    expect(validateVin('1HGCM82633A123456')).toEqual({ ok: false, reason: 'check-digit' });
-    expect(vinCheckDigit('1HGCM82633A123456')).toBe('7');
+  it.each([
+    // A check digit that does not match; the last is corgi's README example, which corgi decodes with
+    // only a warning (it should be 1HGCM82673A123456).
+    ['1HGCM82643A004352', 'check-digit'],
+    ['JTDBT923X91344240', 'check-digit'],
+    ['WBAVL1C50FVY41004', 'check-digit'],
+    ['1HGCM82633A123456', 'check-digit'],
+    // The length is checked first, then the characters (no I, O or Q, no lower case, nothing else).
+    ['1HGCM82633A00435', 'length'],
+    ['1HGCM82633A0043520', 'length'],
+    ['', 'length'],
+    ['1HGCM82633AO04352', 'characters'],
+    ['IHGCM82633A004352', 'characters'],
+    ['1HGCM82633A00435Q', 'characters'],
+    ['1HGCM82633A00435*', 'characters'],
+    ['1hgcm82633a004352', 'characters'],
+  ])('rejects %j: %s', (vin, reason) => {
+    expect(validateVin(vin)).toEqual({ ok: false, reason });
   });
 
-  it('checks the length first, then the characters', () => {
-    expect(validateVin('1HGCM82633A00435')).toEqual({ ok: false, reason: 'length' });
-    expect(validateVin('1HGCM82633A0043520')).toEqual({ ok: false, reason: 'length' });
-    expect(validateVin('')).toEqual({ ok: false, reason: 'length' });
-    expect(validateVin('1HGCM82633AO04352')).toEqual({ ok: false, reason: 'characters' });
-    expect(validateVin('IHGCM82633A004352')).toEqual({ ok: false, reason: 'characters' });
-    expect(validateVin('1HGCM82633A00435Q')).toEqual({ ok: false, reason: 'characters' });
-    expect(validateVin('1HGCM82633A00435*')).toEqual({ ok: false, reason: 'characters' });
-    expect(validateVin('1hgcm82633a004352')).toEqual({ ok: false, reason: 'characters' });
+  it('computes the check digit a mistyped VIN should have, and refuses characters a VIN cannot have', () => {
+    expect(vinCheckDigit('1HGCM82633A123456')).toBe('7');
     expect(() => vinCheckDigit('1HGCM82633AO04352')).toThrow(RangeError);
   });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mailOutbox } from '@medallion/db/schema';
+import { ensureAccount } from '../../src/modules/auth/seed-accounts';
 
 /** The newest 6-digit code e-mailed to this address (read from the outbox, as a user reads the mail). */
 export async function latestCode(app: FastifyInstance, email: string): Promise<string> {
@@ -20,6 +21,18 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   const cookies = res.cookies.filter((c) => c.name.includes('session_token'));
   if (cookies.length === 0) throw new Error(`no session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/**
+ * A staff account with this e-mail, made as the seed makes staff (confirmed, with a password), signed
+ * in; returns its session cookie and bearer token.
+ */
+export async function signedInStaff(app: FastifyInstance, email: string, name = 'Staff'): Promise<{ cookie: string; token: string }> {
+  const password = 'Staff2024';
+  await ensureAccount(app.db, { email, password, name, role: 'staff' });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.body}`);
+  return { cookie: sessionCookie(res), token: (res.json() as { token: string }).token };
 }
 
 /** Signs up and confirms an account; returns its cookie, bearer token and id. */

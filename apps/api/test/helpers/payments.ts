@@ -19,3 +19,13 @@ export async function saveSandboxCard(app: FastifyInstance, cookie: string, numb
   if (saved.statusCode !== 200) throw new Error(`sandbox confirm-setup failed: ${saved.body}`);
   return saved.json().data.id as string;
 }
+
+/** A delivery address for shop orders (the demo driver's, in Brooklyn). */
+export const ADDRESS = {
+  full_name: 'Aziz Karimov',
+  address_one: '123 Main St',
+  address_two: 'Apt 4',
+  address_city: 'Brooklyn',
+  address_state: 'NY',
+  address_zip: '11201',
+};

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../../src/integrations/payments/test-cards';
+import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../apps/api/src/integrations/payments/test-cards';
 import { fakeCardFrameHtml, fakeStripeJs } from './fake-stripe-js';
 
 interface Card {
