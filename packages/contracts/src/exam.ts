@@ -38,7 +38,6 @@ export const savedQuestionsResponseSchema = z.object({
     data: z.array(z.object({ record_id: z.string(), question_id: z.string(), question: z.string(), question_rus: z.string() })),
   }),
 });
-export const NO_SAVED_QUESTIONS = 'No saved questions';
 
 /** POST /exam/questions/save: toggles. */
 export const saveQuestionRequestSchema = z.object({ question_id: text().min(1).max(20) });
