@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ensureAccount } from '../src/modules/auth/seed-accounts';
-import { DEV_MAIL_MESSAGES, DEV_MAILBOX_WARNING } from '../src/modules/dev-mail/mailbox-access';
+import { toMessage } from '@medallion/contracts/messages';
+import { DEV_MAILBOX_WARNING } from '../src/modules/dev-mail/mailbox-access';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
 
 const REMOTE = '203.0.113.9';
-const refused = { code: 'FORBIDDEN', message: DEV_MAIL_MESSAGES.private };
+const refused = { code: 'FORBIDDEN', ...toMessage('devMail.private') };
 
 async function signedInStaff(app: FastifyInstance) {
   await ensureAccount(app.db, { email: 'mail-staff@example.com', password: 'StaffSecret9', name: 'Mail Staff', role: 'staff' });

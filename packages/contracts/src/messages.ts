@@ -211,10 +211,11 @@ type Placeholders<Text extends string> = Text extends `${string}{{${infer Name}}
 /** The parameters a key's text needs (an empty record for a text without placeholders). */
 export type MessageParams<K extends MessageKey> = Record<Placeholders<(typeof MESSAGES)[K]>, string | number>;
 
+/** The keys whose texts have no placeholders. */
+export type PlainMessageKey = { [K in MessageKey]: [Placeholders<(typeof MESSAGES)[K]>] extends [never] ? K : never }[MessageKey];
+
 /** A key and, when its text has placeholders, their values: the arguments of formatMessage() and AppError. */
-export type MessageArgs = {
-  [K in MessageKey]: [Placeholders<(typeof MESSAGES)[K]>] extends [never] ? [key: K] : [key: K, params: MessageParams<K>];
-}[MessageKey];
+export type MessageArgs = [key: PlainMessageKey] | { [K in Exclude<MessageKey, PlainMessageKey>]: [key: K, params: MessageParams<K>] }[Exclude<MessageKey, PlainMessageKey>];
 
 /** A message as the API sends it: its key, the values of its placeholders and the English text. */
 export interface Message {

@@ -4,7 +4,6 @@ import { questionReports } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { accessibleQuestion } from './saved-questions';
 
-export const ALREADY_REPORTED = 'You have already reported this question. Thank you!';
 
 /** GET /exam/questions/issue: the ids of the questions this user reported. */
 export async function listReportedQuestionIds(db: Database, userId: string): Promise<string[]> {
@@ -30,6 +29,6 @@ export async function reportQuestion(
     })
     .onConflictDoNothing()
     .returning({ id: questionReports.id });
-  if (!created) throw new AppError('CONFLICT', ALREADY_REPORTED);
+  if (!created) throw new AppError('CONFLICT', 'exam.alreadyReported');
   return { question_id: input.question_id, reported: true as const };
 }
