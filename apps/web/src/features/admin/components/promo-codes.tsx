@@ -41,7 +41,7 @@ function CreatePromoForm() {
   const create = useCreatePromoCode();
   const form = useForm<PromoForm>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const v = (e?: { message?: string }) => (e?.message ? t(`common:validation.${e.message}`) : undefined);
+  const v = (e?: { message?: string }) => (e?.message ? t(`common:messages.${e.message}`) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     const body = createPromoCodeRequestSchema.parse({

@@ -64,7 +64,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
   const sourceId = useId();
   const form = useForm<UpdateExamQuestionRequest>({ resolver: zodResolver(updateExamQuestionRequestSchema), defaultValues: toForm(question) });
   const { errors } = form.formState;
-  const v = (e?: FieldError | { message?: string }) => (e?.message ? t(`common:validation.${e.message}`) : undefined);
+  const v = (e?: FieldError | { message?: string }) => (e?.message ? t(`common:messages.${e.message}`) : undefined);
   const answers = useWatch({ control: form.control, name: 'answers' });
   const answersError = v(errors.answers?.root ?? (errors.answers as FieldError | undefined));
 

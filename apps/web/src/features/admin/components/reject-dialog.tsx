@@ -20,7 +20,7 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
   const submit = () => {
     const parsed = rejectListingRequestSchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(t(`common:validation.${parsed.error.issues[0]?.message ?? 'rejectReasonRequired'}`));
+      setError(t(`common:messages.${parsed.error.issues[0]?.message ?? 'rejectReasonRequired'}`));
       return;
     }
     // The item (and this dialog) leaves the queue on success: no per-call callbacks, which would not run.

@@ -15,7 +15,7 @@ export function useAuthErrorText() {
 /** Translates a validation message key of the contracts (form errors) into the user's language. */
 export function useValidationText() {
   const { t } = useTranslation('auth');
-  return (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  return (key?: string) => (key ? t(`common:messages.${key}`, { defaultValue: key }) : undefined);
 }
 
 /** A path inside the app to return to after signing in (never another site). */

@@ -36,7 +36,7 @@ export function ContactForm() {
   const [live, setLive] = useState<ReadonlySet<ContactField>>(() => new Set());
   const [loadFailed, setLoadFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const fieldError = (key?: string) => (key ? t(`validation.${key}`, { defaultValue: key }) : undefined);
+  const fieldError = (key?: string) => (key ? t(`messages.${key}`, { defaultValue: key }) : undefined);
 
   /** Checks some fields of `next` and shows (or clears) their errors. */
   const check = (next: ContactUsInput, fields: readonly ContactField[]) => {

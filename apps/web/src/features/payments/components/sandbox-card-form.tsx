@@ -22,7 +22,7 @@ export function SandboxCardForm({ clientSecret, onSaved }: { clientSecret: strin
     defaultValues: { number: '', exp_month: '', exp_year: '', cvc: '' } as unknown as FormInput,
   });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
+  const v = (key?: string) => (key ? t(`common:messages.${key}`, { defaultValue: key }) : undefined);
   const providerError = confirm.error instanceof ApiClientError ? confirm.error.message : confirm.error ? t('common:errors.unexpected') : null;
 
   const onSubmit = form.handleSubmit((values) => confirm.mutate({ ...values, 'client-secret': clientSecret }, { onSuccess: onSaved }));

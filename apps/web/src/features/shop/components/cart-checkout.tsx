@@ -153,13 +153,13 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   if (!parsedAddress.success) {
     for (const issue of parsedAddress.error.issues) {
       const key = issue.path[0] as keyof DeliveryAddress;
-      fieldErrors[key] ??= t(`common:validation.${issue.message}`);
+      fieldErrors[key] ??= t(`common:messages.${issue.message}`);
     }
   }
   const ruleErrors: string[] = [];
-  if (totals.subtotal <= 0) ruleErrors.push(t('common:validation.cartNothingSelected'));
+  if (totals.subtotal <= 0) ruleErrors.push(t('common:messages.cartNothingSelected'));
   if (!cardId) ruleErrors.push(t('cart.noCard'));
-  if (!parsedAddress.success) ruleErrors.push(t('common:validation.shippingRequired'));
+  if (!parsedAddress.success) ruleErrors.push(t('common:messages.shippingRequired'));
   // Stock comes from the server with the cart (and the cart is fetched again after a refused payment).
   for (const item of selected.filter((i) => !i.in_stock)) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
   const serverError = pay.error ? (pay.error instanceof ApiClientError && pay.error.message ? pay.error.message : t('common:errors.unexpected')) : null;
