@@ -9,6 +9,7 @@ import { useAdminOrders } from '@/lib/queries/admin';
 import { useMoney } from '@/lib/money';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { errorText } from '@/lib/error-text';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-slate-100 text-slate-700',
@@ -117,7 +118,7 @@ export function OrdersConsole({ status, onStatus }: { status: OrderStatus | unde
 
   let body;
   if (orders.isPending) body = <Spinner label={t('common:loading')} className="py-6 text-slate-500" />;
-  else if (orders.isError) body = <ErrorState message={orders.error.message} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
+  else if (orders.isError) body = <ErrorState message={errorText(orders.error)} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
   else if (orders.data.data.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">

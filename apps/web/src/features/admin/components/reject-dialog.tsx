@@ -8,6 +8,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { useRejectListing } from '../api/reject-listing';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/error-text';
 
 /** "Reject": a reason of at least 5 characters, shown to the owner and e-mailed to them. */
 export function RejectDialog({ listingId, title, disabled }: { listingId: string; title: string; disabled?: boolean }) {
@@ -26,7 +27,7 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
     // The item (and this dialog) leaves the queue on success: no per-call callbacks, which would not run.
     reject.mutateAsync({ listingId, reason: parsed.data.reason }).then(
       () => toast.success(t('review.rejected', { title })),
-      (e: Error) => setError(e.message),
+      (e: Error) => setError(errorText(e)),
     );
   };
 

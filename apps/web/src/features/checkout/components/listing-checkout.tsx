@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { formatUsd, useMoney } from '@/lib/money';
 import { listingQueryOptions } from '@/lib/queries/listings';
@@ -95,7 +96,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
     if (listing.error instanceof ApiClientError && (listing.error.status === 404 || listing.error.status === 400)) {
       return <NoListing text={t('notFound')} />;
     }
-    return <ErrorState message={listing.error.message} retryLabel={t('retry')} onRetry={() => void listing.refetch()} />;
+    return <ErrorState message={errorText(listing.error)} retryLabel={t('retry')} onRetry={() => void listing.refetch()} />;
   }
   const data = listing.data.data;
   if (data.status !== 'DRAFT') {
@@ -104,13 +105,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
 
   const error = pay.error;
   const notReady = error instanceof ApiClientError && error.status === 400 && error.code !== 'AMOUNT_MISMATCH' && error.code !== 'VALIDATION_ERROR';
-  const errorText = error
-    ? error instanceof ApiClientError
-      ? error.status === 402 && !error.message
-        ? t('declined')
-        : error.message
-      : t('common:errors.unexpected')
-    : null;
+  const shownError = error ? (error instanceof ApiClientError && error.status === 402 && !error.key ? t('declined') : errorText(error)) : null;
 
   const submit = () => {
     if (!cardId) {
@@ -152,9 +147,9 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
           </div>
         </dl>
         <p className="text-sm text-slate-600">{t('summary.note')}</p>
-        {(missingCard || errorText) && (
+        {(missingCard || shownError) && (
           <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
-            <p>{missingCard ? t('cardRequired') : errorText}</p>
+            <p>{missingCard ? t('cardRequired') : shownError}</p>
             {notReady && (
               <Link to={`/create-listing?id=${listingId}&step=2`} className="mt-1 inline-block underline">
                 {t('finishDetails')}

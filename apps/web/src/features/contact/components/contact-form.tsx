@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useSendContactMessage } from '../api/send-contact-message';
 import type { checkContact as CheckContact, ContactErrors, ContactField } from './contact-validation';
 
@@ -102,7 +103,7 @@ export function ContactForm() {
     : send.error instanceof ApiClientError
       ? send.error.code === 'RATE_LIMITED'
         ? t('contact.rateLimited')
-        : send.error.message
+        : errorText(send.error)
       : send.error
         ? t('errors.unexpected')
         : null;

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
@@ -122,9 +123,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
 
   const error = pay.error;
   const serverPromoError = error instanceof ApiClientError && Boolean(error.fields?.['referal-code']);
-  const errorText = error
-    ? error instanceof ApiClientError && error.status > 0 && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE') && error.message
-      ? error.message
+  const shownError = error
+    ? error instanceof ApiClientError && error.status > 0 && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE') && error.key
+      ? errorText(error)
       : t('checkout.paymentError')
     : null;
 
@@ -236,9 +237,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
             <dd data-testid="exam-total">{money(totalCents)}</dd>
           </div>
         </dl>
-        {(missingCard || errorText) && (
+        {(missingCard || shownError) && (
           <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger-text">
-            {missingCard ? t('checkout.cardRequired') : errorText}
+            {missingCard ? t('checkout.cardRequired') : shownError}
           </p>
         )}
         <Button size="lg" onClick={submit} disabled={pay.isPending || promo.state === 'checking'} className="w-full">
