@@ -137,6 +137,7 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
         code: 'RATE_LIMITED',
+        key: 'contact.tooManyMessages',
         message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
       });
     }
