@@ -28,7 +28,12 @@ describe('sign up, confirm, sign in, sign out', async () => {
     // Signing in before confirming sends a new code and says so.
     const early = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nodira@example.com', password: 'Taxi2024' } });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ code: 'EMAIL_NOT_VERIFIED', key: 'auth.codeSent', params: { email: 'nodira@example.com' }, message: 'Code sent to nodira@example.com' });
+    expect(early.json()).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      key: 'auth.codeSent',
+      params: { email: 'nodira@example.com' },
+      message: 'Code sent to nodira@example.com',
+    });
     const resent = await latestCode(app, 'nodira@example.com');
 
     const wrong = await app.inject({

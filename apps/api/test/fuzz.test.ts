@@ -421,7 +421,9 @@ describe('fuzzing every operation of the OpenAPI document', async () => {
       const fields = (res.json() as { fields?: Record<string, { key: string; message: string }> }).fields ?? {};
       // A plain text answers the control-character message; an enum, a format or a pattern refuses it its own way.
       const plain = !schema.enum && !('const' in schema) && !schema.format && !schema.pattern;
-      const ok = res.statusCode === 400 && (plain ? fields[field]?.key === 'textControlCharacters' && fields[field]?.message === MESSAGES.textControlCharacters : fields[field] !== undefined);
+      const ok =
+        res.statusCode === 400 &&
+        (plain ? fields[field]?.key === 'textControlCharacters' && fields[field]?.message === MESSAGES.textControlCharacters : fields[field] !== undefined);
       if (!ok) missed.push(`${op.method} ${op.path} ${field}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
     for (const op of operations) {

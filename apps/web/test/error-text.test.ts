@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useForm } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { toMessage } from '@medallion/contracts/messages';
 import { ApiClientError } from '@/lib/api-client';
 import { applyFieldErrors, errorText, fieldErrorText, fieldErrorTexts, keyText } from '@/lib/error-text';
@@ -71,7 +71,12 @@ describe('field errors', () => {
 
   it('sets them on a react-hook-form form, only for the fields asked for', () => {
     const calls: Array<[string, { type: string; message: string }]> = [];
-    const form = { setError: ((name: string, error: { type: string; message: string }) => void calls.push([name, error])) as ReturnType<typeof useForm<{ name: string; email: string }>>['setError'] };
+    const form = {
+      setError: ((name: string, error: { type: string; message: string }) => void calls.push([name, error])) as UseFormSetError<{
+        name: string;
+        email: string;
+      }>,
+    };
     expect(applyFieldErrors(form, invalid, ['name', 'email'])).toBe(true);
     expect(calls).toEqual([
       ['name', { type: 'server', message: fieldErrorText(invalid, 'name') }],

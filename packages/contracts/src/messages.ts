@@ -215,7 +215,8 @@ export type MessageParams<K extends MessageKey> = Record<Placeholders<(typeof ME
 export type PlainMessageKey = { [K in MessageKey]: [Placeholders<(typeof MESSAGES)[K]>] extends [never] ? K : never }[MessageKey];
 
 /** A key and, when its text has placeholders, their values: the arguments of formatMessage() and AppError. */
-export type MessageArgs = [key: PlainMessageKey] | { [K in Exclude<MessageKey, PlainMessageKey>]: [key: K, params: MessageParams<K>] }[Exclude<MessageKey, PlainMessageKey>];
+export type MessageArgs =
+  [key: PlainMessageKey] | { [K in Exclude<MessageKey, PlainMessageKey>]: [key: K, params: MessageParams<K>] }[Exclude<MessageKey, PlainMessageKey>];
 
 /** A message as the API sends it: its key, the values of its placeholders and the English text. */
 export interface Message {

@@ -5,7 +5,9 @@ import { formatMessage, isMessageKey, MESSAGES, placeholdersOf, toMessage, type 
 
 describe('the message catalogue', () => {
   it('fills placeholders with the values as written', () => {
-    expect(formatMessage('cart.outOfStock', { title: 'Seat covers' })).toBe('"Seat covers" is out of stock in the quantity you chose. Lower the quantity or remove it.');
+    expect(formatMessage('cart.outOfStock', { title: 'Seat covers' })).toBe(
+      '"Seat covers" is out of stock in the quantity you chose. Lower the quantity or remove it.',
+    );
     expect(formatMessage('auth.codeSent', { email: "a$&b$'c$`d@example.com" })).toBe("Code sent to a$&b$'c$`d@example.com");
     expect(formatMessage('payment.amountIs', { amount: '$15.00', cents: 1500 })).toBe('The amount to pay is $15.00 (1500 cents).');
     expect(formatMessage('nameRequired')).toBe('Please enter your name.');
@@ -42,7 +44,11 @@ describe('the message catalogue', () => {
   });
 
   it('describes an error body with a key, its params and its text, also per field', () => {
-    const body = { code: 'CONFLICT', ...toMessage('cart.outOfStock', { title: 'Mats' }), fields: { 'cart-ids.x': toMessage('cart.outOfStock', { title: 'Mats' }) } };
+    const body = {
+      code: 'CONFLICT',
+      ...toMessage('cart.outOfStock', { title: 'Mats' }),
+      fields: { 'cart-ids.x': toMessage('cart.outOfStock', { title: 'Mats' }) },
+    };
     expect(apiErrorSchema.parse(body)).toEqual(body);
     expect(apiErrorSchema.safeParse({ code: 'CONFLICT', key: 'no.suchKey', message: 'x' }).success).toBe(false);
     expect(apiErrorSchema.safeParse({ code: 'CONFLICT', key: 'error.conflict', message: 'x', fields: { a: 'text' } }).success).toBe(false);

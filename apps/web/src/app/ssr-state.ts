@@ -23,7 +23,14 @@ export interface SsrState {
 export const SSR_STATE_ELEMENT_ID = 'medallion-state';
 
 interface SerializedApiError {
-  apiClientError: { status: number; code: ApiClientError['code']; key?: MessageKey; params?: Record<string, string | number>; message: string; fields?: Record<string, ApiMessage> };
+  apiClientError: {
+    status: number;
+    code: ApiClientError['code'];
+    key?: MessageKey;
+    params?: Record<string, string | number>;
+    message: string;
+    fields?: Record<string, ApiMessage>;
+  };
 }
 
 /** Successful and failed queries both go along: a failed one (a missing listing) renders its error view on both sides. */

@@ -56,10 +56,12 @@ function asApiError(payload: unknown): ApiError | null {
   const message = asMessage(payload);
   if (!message) return null;
   const validFields = isRecord(fields)
-    ? Object.fromEntries(Object.entries(fields).flatMap(([path, value]) => {
-        const m = asMessage(value);
-        return m ? [[path, m]] : [];
-      }))
+    ? Object.fromEntries(
+        Object.entries(fields).flatMap(([path, value]) => {
+          const m = asMessage(value);
+          return m ? [[path, m]] : [];
+        }),
+      )
     : undefined;
   return { code: code as ErrorCode, ...message, ...(validFields ? { fields: validFields } : {}) };
 }

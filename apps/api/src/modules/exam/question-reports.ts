@@ -4,7 +4,6 @@ import { questionReports } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { accessibleQuestion } from './saved-questions';
 
-
 /** GET /exam/questions/issue: the ids of the questions this user reported. */
 export async function listReportedQuestionIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db.select({ id: questionReports.questionId }).from(questionReports).where(eq(questionReports.userId, userId));

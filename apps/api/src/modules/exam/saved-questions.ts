@@ -4,7 +4,6 @@ import type { Database } from '@medallion/db/client';
 import { examQuestions, savedQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
-
 /** A question the user may see: any with full access, else one of the free preview. */
 export async function accessibleQuestion(db: Database, questionId: string, fullAccess: boolean) {
   const [q] = await db.select({ id: examQuestions.id, position: examQuestions.position }).from(examQuestions).where(eq(examQuestions.id, questionId));

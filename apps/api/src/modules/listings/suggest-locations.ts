@@ -2,7 +2,6 @@ import { LOCATION_SUGGESTION_LIMIT, type LocationSuggestion } from '@medallion/c
 import { locationIndex } from '../../integrations/locations/zip-index';
 import { AppError } from '../../lib/app-error';
 
-
 /** Zip prefix → matching zips with city/state; city prefix → distinct city/state pairs. 400 when none. */
 export function suggestLocations(query: { zip_code?: string; city?: string; limit?: number }): LocationSuggestion[] {
   const limit = Math.min(Math.max(query.limit ?? LOCATION_SUGGESTION_LIMIT, 1), 10);

@@ -10,7 +10,6 @@ import type { PaymentRow, PurchaseOptions } from './purchase';
 
 type Input = z.output<typeof createPaymentIntentRequestSchema>;
 
-
 function toResponse(row: PaymentRow): CreatePaymentIntentResponse {
   return {
     data: {

@@ -100,7 +100,9 @@ export async function payListingFee(
     if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.feeNotDraft');
     if (!isReady(listing)) throw new AppError('BAD_REQUEST', 'listing.feeNotReady');
     if (input.amount !== LISTING_FEE.totalCents) {
-      throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(LISTING_FEE.totalCents), cents: LISTING_FEE.totalCents }).on('payment-amount');
+      throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(LISTING_FEE.totalCents), cents: LISTING_FEE.totalCents }).on(
+        'payment-amount',
+      );
     }
   };
 

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { sandboxConfirmSetupRequestSchema, type PaymentMethod } from '@medallion/contracts/payments';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useConfirmSandboxSetup } from '../api/confirm-sandbox-setup';
 
