@@ -51,7 +51,11 @@ for (const width of WIDTHS) {
         route.fulfill({
           status: 503,
           contentType: 'application/json',
-          body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again later.' }),
+          body: JSON.stringify({
+            code: 'SERVICE_UNAVAILABLE',
+            key: 'error.serviceUnavailable',
+            message: 'The service is temporarily unavailable. Please try again later.',
+          }),
         }),
       );
       await form.getByLabel('Name').fill('Dmitri');

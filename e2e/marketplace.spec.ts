@@ -374,7 +374,11 @@ for (const width of WIDTHS) {
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/listing/change-status', async (route) => {
         await held;
-        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Boom' }) });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'INTERNAL_ERROR', key: 'error.internal', message: 'Boom' }),
+        });
       });
       await openInEnglish(page, `/listing/${listing.listing_id}`);
       const status = page.getByLabel('Listing status');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatMessage } from '@medallion/contracts/messages';
 import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../apps/api/src/integrations/payments/test-cards';
 import { fakeCardFrameHtml, fakeStripeJs } from './fake-stripe-js';
 
@@ -131,7 +132,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const outcome = TEST_CARD_OUTCOMES[number];
     if (outcome?.setupError) {
       const code = outcome.code ?? 'card_declined';
-      return cardError(code, outcome.setupError, code === 'card_declined' ? { decline_code: 'generic_decline' } : {});
+      return cardError(code, formatMessage(outcome.setupError), code === 'card_declined' ? { decline_code: 'generic_decline' } : {});
     }
     const paymentMethod = addCard({
       customer: intent.customer ?? '',

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { toMessage } from '@medallion/contracts/messages';
 import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
@@ -193,7 +194,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       renderCacheMs: config.PAGE_CACHE_MS,
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' }));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', ...toMessage('error.noSuchEndpoint') }));
   }
   return app;
 }

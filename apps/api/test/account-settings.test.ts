@@ -15,11 +15,11 @@ describe('change password', async () => {
 
     const wrong = await app.inject({ method: 'POST', url, headers: { cookie: me.cookie }, payload: { currentPassword: 'Nope1234', newPassword: 'NewPass2' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'The current password is not correct.' });
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', key: 'auth.currentPasswordWrong', message: 'The current password is not correct.' });
 
     const weak = await app.inject({ method: 'POST', url, headers: { cookie: me.cookie }, payload: { currentPassword: 'OldPass1', newPassword: 'weak' } });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().fields.newPassword).toBe('Password should contain numbers, upper and lower characters.');
+    expect(weak.json().fields.newPassword.message).toBe('Password should contain numbers, upper and lower characters.');
 
     const ok = await app.inject({ method: 'POST', url, headers: { cookie: me.cookie }, payload: { currentPassword: 'OldPass1', newPassword: 'NewPass2' } });
     expect(ok.statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe('account deletion without a password (social sign-in)', async () => {
 
     const noCode = await app.inject({ method: 'DELETE', url: '/api/users', headers: { cookie }, payload: { password: 'x' } });
     expect(noCode.statusCode).toBe(400);
-    expect(noCode.json().fields.code).toBe('Invalid Confirmation Code');
+    expect(noCode.json().fields.code.message).toBe('Invalid Confirmation Code');
 
     const sent = await app.inject({ method: 'POST', url: '/api/users/delete-code', headers: { cookie } });
     expect(sent.json()).toEqual({ message: 'Code sent to social@example.com' });

@@ -28,7 +28,12 @@ describe('sign up, confirm, sign in, sign out', async () => {
     // Signing in before confirming sends a new code and says so.
     const early = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nodira@example.com', password: 'Taxi2024' } });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: 'Code sent to nodira@example.com' });
+    expect(early.json()).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      key: 'auth.codeSent',
+      params: { email: 'nodira@example.com' },
+      message: 'Code sent to nodira@example.com',
+    });
     const resent = await latestCode(app, 'nodira@example.com');
 
     const wrong = await app.inject({
@@ -70,7 +75,7 @@ describe('sign up, confirm, sign in, sign out', async () => {
       payload: { name: 'Other', email: 'TAKEN@example.com', password: 'Taxi2024' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'Email address already taken!' });
+    expect(res.json()).toEqual({ code: 'EMAIL_TAKEN', key: 'auth.emailTaken', message: 'Email address already taken!' });
   });
 
   it.each([
@@ -83,14 +88,14 @@ describe('sign up, confirm, sign in, sign out', async () => {
   ])('validates sign-up %#', async (payload, field, message) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields[field]).toBe(message);
+    expect(res.json().fields[field].message).toBe(message);
   });
 
   it('validates the confirmation code format', async () => {
     for (const code of ['12a456', '1234567', '']) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/confirm-sign-up', payload: { email: 'x@example.com', code } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.code).toBe('Invalid Confirmation Code');
+      expect(res.json().fields.code.message).toBe('Invalid Confirmation Code');
     }
   });
 
@@ -98,10 +103,10 @@ describe('sign up, confirm, sign in, sign out', async () => {
     await createConfirmedUser(app, 'pw@example.com');
     const wrong = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'pw@example.com', password: 'Wrong1234' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' });
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', key: 'auth.invalidCredentials', message: 'Incorrect e-mail or password.' });
     const missing = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'pw@example.com' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.password).toBe('PASSWORD parameter is required');
+    expect(missing.json().fields.password.message).toBe('PASSWORD parameter is required');
   });
 
   it('accepts the session as a bearer token', async () => {
@@ -121,7 +126,7 @@ describe('forgot password', async () => {
   it('says an unknown e-mail does not exist', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'Email address does not exist!' });
+    expect(res.json()).toEqual({ code: 'USER_NOT_FOUND', key: 'auth.userNotFound', message: 'Email address does not exist!' });
   });
 
   it('resets the password with the e-mailed code and signs in', async () => {
@@ -131,7 +136,7 @@ describe('forgot password', async () => {
     const code = await latestCode(app, 'forgot@example.com');
     const bad = await confirmForgot('forgot@example.com', code, 'weak');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.password).toBe('Password should contain numbers, upper and lower characters.');
+    expect(bad.json().fields.password.message).toBe('Password should contain numbers, upper and lower characters.');
 
     const res = await confirmForgot('forgot@example.com', code, 'NewPass2');
     expect(res.statusCode).toBe(200);
@@ -197,6 +202,7 @@ describe('lockout and rate limits', async () => {
     expect(right.statusCode).toBe(423);
     expect(right.json()).toEqual({
       code: 'ACCOUNT_LOCKED',
+      key: 'auth.accountLocked',
       message: 'Too many wrong passwords. Sign-in is locked for 15 minutes. Try again later or reset your password.',
     });
   });

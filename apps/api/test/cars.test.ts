@@ -60,7 +60,7 @@ describe('GET /api/cars', async () => {
   it('answers 404 for a make that is not in the list', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/cars/models-by-make-id?make-id=999999999' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'This make is not in our list.' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', key: 'cars.makeUnknown', message: 'This make is not in our list.' });
   });
 
   it('answers 400 for a make id that is not a number, or none', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MESSAGE } from '@medallion/contracts/contact';
 import { contactMessages, mailOutbox } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
+import { fieldTexts } from './helpers/field-texts';
 
 describe('POST /api/contact-us', async () => {
   const { app } = await buildTestApp({ CONTACT_RATE_LIMIT_MAX: '100', SUPPORT_EMAIL: 'help@medallion.example' });
@@ -47,11 +48,12 @@ describe('POST /api/contact-us', async () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'VALIDATION_ERROR',
+      key: 'nameMin',
       message: 'Name must be at least 2 characters.',
       fields: {
-        name: 'Name must be at least 2 characters.',
-        email: 'Please enter a valid e-mail address.',
-        message: 'Please enter your message.',
+        name: { key: 'nameMin', message: 'Name must be at least 2 characters.' },
+        email: { key: 'emailInvalid', message: 'Please enter a valid e-mail address.' },
+        message: { key: 'messageRequired', message: 'Please enter your message.' },
       },
     });
     const after = await app.db.select({ n: count() }).from(contactMessages);
@@ -61,7 +63,7 @@ describe('POST /api/contact-us', async () => {
   it('answers 400 for missing fields, not 500', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/contact-us', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({
+    expect(fieldTexts(res.json())).toEqual({
       name: 'Please enter your name.',
       email: 'Please enter your e-mail.',
       message: 'Please enter your message.',
@@ -74,7 +76,7 @@ describe('POST /api/contact-us', async () => {
       contentType: 'application/json',
       body: '{"name": "Anna",',
       status: 400,
-      answer: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+      answer: { code: 'BAD_REQUEST', key: 'error.invalidJson', message: 'The request body is not valid JSON.' },
     },
     { what: '415 for an unsupported content type', contentType: 'text/csv', body: 'name,email', status: 415, answer: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
   ])('answers $what', async ({ contentType, body, status, answer }) => {
@@ -90,7 +92,7 @@ describe('POST /api/contact-us', async () => {
       payload: { name: 'Anna', email: 'anna@example.com', message: 'x'.repeat(1_100_000) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', key: 'error.payloadTooLarge', message: 'The request is too large.' });
   });
 });
 
@@ -110,6 +112,7 @@ describe('POST /api/contact-us rate limit', async () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       code: 'RATE_LIMITED',
+      key: 'contact.tooManyMessages',
       message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
     });
     expect(limited.headers['retry-after']).toBeDefined();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_MAIL_MESSAGES, DEV_MAILBOX_WARNING } from '../src/modules/dev-mail/mailbox-access';
+import { toMessage } from '@medallion/contracts/messages';
+import { DEV_MAILBOX_WARNING } from '../src/modules/dev-mail/mailbox-access';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 
 const REMOTE = '203.0.113.9';
-const refused = { code: 'FORBIDDEN', message: DEV_MAIL_MESSAGES.private };
+const refused = { code: 'FORBIDDEN', ...toMessage('devMail.private') };
 
 describe('the dev mailbox is private (no SMTP_URL, no proxy trusted)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });

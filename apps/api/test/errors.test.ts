@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiErrorSchema } from '@medallion/contracts/errors';
 import { AppError } from '../src/lib/app-error';
 import { registerErrorHandling } from '../src/plugins/errors';
 
@@ -20,23 +23,78 @@ describe('error model', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       code: 'INTERNAL_ERROR',
+      key: 'error.internal',
       message: 'Something went wrong on our side. Please try again later.',
     });
     expect(res.body).not.toContain('hunter2');
     await app.close();
   });
 
-  it('turns an AppError into its status, code, message and fields', async () => {
+  it('turns an AppError into its status, code, key, message and fields', async () => {
     const app = await appWith(() => {
-      throw new AppError('CONFLICT', 'Email address already taken!', { email: 'Email address already taken!' });
+      throw new AppError('CONFLICT', 'auth.emailTaken').on('email');
     });
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 'CONFLICT',
+      key: 'auth.emailTaken',
       message: 'Email address already taken!',
-      fields: { email: 'Email address already taken!' },
+      fields: { email: { key: 'auth.emailTaken', message: 'Email address already taken!' } },
     });
+    expect(apiErrorSchema.parse(res.json())).toEqual(res.json());
+    await app.close();
+  });
+
+  it('sends the params of a message with its English text, also on each field', async () => {
+    const app = await appWith(() => {
+      throw new AppError('CONFLICT', 'cart.outOfStock', { title: 'Seat covers $& more' }).on('cart-ids.a', 'cart-ids.b');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    const message = '"Seat covers $& more" is out of stock in the quantity you chose. Lower the quantity or remove it.';
+    const field = { key: 'cart.outOfStock', params: { title: 'Seat covers $& more' }, message };
+    expect(res.json()).toEqual({ code: 'CONFLICT', ...field, fields: { 'cart-ids.a': field, 'cart-ids.b': field } });
+    await app.close();
+  });
+
+  it("answers with the code's default message when an AppError names none", async () => {
+    const app = await appWith(() => {
+      throw new AppError('ACCOUNT_LOCKED');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(423);
+    expect(res.json()).toEqual({
+      code: 'ACCOUNT_LOCKED',
+      key: 'auth.accountLocked',
+      message: 'Too many wrong passwords. Sign-in is locked for 15 minutes. Try again later or reset your password.',
+    });
+    await app.close();
+  });
+
+  it('reports schema validation problems by key: the first of each field, and the first as the message', async () => {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    const body = z.object({ name: z.string().min(2, 'nameMin'), email: z.string().min(1, 'emailRequired').email('emailInvalid'), age: z.number() });
+    app.post('/form', { schema: { body } }, async () => ({ ok: true }));
+    await app.ready();
+    const res = await app.inject({ method: 'POST', url: '/form', payload: { name: 'A', email: '', age: 'x' } });
+    expect(res.statusCode).toBe(400);
+    const json = res.json();
+    expect(json).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      key: 'nameMin',
+      message: 'Name must be at least 2 characters.',
+      fields: {
+        name: { key: 'nameMin', message: 'Name must be at least 2 characters.' },
+        email: { key: 'emailRequired', message: 'Please enter your e-mail.' },
+      },
+    });
+    // A zod default text (no key of ours) goes out as written, under the key for untranslated texts.
+    expect(json.fields.age).toMatchObject({ key: 'error.untranslated', params: { text: json.fields.age.message } });
+    expect(json.fields.age.message).not.toBe('');
+    expect(apiErrorSchema.parse(json)).toEqual(json);
     await app.close();
   });
 
@@ -46,7 +104,7 @@ describe('error model', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+    expect(res.json()).toEqual({ code: 'FORBIDDEN', key: 'error.forbidden', message: 'You do not have permission to do this.' });
     await app.close();
   });
 });

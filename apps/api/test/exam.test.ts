@@ -178,7 +178,7 @@ describe('practice exam API', async () => {
 
     const theirs = await app.inject({ method: 'GET', url: `/api/exam/attempts/${attempt.attempt_id}`, headers: { cookie: paid.cookie } });
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ code: 'NOT_FOUND', message: 'There is no such exam attempt.' });
+    expect(theirs.json()).toEqual({ code: 'NOT_FOUND', key: 'exam.attemptNotFound', message: 'There is no such exam attempt.' });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
       const res = await app.inject({ method: 'GET', url: `/api/exam/attempts/${encodeURIComponent(id)}`, headers: { cookie: unpaid.cookie } });
       expect(res.statusCode, id).toBe(404);

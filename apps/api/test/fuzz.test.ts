@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { MESSAGES } from '@medallion/contracts/messages';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 
@@ -416,10 +416,12 @@ describe('fuzzing every operation of the OpenAPI document', async () => {
     const missed: string[] = [];
     const check = async (op: Operation, field: string, schema: JsonSchema, request: InjectOptions) => {
       const res = await app.inject({ ...request, headers: { ...staff.headers, ...request.headers }, remoteAddress: clientAddress() });
-      const fields = (res.json() as { fields?: Record<string, string> }).fields ?? {};
+      const fields = (res.json() as { fields?: Record<string, { key: string; message: string }> }).fields ?? {};
       // A plain text answers the control-character message; an enum, a format or a pattern refuses it its own way.
       const plain = !schema.enum && !('const' in schema) && !schema.format && !schema.pattern;
-      const ok = res.statusCode === 400 && (plain ? fields[field] === VALIDATION_MESSAGES.textControlCharacters : fields[field] !== undefined);
+      const ok =
+        res.statusCode === 400 &&
+        (plain ? fields[field]?.key === 'textControlCharacters' && fields[field]?.message === MESSAGES.textControlCharacters : fields[field] !== undefined);
       if (!ok) missed.push(`${op.method} ${op.path} ${field}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
     for (const op of operations) {

@@ -37,6 +37,12 @@ describe('GET /api/health', async () => {
     expect(doc.paths['/api/contact-us'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'message']);
   });
 
+  it('documents the error body: code, message key, params, English text, and field problems by key', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = JSON.stringify(doc.paths['/api/contact-us'].post.responses['400']);
+    for (const name of ['"code"', '"key"', '"params"', '"message"', '"fields"', '"nameMin"', '"cart.outOfStock"']) expect(schema).toContain(name);
+  });
+
   it('sends security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -47,6 +53,6 @@ describe('GET /api/health', async () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', key: 'error.noSuchEndpoint', message: 'There is no such API endpoint.' });
   });
 });

@@ -8,6 +8,7 @@ import { listings, mailOutbox, payments } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
+import { fieldTexts } from './helpers/field-texts';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 const VALID_VIN = '1HGCM82633A004352'; // a classic example VIN with a correct check digit
@@ -105,7 +106,7 @@ describe('create listing, listing fee, moderation', async () => {
     for (const [payload, field, message] of cases) {
       const res = await save(owner.cookie, { step: 1, ...payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().fields?.[field], JSON.stringify(payload)).toBe(message);
+      expect(res.json().fields?.[field]?.message, JSON.stringify(payload)).toBe(message);
     }
     // A city picked from the suggestions without a zip is fine.
     const res = await save(owner.cookie, { step: 1, category: 'plates', location: { city: 'Flushing', state: 'NY' } });
@@ -116,13 +117,13 @@ describe('create listing, listing fee, moderation', async () => {
     const id = await newDraft();
     const res = await save(owner.cookie, { step: 2, listing_id: id, category: 'cars', images: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({
+    expect(fieldTexts(res.json())).toMatchObject({
       title: 'Listing title is not entered',
       listing_price: 'Listing price is not entered',
       payment_period: 'Listing payment period is not entered',
     });
     const car = await save(owner.cookie, { ...carDetails(id), make: '', model: '', year: '' });
-    expect(car.json().fields).toEqual({ make: 'Make is not entered', model: 'Model is not entered', year: 'Year is not entered' });
+    expect(fieldTexts(car.json())).toEqual({ make: 'Make is not entered', model: 'Model is not entered', year: 'Year is not entered' });
 
     const plateId = await newDraft(owner.cookie, 'plates');
     const plate = await save(owner.cookie, {
@@ -142,9 +143,9 @@ describe('create listing, listing fee, moderation', async () => {
     const id = await newDraft();
     const bad = await save(owner.cookie, carDetails(id, { vin: '1HGCM82633A004353' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.vin).toMatch(/check digit/);
+    expect(bad.json().fields.vin.message).toMatch(/check digit/);
     const short = await save(owner.cookie, carDetails(id, { vin: '1HGCM82633A00' }));
-    expect(short.json().fields.vin).toMatch(/17/);
+    expect(short.json().fields.vin.message).toMatch(/17/);
     const ok = await save(owner.cookie, carDetails(id, { vin: VALID_VIN.toLowerCase() }));
     expect(ok.statusCode, ok.body).toBe(200);
     const r = await row(id);

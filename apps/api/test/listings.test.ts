@@ -160,7 +160,8 @@ describe('marketplace listings', async () => {
       expect(res.statusCode, query).toBe(400);
       const body = res.json();
       expect(body.code, query).toBe('VALIDATION_ERROR');
-      expect(body.fields?.[field], query).toMatch(message);
+      expect(body.fields?.[field]?.message, query).toMatch(message);
+      expect(body.fields?.[field]?.key, query).toBe(body.key);
       expect(body.message, query).toMatch(message);
     }
   });

@@ -232,7 +232,7 @@ describe('metrics', () => {
     const { app } = await buildTestApp({ METRICS_TOKEN: token, INSTANCE_ID: 'app-metrics' });
     const refused = await app.inject({ method: 'GET', url: '/metrics' });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User is not authenticated' });
+    expect(refused.json()).toEqual({ code: 'UNAUTHORIZED', key: 'error.unauthorized', message: 'User is not authenticated' });
     expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } })).statusCode).toBe(401);
     await app.inject({ method: 'GET', url: '/api/listing/00000000-0000-4000-8000-000000000000' });
     await app.inject({ method: 'GET', url: '/api/listing/00000000-0000-4000-8000-000000000001' });

@@ -4,6 +4,7 @@ import { mailOutbox, payments, sandboxCards } from '@medallion/db/schema';
 import { passesLuhn } from '../src/integrations/payments/test-cards';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
+import { fieldTexts } from './helpers/field-texts';
 
 describe('payments (sandbox gateway)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', EXAM_PROMO_CODE: 'TLC500' });
@@ -76,7 +77,7 @@ describe('payments (sandbox gateway)', async () => {
     expect(past.json().message).toBe('Your card has expired.');
     const bad = await addCard(other.cookie, '42', { cvc: '1' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ number: 'Enter a valid card number.', cvc: 'Enter the 3 or 4 digit security code.' });
+    expect(fieldTexts(bad.json())).toMatchObject({ number: 'Enter a valid card number.', cvc: 'Enter the 3 or 4 digit security code.' });
   });
 
   it("cannot reuse a setup intent or use another user's", async () => {

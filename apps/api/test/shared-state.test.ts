@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
+import { toMessage } from '@medallion/contracts/messages';
 import type { Database, DatabaseHandle } from '@medallion/db/client';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { LOCKOUT_MAX_FAILURES } from '@medallion/contracts/auth';
@@ -117,7 +117,7 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
     for (const app of [c.a, c.b]) {
       const limited = await call(app);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
+      expect(limited.json()).toEqual({ code: 'RATE_LIMITED', ...toMessage('error.rateLimited') });
     }
     // Another client is not affected.
     expect(
@@ -137,6 +137,7 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
         code: 'RATE_LIMITED',
+        key: 'contact.tooManyMessages',
         message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
       });
     }

@@ -20,7 +20,7 @@ describe('/api/users', async () => {
     ] as const)('%s answers 401 "User is not authenticated"', async (method, payload) => {
       const res = await app.inject({ method, url: '/api/users', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'User is not authenticated' });
+      expect(res.json()).toEqual({ code: 'UNAUTHORIZED', key: 'error.unauthorized', message: 'User is not authenticated' });
     });
 
     it('rejects a forged or expired token', async () => {
@@ -60,7 +60,7 @@ describe('/api/users', async () => {
 
       const other = await app.inject({ method: 'PATCH', url: '/api/users', headers: { cookie: owner.cookie }, payload: { status: 'UNCONFIRMED' } });
       expect(other.statusCode).toBe(400);
-      expect(other.json().fields.status).toBe('Only the status CONFIRMED can be set.');
+      expect(other.json().fields.status.message).toBe('Only the status CONFIRMED can be set.');
 
       const role = await app.inject({
         method: 'PATCH',
@@ -119,7 +119,7 @@ describe('/api/users', async () => {
     ])('refuses a cookie-carrying call with a malformed %s %j like a cross-site one (403, not 500)', async (header, value) => {
       const res = await patchWith({ cookie: owner.cookie, [header]: value });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'This request came from another site and was refused.' });
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', key: 'auth.crossSite', message: 'This request came from another site and was refused.' });
     });
 
     it('allows a page of our own as the Referer', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecodedVin } from '@medallion/contracts/cars';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { MESSAGES, type PlainMessageKey } from '@medallion/contracts/messages';
 import { findMake, findModel } from '../src/integrations/car-data/car-data';
 import { createVinDecoder, estimateSeating } from '../src/integrations/car-data/vin-decoder';
 import { normaliseVin, validateVin, vinCheckDigit } from '../src/integrations/car-data/vin';
@@ -200,7 +200,7 @@ describe('GET /api/cars/decode-vin', async () => {
   });
 
   it('answers 400 with the reason for an invalid VIN', async () => {
-    const cases: [string, keyof typeof VALIDATION_MESSAGES][] = [
+    const cases: [string, PlainMessageKey][] = [
       ['1HGCM82633A123456', 'vinCheckDigit'],
       ['JTDBT923X91344240', 'vinCheckDigit'],
       ['JTDBT92329134424', 'vinLength'],
@@ -211,12 +211,12 @@ describe('GET /api/cars/decode-vin', async () => {
     for (const [vin, key] of cases) {
       const res = await decode(vin);
       expect(res.statusCode, vin).toBe(400);
-      const message = VALIDATION_MESSAGES[key];
-      expect(res.json(), vin).toEqual({ code: 'VALIDATION_ERROR', message, fields: { vin: message } });
+      const message = MESSAGES[key];
+      expect(res.json(), vin).toEqual({ code: 'VALIDATION_ERROR', key, message, fields: { vin: { key, message } } });
     }
     const missing = await app.inject({ method: 'GET', url: '/api/cars/decode-vin' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { vin: VALIDATION_MESSAGES.vinLength } });
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { vin: { key: 'vinLength', message: MESSAGES.vinLength } } });
   });
 
   it('is documented under the cars tag', async () => {

@@ -85,7 +85,7 @@ describe('CartCheckout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay and Submit' }));
     const errors = screen.getByTestId('cart-errors');
     expect(errors.textContent).toContain('Payment method not selected');
-    expect(errors.textContent).toContain(i18n.t('common:validation.shippingRequired'));
+    expect(errors.textContent).toContain(i18n.t('common:messages.shippingRequired'));
     await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Full name' }).getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByRole('textbox', { name: 'ZIP code' }).getAttribute('aria-invalid')).toBe('true');
   });
@@ -99,7 +99,7 @@ describe('CartCheckout', () => {
     fill('City', 'Brooklyn');
     fill('State', 'NY');
     fill('ZIP code', '11229');
-    await vi.waitFor(() => expect(screen.getByTestId('cart-errors').textContent).not.toContain(i18n.t('common:validation.shippingRequired')));
+    await vi.waitFor(() => expect(screen.getByTestId('cart-errors').textContent).not.toContain(i18n.t('common:messages.shippingRequired')));
     expect(screen.getByTestId('cart-errors').textContent).toContain('Payment method not selected');
     expect(screen.getByRole('textbox', { name: 'ZIP code' }).getAttribute('aria-invalid')).toBeNull();
   });

@@ -80,9 +80,9 @@ describe('retryOnceUnless', () => {
   const retry = retryOnceUnless((error) => error instanceof ApiClientError && error.status === 400);
 
   it('asks once more, unless the error is final', () => {
-    expect(retry(0, new ApiClientError(500, 'INTERNAL_ERROR', 'Oops'))).toBe(true);
-    expect(retry(1, new ApiClientError(500, 'INTERNAL_ERROR', 'Oops'))).toBe(false);
-    expect(retry(0, new ApiClientError(400, 'VALIDATION_ERROR', 'Bad'))).toBe(false);
+    expect(retry(0, new ApiClientError(500, 'INTERNAL_ERROR', { message: 'Oops' }))).toBe(true);
+    expect(retry(1, new ApiClientError(500, 'INTERNAL_ERROR', { message: 'Oops' }))).toBe(false);
+    expect(retry(0, new ApiClientError(400, 'VALIDATION_ERROR', { message: 'Bad' }))).toBe(false);
     expect(retry(0, new Error('network'))).toBe(true);
   });
 });

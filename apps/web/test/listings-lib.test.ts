@@ -4,7 +4,8 @@ import { emptyListingFilters, type StoredListingFilters } from '@medallion/contr
 import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '@/features/listings/lib/filter-params';
 import { formatLocation, formatPrice, postedState } from '@/features/listings/lib/format';
 import { paginationRange } from '@/features/listings/lib/pagination-range';
-import { validateFilters, validationKeyOf } from '@/features/listings/lib/validate-filters';
+import { isMessageKey } from '@medallion/contracts/messages';
+import { validateFilters } from '@/features/listings/lib/validate-filters';
 import { MAX_VISITED_LISTINGS, parseVisitedListings, visitedListingsCookie } from '@/features/listings/lib/visited-listings';
 import { wrapIndex } from '@/features/listings/components/listing-gallery';
 
@@ -98,11 +99,11 @@ describe('validateFilters', () => {
   });
 });
 
-describe('validationKeyOf', () => {
-  it('maps keys and the API English texts to keys', () => {
-    expect(validationKeyOf('filterZip')).toBe('filterZip');
-    expect(validationKeyOf('Enter a 5-digit ZIP code.')).toBe('filterZip');
-    expect(validationKeyOf('Something else')).toBeNull();
+describe('filter problems', () => {
+  it('are keys of the message catalogue, so the locales translate them', () => {
+    const found = validateFilters(filters({ price_min: 'x', price_max: '20000000' }), new Date('2026-06-01T00:00:00Z'));
+    expect(Object.values(found).length).toBeGreaterThan(0);
+    for (const key of Object.values(found)) expect(isMessageKey(key), key).toBe(true);
   });
 });
 

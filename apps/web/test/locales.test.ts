@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { MESSAGES, placeholdersOf } from '@medallion/contracts/messages';
 
 const root = new URL('../src/locales', import.meta.url).pathname;
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(join(root, lng, `${ns}.json`), 'utf8'));
@@ -14,6 +14,11 @@ function keys(value: unknown, prefix = ''): string[] {
     return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
   }
   return [prefix.replace(/_(zero|one|two|few|many|other)$/, '_plural')];
+}
+
+/** The value at a dotted key path (how i18next reads common:messages.<key>). */
+function lookup(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
 }
 
 function strings(value: unknown): string[] {
@@ -39,11 +44,26 @@ describe('locales', () => {
     }
   });
 
-  it('translates every validation message of the contracts', () => {
+  it('translates every message key of the contracts, and nothing else, in both languages', () => {
     for (const lng of ['en', 'ru']) {
-      expect(Object.keys(load(lng, 'common').validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
+      expect(keys(load(lng, 'common').messages).sort(), lng).toEqual(Object.keys(MESSAGES).sort());
     }
-    expect(load('en', 'common').validation).toEqual(VALIDATION_MESSAGES);
+  });
+
+  it('keeps the English messages the catalogue texts', () => {
+    const en = load('en', 'common').messages;
+    for (const [key, text] of Object.entries(MESSAGES)) expect(lookup(en, key), key).toBe(text);
+  });
+
+  it('uses the same placeholders in Russian as in the catalogue', () => {
+    const ru = load('ru', 'common').messages;
+    for (const [key, text] of Object.entries(MESSAGES)) {
+      const translation = lookup(ru, key);
+      expect(typeof translation, key).toBe('string');
+      expect(placeholdersOf(translation as string).sort(), key).toEqual(placeholdersOf(text).sort());
+      // A text of its own (not the English one left in), except a placeholder that is the whole message.
+      if (text !== '{{text}}') expect(translation, key).toMatch(/[а-яё]{3,}/i);
+    }
   });
 
   it('writes Russian texts in Cyrillic', () => {

@@ -81,10 +81,10 @@ describe('listingKeys', () => {
 
   it('a missing listing (404, 400) is not asked again; anything else once', () => {
     const retry = listingQueryOptions('x').retry as (count: number, error: unknown) => boolean;
-    expect(retry(0, new ApiClientError(404, 'NOT_FOUND', 'Listing not found'))).toBe(false);
-    expect(retry(0, new ApiClientError(400, 'VALIDATION_ERROR', 'Bad id'))).toBe(false);
-    expect(retry(0, new ApiClientError(500, 'INTERNAL_ERROR', 'Oops'))).toBe(true);
-    expect(retry(1, new ApiClientError(500, 'INTERNAL_ERROR', 'Oops'))).toBe(false);
+    expect(retry(0, new ApiClientError(404, 'NOT_FOUND', { message: 'Listing not found' }))).toBe(false);
+    expect(retry(0, new ApiClientError(400, 'VALIDATION_ERROR', { message: 'Bad id' }))).toBe(false);
+    expect(retry(0, new ApiClientError(500, 'INTERNAL_ERROR', { message: 'Oops' }))).toBe(true);
+    expect(retry(1, new ApiClientError(500, 'INTERNAL_ERROR', { message: 'Oops' }))).toBe(false);
   });
 });
 

@@ -56,7 +56,14 @@ describe('the state a server-rendered page hands to the browser', () => {
     const server = new QueryClient();
     await server.prefetchQuery({
       queryKey: ['listings', 'detail', 'x'],
-      queryFn: () => Promise.reject(new ApiClientError(404, 'NOT_FOUND', 'Listing not found')),
+      queryFn: () =>
+        Promise.reject(
+          new ApiClientError(404, 'NOT_FOUND', {
+            key: 'listingNotFound',
+            message: 'This listing does not exist or is not available.',
+            fields: { id: { key: 'cart.priceChanged', params: { price: '$5.00' }, message: 'The price…' } },
+          }),
+        ),
       retry: false,
     });
     await server.prefetchQuery({ queryKey: ['shop', 'products'], queryFn: () => Promise.resolve({ data: [1, 2] }) });
@@ -67,6 +74,8 @@ describe('the state a server-rendered page hands to the browser', () => {
     const error = browser.getQueryState(['listings', 'detail', 'x'])?.error;
     expect(error).toBeInstanceOf(ApiClientError);
     expect((error as ApiClientError).status).toBe(404);
+    expect((error as ApiClientError).key).toBe('listingNotFound');
+    expect((error as ApiClientError).fields?.id).toEqual({ key: 'cart.priceChanged', params: { price: '$5.00' }, message: 'The price…' });
     expect(browser.getQueryData(['shop', 'products'])).toEqual({ data: [1, 2] });
   });
 });

@@ -12,12 +12,6 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const LOCKOUT_MAX_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
-/** Texts of the auth flows that are not error codes (those are in error-codes.ts). */
-export const AUTH_MESSAGES = {
-  codeSent: 'Code sent to {email}',
-  crossSite: 'This request came from another site and was refused.',
-} as const;
-
 const email = text({ error: 'emailRequired' }).trim().toLowerCase().min(1, 'emailRequired').max(254, 'emailFormat');
 const signUpEmail = email.regex(SIGN_UP_EMAIL_PATTERN, 'emailFormat');
 const code = text({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid');

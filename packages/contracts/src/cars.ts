@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { text } from './text';
-import type { ValidationMessageKey } from './validation';
+import type { MessageKey } from './messages';
 
 /** Why a VIN is not valid, in the order the API checks: 17 characters, allowed characters, check digit. */
 export const VIN_PROBLEMS = ['length', 'characters', 'check-digit'] as const;
 export type VinProblem = (typeof VIN_PROBLEMS)[number];
 
-/** The validation message key of each VIN problem (texts in VALIDATION_MESSAGES and the locales). */
+/** The validation message key of each VIN problem (texts in MESSAGES and the locales). */
 export const VIN_PROBLEM_MESSAGES = {
   length: 'vinLength',
   characters: 'vinCharacters',
   'check-digit': 'vinCheckDigit',
-} as const satisfies Record<VinProblem, ValidationMessageKey>;
+} as const satisfies Record<VinProblem, MessageKey>;
 
 /**
  * GET /cars/decode-vin?vin= . The VIN is checked by the API (spaces and dashes are ignored, letters

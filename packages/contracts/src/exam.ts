@@ -40,7 +40,6 @@ export const savedQuestionsResponseSchema = z.object({
 });
 export type SavedQuestionsResponse = z.infer<typeof savedQuestionsResponseSchema>;
 export type SavedQuestion = SavedQuestionsResponse['data']['data'][number];
-export const NO_SAVED_QUESTIONS = 'No saved questions';
 
 /** POST /exam/questions/save: toggles. */
 export const saveQuestionRequestSchema = z.object({ question_id: text().min(1).max(20) });

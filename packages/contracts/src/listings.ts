@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { freeText, text } from './text';
-import type { ValidationMessageKey } from './validation';
+import type { MessageKey } from './messages';
 import {
   LISTING_STATUSES,
   LISTING_CATEGORIES,
@@ -290,7 +290,7 @@ export const saveDraftStep1Schema = z.object({
 });
 export type SaveDraftStep1 = z.input<typeof saveDraftStep1Schema>;
 
-const optionalInt = (min: number, max: number, message: ValidationMessageKey) =>
+const optionalInt = (min: number, max: number, message: MessageKey) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),

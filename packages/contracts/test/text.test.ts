@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactUsRequestSchema } from '../src/contact';
 import { listingFiltersQuerySchema } from '../src/listings';
 import { freeText, text } from '../src/text';
-import { VALIDATION_MESSAGES } from '../src/validation';
+import { MESSAGES } from '../src/messages';
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udc00'];
 
@@ -31,7 +31,7 @@ describe('text() and freeText()', () => {
   it('answer the key textControlCharacters, which has an English text', () => {
     const result = text().safeParse('\u0000');
     expect(result.error?.issues[0]?.message).toBe('textControlCharacters');
-    expect(VALIDATION_MESSAGES.textControlCharacters).toMatch(/characters/);
+    expect(MESSAGES.textControlCharacters).toMatch(/characters/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@medallion/contracts/error-codes';
+import { ERROR_MESSAGE_KEYS, type ErrorCode } from '@medallion/contracts/error-codes';
+import { toMessage, type Message, type MessageArgs, type MessageKey } from '@medallion/contracts/messages';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -23,18 +24,41 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
 };
 
-/** The one error type service functions throw; the error handler turns it into {code, message}. */
+/**
+ * The one error type service functions throw; the error handler turns it into {code, key, params?,
+ * message, fields?}. The message is a catalogue key with its params (the key of the code's default
+ * message when none is given): `new AppError('CONFLICT', 'cart.outOfStock', { title })`.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number> | undefined;
+  /** Field paths the problem is about, each with this same message. */
+  fields: Record<string, Message> | undefined;
+
   constructor(
     public readonly code: ErrorCode,
-    message: string = ERROR_MESSAGES[code],
-    public readonly fields?: Record<string, string>,
+    ...message: [] | MessageArgs
   ) {
-    super(message);
+    const { key, params, message: text } = message.length === 0 ? toMessage(ERROR_MESSAGE_KEYS[code]) : toMessage(...message);
+    super(text);
     this.name = 'AppError';
     this.statusCode = STATUS[code];
+    this.key = key;
+    this.params = params;
   }
+
+  /** Reports this message on the given fields too (fields.<path> of the answer). */
+  on(...paths: string[]): this {
+    const message: Message = { key: this.key, ...(this.params ? { params: this.params } : {}), message: this.message };
+    this.fields = { ...this.fields, ...Object.fromEntries(paths.map((path) => [path, message])) };
+    return this;
+  }
+}
+
+/** A VALIDATION_ERROR about one field, with the field's message as the answer's message too. */
+export function invalidField(field: string, ...message: MessageArgs): AppError {
+  return new AppError('VALIDATION_ERROR', ...message).on(field);
 }
 
 export function statusForCode(code: ErrorCode): number {

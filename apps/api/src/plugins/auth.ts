@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AUTH_MESSAGES } from '@medallion/contracts/auth';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { AppError } from '../lib/app-error';
 import { toWebHeaders } from '../lib/web-headers';
@@ -48,7 +47,7 @@ export function registerAuth(app: FastifyInstance): void {
     const origin = claimedOrigin(request);
     if (origin === undefined) return;
     if (origin !== trusted && origin !== requestOrigin(request)) {
-      throw new AppError('FORBIDDEN', AUTH_MESSAGES.crossSite);
+      throw new AppError('FORBIDDEN', 'auth.crossSite');
     }
   });
 }

@@ -1,17 +1,31 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ErrorCode } from '@medallion/contracts/error-codes';
+import { ERROR_MESSAGE_KEYS, type ErrorCode } from '@medallion/contracts/error-codes';
 import type { ApiError } from '@medallion/contracts/errors';
-import { validationText } from '@medallion/contracts/validation';
+import { isMessageKey, MESSAGES, toMessage, type Message, type PlainMessageKey } from '@medallion/contracts/messages';
 import { AppError, statusForCode } from '../lib/app-error';
 
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
+const FASTIFY_CODES: Record<string, { code: ErrorCode; key?: PlainMessageKey }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', key: 'error.emptyBody' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', key: 'error.invalidJson' },
 };
+
+/** An answer with the code's default message. */
+function answer(status: number, code: ErrorCode): { status: number; body: ApiError } {
+  return { status, body: { code, ...toMessage(ERROR_MESSAGE_KEYS[code]) } };
+}
+
+/**
+ * The message of a validation problem: the contracts' schemas use catalogue keys as their zod
+ * messages; any other text (a zod default, which a schema should not leave) goes out as written.
+ */
+function problemMessage(text: string | undefined): Message {
+  if (text !== undefined && isMessageKey(text)) return { key: text, message: MESSAGES[text] };
+  return toMessage('error.untranslated', { text: text ?? '' });
+}
 
 /** A PostgreSQL error as both drivers report it (pg's and PGlite's DatabaseError have the same fields). */
 interface DatabaseError extends Error {
@@ -88,36 +102,27 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
 
 function toApiError(error: FastifyError): { status: number; body: ApiError } {
   if (error instanceof AppError) {
-    return {
-      status: error.statusCode,
-      body: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-    };
+    const { code, key, params, message, fields } = error;
+    return { status: error.statusCode, body: { code, key, ...(params ? { params } : {}), message, ...(fields ? { fields } : {}) } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, Message> = {};
     for (const issue of error.validation) {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)';
-      fields[path] ??= validationText(issue.message ?? '');
+      fields[path] ??= problemMessage(issue.message);
     }
-    const first = Object.values(fields)[0] ?? ERROR_MESSAGES.VALIDATION_ERROR;
-    return { status: 400, body: { code: 'VALIDATION_ERROR', message: first, fields } };
+    const first = Object.values(fields)[0] ?? toMessage('error.validation');
+    return { status: 400, body: { code: 'VALIDATION_ERROR', ...first, fields } };
   }
   if (error.validation) {
-    return { status: 400, body: { code: 'VALIDATION_ERROR', message: error.message } };
+    return { status: 400, body: { code: 'VALIDATION_ERROR', ...problemMessage(error.message) } };
   }
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) {
-    return {
-      status: statusForCode(known.code),
-      body: { code: known.code, message: known.message ?? ERROR_MESSAGES[known.code] },
-    };
+    return { status: statusForCode(known.code), body: { code: known.code, ...toMessage(known.key ?? ERROR_MESSAGE_KEYS[known.code]) } };
   }
-  if (error instanceof SyntaxError || error.statusCode === 400) {
-    return { status: 400, body: { code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST } };
-  }
-  if (error.statusCode === 429) {
-    return { status: 429, body: { code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED } };
-  }
+  if (error instanceof SyntaxError || error.statusCode === 400) return answer(400, 'BAD_REQUEST');
+  if (error.statusCode === 429) return answer(429, 'RATE_LIMITED');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const code: ErrorCode =
       error.statusCode === 401
@@ -131,20 +136,16 @@ function toApiError(error: FastifyError): { status: number; body: ApiError } {
               : error.statusCode === 415
                 ? 'UNSUPPORTED_MEDIA_TYPE'
                 : 'BAD_REQUEST';
-    return { status: error.statusCode, body: { code, message: ERROR_MESSAGES[code] } };
+    return answer(error.statusCode, code);
   }
-  if (error.statusCode === 503) {
-    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE } };
-  }
+  if (error.statusCode === 503) return answer(503, 'SERVICE_UNAVAILABLE');
   const db = databaseErrorOf(error);
   const inputError = db && inputErrorOf(db);
-  if (inputError) {
-    return { status: statusForCode(inputError), body: { code: inputError, message: ERROR_MESSAGES[inputError] } };
-  }
-  return { status: 500, body: { code: 'INTERNAL_ERROR', message: ERROR_MESSAGES.INTERNAL_ERROR } };
+  if (inputError) return answer(statusForCode(inputError), inputError);
+  return answer(500, 'INTERNAL_ERROR');
 }
 
-/** One error model for the whole API: {code, message, fields?} with the matching status. */
+/** One error model for the whole API: {code, key, params?, message, fields?} with the matching status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toApiError(error);
@@ -155,7 +156,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A bad input the validation let through to the database: worth a look, without its values.
       request.log.warn({ code: body.code, status, db: loggableError(databaseErrorOf(error)) }, 'database refused the input');
     } else {
-      request.log.info({ code: body.code, status }, body.message);
+      request.log.info({ code: body.code, key: body.key, status }, body.message);
     }
     return reply.status(status).send(body);
   });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES } from '@medallion/contracts/error-codes';
+import { toMessage } from '@medallion/contracts/messages';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { pickEncoding } from '../lib/web-headers';
 import { compressHtml, createPageAssets, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
@@ -91,10 +91,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'There is no such API endpoint.' });
+      return reply.status(404).send({ code: 'NOT_FOUND', ...toMessage('error.noSuchEndpoint') });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/') || !hasWeb) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+      return reply.status(404).send({ code: 'NOT_FOUND', ...toMessage('error.notFound') });
     }
     const known = isAppRoute(path, options.extraRoutes);
     if (!renderer) return sendHtml(request, reply, known ? 200 : 404, indexHtml, 'no-cache');

@@ -2,7 +2,8 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
 import type { Resource } from 'i18next';
 import type { HydrationState } from 'react-router';
 import type { Language } from '@medallion/contracts/site';
-import { ApiClientError } from '@/lib/api-client';
+import type { MessageKey } from '@medallion/contracts/messages';
+import { ApiClientError, type ApiMessage } from '@/lib/api-client';
 
 /**
  * What a server-rendered page hands to the browser so that hydration needs no second request:
@@ -22,7 +23,14 @@ export interface SsrState {
 export const SSR_STATE_ELEMENT_ID = 'medallion-state';
 
 interface SerializedApiError {
-  apiClientError: { status: number; code: ApiClientError['code']; message: string; fields?: Record<string, string> };
+  apiClientError: {
+    status: number;
+    code: ApiClientError['code'];
+    key?: MessageKey;
+    params?: Record<string, string | number>;
+    message: string;
+    fields?: Record<string, ApiMessage>;
+  };
 }
 
 /** Successful and failed queries both go along: a failed one (a missing listing) renders its error view on both sides. */
@@ -34,7 +42,14 @@ export function dehydrateQueries(queryClient: QueryClient): DehydratedState {
     const error = query.state.error;
     if (error instanceof ApiClientError) {
       const serialized: SerializedApiError = {
-        apiClientError: { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        apiClientError: {
+          status: error.status,
+          code: error.code,
+          ...(error.key ? { key: error.key } : {}),
+          ...(error.params ? { params: error.params } : {}),
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
       };
       (query.state as { error: unknown }).error = serialized;
     } else if (error) {
@@ -59,8 +74,8 @@ export function hydrateQueries(queryClient: QueryClient, state: DehydratedState)
   for (const query of state.queries) {
     const error = query.state.error as Partial<SerializedApiError> | null | undefined;
     if (error?.apiClientError) {
-      const { status, code, message, fields } = error.apiClientError;
-      (query.state as { error: unknown }).error = new ApiClientError(status, code, message, fields);
+      const { status, code, ...body } = error.apiClientError;
+      (query.state as { error: unknown }).error = new ApiClientError(status, code, body);
     } else if (error) {
       (query.state as { error: unknown }).error = new Error('failed');
     }

@@ -1,33 +1,69 @@
 import { ERROR_CODES, type ErrorCode } from '@medallion/contracts/error-codes';
 import type { ApiError } from '@medallion/contracts/errors';
+import type { MessageKey } from '@medallion/contracts/messages';
 import { currentI18n } from './i18n';
 import { requestScope } from './request-scope';
-import { localizeMessage } from './server-messages';
 
 /** Base of every API call. */
 export const API_BASE = '/api';
 
-/** Every failed call becomes one of these: the server's {code, message, fields} plus the HTTP status. */
+/** One message of the server: the key the web translates, its params, and the server's English text. */
+export interface ApiMessage {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+  message: string;
+}
+
+/**
+ * Every failed call becomes one of these: the server's {code, key, params, message, fields} plus the
+ * HTTP status. `message` stays the server's English text (for logs); what the user sees is
+ * errorText(error) (lib/error-text.ts), which translates the key. A call that got no answer is
+ * NETWORK_ERROR, without a key.
+ */
 export class ApiClientError extends Error {
+  readonly key: MessageKey | undefined;
+  readonly params: Record<string, string | number> | undefined;
+  readonly fields: Record<string, ApiMessage> | undefined;
+
   constructor(
     public readonly status: number,
     public readonly code: ErrorCode | 'NETWORK_ERROR',
-    message: string,
-    public readonly fields?: Record<string, string>,
+    body: { key?: MessageKey; params?: Record<string, string | number>; message: string; fields?: Record<string, ApiMessage> },
   ) {
-    super(message);
+    super(body.message);
     this.name = 'ApiClientError';
+    this.key = body.key;
+    this.params = body.params;
+    this.fields = body.fields;
   }
 }
 
-/** A structural check of {code, message, fields?} (kept zod-free so every page does not load zod). */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function asMessage(value: unknown): ApiMessage | null {
+  if (!isRecord(value)) return null;
+  const { key, params, message } = value;
+  if (typeof key !== 'string' || typeof message !== 'string') return null;
+  // An unknown key (a newer server) still has its English text: errorText() falls back to it.
+  return { key: key as MessageKey, ...(isRecord(params) ? { params: params as Record<string, string | number> } : {}), message };
+}
+
+/** A structural check of {code, key, params?, message, fields?} (kept zod-free so every page does not load zod). */
 function asApiError(payload: unknown): ApiError | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const { code, message, fields } = payload as Record<string, unknown>;
+  if (!isRecord(payload)) return null;
+  const { code, fields } = payload;
   if (typeof code !== 'string' || !(ERROR_CODES as readonly string[]).includes(code)) return null;
-  if (typeof message !== 'string') return null;
-  const validFields = typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
-  return { code: code as ErrorCode, message, ...(validFields ? { fields: validFields } : {}) };
+  const message = asMessage(payload);
+  if (!message) return null;
+  const validFields = isRecord(fields)
+    ? Object.fromEntries(
+        Object.entries(fields).flatMap(([path, value]) => {
+          const m = asMessage(value);
+          return m ? [[path, m]] : [];
+        }),
+      )
+    : undefined;
+  return { code: code as ErrorCode, ...message, ...(validFields ? { fields: validFields } : {}) };
 }
 
 export interface ApiRequest {
@@ -60,7 +96,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiClientError(0, 'NETWORK_ERROR', i18n.t('common:errors.network'));
+    throw new ApiClientError(0, 'NETWORK_ERROR', { message: 'The server could not be reached.' });
   }
 
   const text = await response.text();
@@ -75,11 +111,14 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (!response.ok) {
     const apiError = asApiError(payload);
     if (apiError) {
-      // Known server texts (the message and each field's) are shown in the user's language.
-      const fields = apiError.fields ? Object.fromEntries(Object.entries(apiError.fields).map(([key, text]) => [key, localizeMessage(text)])) : undefined;
-      throw new ApiClientError(response.status, apiError.code, localizeMessage(apiError.message), fields);
+      const { code, ...body } = apiError;
+      throw new ApiClientError(response.status, code, body);
     }
-    throw new ApiClientError(response.status, response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', i18n.t('common:errors.unexpected'));
+    // No error body of ours (a proxy's page): the generic "something went wrong".
+    throw new ApiClientError(response.status, response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', {
+      key: 'error.internal',
+      message: `The server answered ${response.status}.`,
+    });
   }
   return payload as T;
 }

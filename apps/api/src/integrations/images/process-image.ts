@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import { formatMessage } from '@medallion/contracts/messages';
 
 /** Uploads larger than this are refused before they reach sharp (the caller checks the size). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -12,13 +13,17 @@ export const FULL_MAX_SIDE = 1600;
 export const THUMB_WIDTH = 400;
 export const THUMB_HEIGHT = 300;
 
-/** A picture the user sent that we will not store; `message` is safe to show to the user. */
+/** A picture the user sent that we will not store; `key` says why (safe to show to the user). */
 export class ImageRejectedError extends Error {
   override readonly name = 'ImageRejectedError';
-  constructor(reason: string) {
-    super(reason);
+  /** Why, as a catalogue key (the English text is the error's message). */
+  constructor(readonly key: ImageProblem) {
+    super(formatMessage(key));
   }
 }
+
+/** The reasons a picture is refused. */
+export type ImageProblem = 'image.notAPicture' | 'image.damaged' | 'image.tooManyPixels' | 'image.heicUnsupported';
 
 export interface ProcessedImage {
   /** WebP, longest side ≤ 1600 px, never enlarged, no metadata. */
@@ -31,13 +36,6 @@ export interface ProcessedImage {
 }
 
 /** What a user is told about a picture we cannot take (the web shows these in the user's language). */
-export const IMAGE_MESSAGES = {
-  notAPicture: 'This file is not a picture we can read. Use a JPEG, PNG or WebP photo.',
-  damaged: 'This picture seems to be damaged or incomplete. Try taking or saving it again.',
-  tooBig: 'This picture has too many pixels. Use a photo of at most 50 megapixels.',
-  heicUnsupported: 'We cannot read this HEIC photo. Save it as JPEG (on iPhone: Settings › Camera › Formats › Most Compatible) and try again.',
-} as const;
-const { notAPicture: NOT_A_PICTURE, damaged: DAMAGED, tooBig: TOO_BIG, heicUnsupported: HEIC_UNSUPPORTED } = IMAGE_MESSAGES;
 
 /**
  * Formats sharp reports in `metadata().format` that we take. AVIF and HEIC both report as
@@ -73,7 +71,7 @@ const INPUT_OPTIONS = {
  * Throws {@link ImageRejectedError} for anything that is not a readable picture.
  */
 export async function processListingImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length === 0) throw new ImageRejectedError(NOT_A_PICTURE);
+  if (input.length === 0) throw new ImageRejectedError('image.notAPicture');
 
   let meta: Metadata;
   try {
@@ -81,13 +79,13 @@ export async function processListingImage(input: Buffer): Promise<ProcessedImage
     // with a clearer message.
     meta = await sharp(input, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(NOT_A_PICTURE);
+    throw new ImageRejectedError('image.notAPicture');
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejectedError(NOT_A_PICTURE);
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejectedError('image.notAPicture');
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width < 1 || height < 1) throw new ImageRejectedError(NOT_A_PICTURE);
-  if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejectedError(TOO_BIG);
+  if (width < 1 || height < 1) throw new ImageRejectedError('image.notAPicture');
+  if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejectedError('image.tooManyPixels');
 
   let pixels: { data: Buffer; info: OutputInfo };
   try {
@@ -118,7 +116,7 @@ export async function processListingImage(input: Buffer): Promise<ProcessedImage
 
 function rejection(error: unknown, meta: Metadata): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new ImageRejectedError(TOO_BIG);
-  if (meta.format === 'heif' && meta.compression === 'hevc') return new ImageRejectedError(HEIC_UNSUPPORTED);
-  return new ImageRejectedError(DAMAGED);
+  if (/pixel limit/i.test(message)) return new ImageRejectedError('image.tooManyPixels');
+  if (meta.format === 'heif' && meta.compression === 'hevc') return new ImageRejectedError('image.heicUnsupported');
+  return new ImageRejectedError('image.damaged');
 }

@@ -4,6 +4,7 @@ import type { PaymentMethod, SandboxConfirmSetupRequest } from '@medallion/contr
 import { sandboxConfirmSetupRequestSchema } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
 import { sandboxCards, sandboxCharges, sandboxSetupIntents } from '@medallion/db/schema';
+import { formatMessage, type PlainMessageKey } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import type { ChargeRequest, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
 import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from './test-cards';
@@ -13,7 +14,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 function toResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
   return row.status === 'succeeded'
     ? { status: 'succeeded', providerPaymentId: row.providerPaymentId }
-    : { status: 'failed', providerPaymentId: row.providerPaymentId, message: row.failureMessage ?? 'Your card was declined.' };
+    : { status: 'failed', providerPaymentId: row.providerPaymentId, message: row.failureMessage ?? formatMessage('payment.cardDeclined') };
 }
 
 function toMethod(row: typeof sandboxCards.$inferSelect): PaymentMethod {
@@ -48,17 +49,17 @@ export function createSandboxGateway(
         .from(sandboxSetupIntents)
         .where(and(eq(sandboxSetupIntents.clientSecret, input['client-secret']), eq(sandboxSetupIntents.userId, user.id)));
       if (!intent || intent.status !== 'requires_payment_method') {
-        throw new AppError('BAD_REQUEST', 'This card form has expired. Please open it again.');
+        throw new AppError('BAD_REQUEST', 'payment.cardFormExpired');
       }
-      const fail = (message: string): never => {
-        throw new AppError('PAYMENT_FAILED', message, { number: message });
+      const fail = (key: PlainMessageKey & `payment.${string}`): never => {
+        throw new AppError('PAYMENT_FAILED', key).on('number');
       };
-      if (!passesLuhn(input.number)) fail('Your card number is incorrect.');
+      if (!passesLuhn(input.number)) fail('payment.cardNumberIncorrect');
       const brand = cardBrand(input.number);
-      if (!brand) fail('This card brand is not supported. Use Visa, Mastercard, American Express, Discover or UnionPay.');
+      if (!brand) fail('payment.cardBrandUnsupported');
       const today = now();
       if (input.exp_year < today.getUTCFullYear() || (input.exp_year === today.getUTCFullYear() && input.exp_month < today.getUTCMonth() + 1)) {
-        fail('Your card has expired.');
+        fail('payment.cardExpired');
       }
       const outcome = TEST_CARD_OUTCOMES[input.number];
       if (outcome?.setupError) fail(outcome.setupError);
@@ -100,7 +101,7 @@ export function createSandboxGateway(
       // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
       const providerPaymentId = `pi_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
       const outcome: ChargeResult = !card
-        ? { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' }
+        ? { status: 'failed', providerPaymentId: null, message: formatMessage('payment.cardDeclined') }
         : card.behaviour === 'insufficient_funds'
           ? { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE }
           : { status: 'succeeded', providerPaymentId };

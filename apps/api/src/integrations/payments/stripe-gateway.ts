@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CardBrand, PaymentMethod } from '@medallion/contracts/payments';
 import { CARD_BRANDS } from '@medallion/contracts/payments';
+import { formatMessage } from '@medallion/contracts/messages';
 import type { Database } from '@medallion/db/client';
 import { paymentCustomers } from '@medallion/db/schema';
 import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
@@ -81,7 +82,7 @@ export function createStripeGateway({ db, secretKey, publishableKey, apiUrl }: S
 
     async charge(request): Promise<ChargeResult> {
       const customer = await customerId(request.user, false);
-      if (!customer) return { status: 'failed', providerPaymentId: null, message: 'Your card was declined.' };
+      if (!customer) return { status: 'failed', providerPaymentId: null, message: formatMessage('payment.cardDeclined') };
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -97,7 +98,7 @@ export function createStripeGateway({ db, secretKey, publishableKey, apiUrl }: S
           { idempotencyKey: request.idempotencyKey },
         );
         if (intent.status === 'succeeded') return { status: 'succeeded', providerPaymentId: intent.id };
-        return { status: 'failed', providerPaymentId: intent.id, message: 'The payment needs more steps; please use another card.' };
+        return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const pi = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? null;
@@ -123,11 +124,11 @@ export function createStripeGateway({ db, secretKey, publishableKey, apiUrl }: S
           return { status: 'pending' };
         case 'canceled':
         case 'requires_payment_method':
-          return { status: 'failed', providerPaymentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment did not go through.' };
+          return { status: 'failed', providerPaymentId: intent.id, message: intent.last_payment_error?.message ?? formatMessage('payment.failed') };
         default: {
           // requires_action / requires_confirmation / requires_capture: nobody will finish it now.
           await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel:${request.idempotencyKey}` });
-          return { status: 'failed', providerPaymentId: intent.id, message: 'The payment needs more steps; please use another card.' };
+          return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
         }
       }
     },

@@ -1,4 +1,5 @@
 import type { CardBrand } from '@medallion/contracts/payments';
+import { formatMessage, type PlainMessageKey } from '@medallion/contracts/messages';
 
 /** Luhn check digit validation. */
 export function passesLuhn(number: string): boolean {
@@ -29,15 +30,15 @@ export function cardBrand(number: string): CardBrand | null {
 export type CardBehaviour = 'succeed' | 'insufficient_funds';
 
 /**
- * What Stripe's test cards do; messages are Stripe's own wording, shown under the card form, and
+ * What Stripe's test cards do; messages (catalogue keys) are Stripe's own wording, shown under the card form, and
  * `code` is Stripe's error code (the local fake of Stripe answers with it).
  */
-export const TEST_CARD_OUTCOMES: Record<string, { setupError?: string; code?: string; behaviour?: CardBehaviour }> = {
+export const TEST_CARD_OUTCOMES: Record<string, { setupError?: PlainMessageKey & `payment.${string}`; code?: string; behaviour?: CardBehaviour }> = {
   '4242424242424242': { behaviour: 'succeed' },
-  '4000000000000002': { setupError: 'Your card was declined.', code: 'card_declined' },
+  '4000000000000002': { setupError: 'payment.cardDeclined', code: 'card_declined' },
   '4000000000009995': { behaviour: 'insufficient_funds' },
-  '4000000000000069': { setupError: 'Your card has expired.', code: 'expired_card' },
-  '4000000000000127': { setupError: "Your card's security code is incorrect.", code: 'incorrect_cvc' },
+  '4000000000000069': { setupError: 'payment.cardExpired', code: 'expired_card' },
+  '4000000000000127': { setupError: 'payment.cardCvcIncorrect', code: 'incorrect_cvc' },
 };
 
-export const INSUFFICIENT_FUNDS_MESSAGE = 'Your card has insufficient funds.';
+export const INSUFFICIENT_FUNDS_MESSAGE = formatMessage('payment.insufficientFunds');

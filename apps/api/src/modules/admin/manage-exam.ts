@@ -7,17 +7,10 @@ import { AppError } from '../../lib/app-error';
 import { listExamQuestions } from '../exam/list-exam-questions';
 import { bumpQuestionBankVersion, type QuestionBank } from '../exam/question-bank';
 
-export const EXAM_ADMIN_MESSAGES = {
-  questionNotFound: 'There is no such question.',
-  reportNotFound: 'There is no such open report.',
-  promoExists: 'This promo code exists already.',
-  promoNotFound: 'There is no such promo code.',
-} as const;
-
 async function questionById(db: Database, id: string): Promise<ExamQuestion> {
   const { questions } = await listExamQuestions(db, true);
   const q = questions.find((x) => x.question_id === id);
-  if (!q) throw new AppError('NOT_FOUND', EXAM_ADMIN_MESSAGES.questionNotFound);
+  if (!q) throw new AppError('NOT_FOUND', 'examAdmin.questionNotFound');
   return q;
 }
 
@@ -58,7 +51,7 @@ export async function resolveReport(db: Database, reportId: string): Promise<voi
     .set({ status: 'resolved' })
     .where(and(eq(questionReports.id, reportId), eq(questionReports.status, 'open')))
     .returning({ id: questionReports.id });
-  if (done.length === 0) throw new AppError('NOT_FOUND', EXAM_ADMIN_MESSAGES.reportNotFound);
+  if (done.length === 0) throw new AppError('NOT_FOUND', 'examAdmin.reportNotFound');
 }
 
 /**
@@ -80,7 +73,7 @@ export async function updateExamQuestion(db: Database, bank: QuestionBank, id: s
       })
       .where(eq(examQuestions.id, id))
       .returning({ id: examQuestions.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', EXAM_ADMIN_MESSAGES.questionNotFound);
+    if (updated.length === 0) throw new AppError('NOT_FOUND', 'examAdmin.questionNotFound');
     for (const [position, a] of input.answers.entries()) {
       await tx
         .update(examAnswers)
@@ -120,7 +113,7 @@ export async function createPromoCode(db: Database, input: CreatePromoCodeReques
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new AppError('CONFLICT', EXAM_ADMIN_MESSAGES.promoExists);
+  if (!row) throw new AppError('CONFLICT', 'examAdmin.promoExists');
   return toPromo(row);
 }
 
@@ -135,6 +128,6 @@ export async function updatePromoCode(db: Database, code: string, input: Partial
     })
     .where(eq(promoCodes.code, code.toUpperCase()))
     .returning();
-  if (!row) throw new AppError('NOT_FOUND', EXAM_ADMIN_MESSAGES.promoNotFound);
+  if (!row) throw new AppError('NOT_FOUND', 'examAdmin.promoNotFound');
   return toPromo(row);
 }

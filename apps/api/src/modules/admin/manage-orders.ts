@@ -7,11 +7,6 @@ import { AppError } from '../../lib/app-error';
 import { orderShippedEmail } from '../shop/order-email';
 import { toOrder } from '../shop/shop-records';
 
-export const ORDER_ADMIN_MESSAGES = {
-  notFound: 'This order does not exist.',
-  notPaid: 'Only paid orders can be shipped. This order is not paid.',
-} as const;
-
 /** The newest orders the console shows at once. */
 export const ADMIN_ORDERS_LIMIT = 200;
 
@@ -71,7 +66,7 @@ async function findOrder(db: Database, orderId: string) {
  */
 export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Mailer; publicUrl: string }): Promise<AdminOrder & { emailed: boolean }> {
   const found = await findOrder(db, orderId);
-  if (!found) throw new AppError('NOT_FOUND', ORDER_ADMIN_MESSAGES.notFound);
+  if (!found) throw new AppError('NOT_FOUND', 'order.notFound');
   const shipped = await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [row] = await tx
@@ -105,5 +100,5 @@ export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Ma
     const [order] = await withLines(db, [now]);
     return { ...order!, emailed: false };
   }
-  throw new AppError('CONFLICT', ORDER_ADMIN_MESSAGES.notPaid);
+  throw new AppError('CONFLICT', 'order.shipNotPaid');
 }

@@ -3,25 +3,19 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminProduct, saveProductRequestSchema } from '@medallion/contracts/admin-shop';
 import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
-import { VALIDATION_MESSAGES, validationText } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { products } from '@medallion/db/schema';
 import { ImageRejectedError, processListingImage } from '../../integrations/images/process-image';
 import type { Storage } from '../../integrations/storage/storage';
-import { AppError } from '../../lib/app-error';
+import { AppError, invalidField as invalid } from '../../lib/app-error';
 import { productImageKey, toProduct } from '../shop/shop-records';
 
 type SaveProduct = z.output<typeof saveProductRequestSchema>;
 type ProductRow = typeof products.$inferSelect;
 
-export const PRODUCT_MESSAGES = {
-  imageNotOurs: 'One of the pictures does not belong to this product. Add it again.',
-  imageType: 'Only pictures can be added (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
-} as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = () => new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
+const notFound = () => new AppError('NOT_FOUND', 'productNotFound');
 
 /** A product id from the URL: anything that is not a product's id is simply not found. */
 export function checkProductId(id: string): string {
@@ -38,11 +32,6 @@ export function toAdminProduct(row: ProductRow, storage: Storage): AdminProduct 
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-function invalid(field: string, keyOrText: string): AppError {
-  const message = validationText(keyOrText);
-  return new AppError('VALIDATION_ERROR', message, { [field]: message });
 }
 
 /** Every product, active or not, newest first. */
@@ -67,20 +56,20 @@ async function prepareImages(kept: Set<string>, items: string[]): Promise<Prepar
     const field = `images.${i}`;
     const match = DATA_URL.exec(item);
     if (!match) {
-      if (!kept.has(item) || seen.has(item)) throw invalid(field, PRODUCT_MESSAGES.imageNotOurs);
+      if (!kept.has(item) || seen.has(item)) throw invalid(field, 'product.imageNotOurs');
       seen.add(item);
       prepared.push({ kind: 'kept', name: item });
       continue;
     }
     const mime = match[1] ?? '';
-    if (mime && !mime.startsWith('image/')) throw invalid(field, PRODUCT_MESSAGES.imageType);
+    if (mime && !mime.startsWith('image/')) throw invalid(field, 'image.typeNotAllowed');
     const bytes = Buffer.from(item.slice(match[0].length), 'base64');
     if (bytes.length > MAX_IMAGE_BYTES) throw invalid(field, 'imageTooLarge');
     try {
       const { full } = await processListingImage(bytes);
       prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full });
     } catch (error) {
-      if (error instanceof ImageRejectedError) throw invalid(field, error.message);
+      if (error instanceof ImageRejectedError) throw invalid(field, error.key);
       throw error;
     }
   }

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReviewListing } from '@medallion/contracts/admin';
 import type { DecodedVin } from '@medallion/contracts/cars';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { listings, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -9,10 +8,6 @@ import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { listingApprovedEmail, listingRejectedEmail } from '../listings/listing-emails';
 import { toListing } from '../listings/listing-record';
-
-export const MODERATION_MESSAGES = {
-  notUnderReview: 'This listing is not waiting for review (someone may have decided already). Refresh the list.',
-} as const;
 
 /** The review queue: UNDER_REVIEW listings, the longest waiting first, with the owner and the VIN decode. */
 export async function listListingsForReview(db: Database, storage: Storage, decodeVin: (vin: string) => Promise<DecodedVin | null>): Promise<ReviewListing[]> {
@@ -86,5 +81,5 @@ export async function rejectListing(db: Database, listingId: string, reason: str
 
 async function moderationError(db: Database, listingId: string): Promise<AppError> {
   const [row] = await db.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId));
-  return row ? new AppError('CONFLICT', MODERATION_MESSAGES.notUnderReview) : new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  return row ? new AppError('CONFLICT', 'listing.notUnderReview') : new AppError('NOT_FOUND', 'listingNotFound');
 }

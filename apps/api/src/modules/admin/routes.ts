@@ -16,7 +16,6 @@ import {
   reviewListingsResponseSchema,
 } from '@medallion/contracts/admin';
 import { listingIdParamsSchema, LISTING_ID_PATTERN } from '@medallion/contracts/listings';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
@@ -55,7 +54,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['admin'];
   const ctx = () => ({ mailer: app.mailer, publicUrl: app.config.PUBLIC_URL });
   const checkId = (id: string) => {
-    if (!LISTING_ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+    if (!LISTING_ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', 'listingNotFound');
     return id;
   };
 
@@ -98,7 +97,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Mark a report resolved',
-        params: z.object({ report_id: z.string().uuid(VALIDATION_MESSAGES.listingNotFound) }),
+        params: z.object({ report_id: z.string().uuid('listingNotFound') }),
         response: { 200: ok, ...errors },
       },
     },

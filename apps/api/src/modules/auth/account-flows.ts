@@ -8,7 +8,7 @@ import type {
   SignInRequest,
   SignUpRequest,
 } from '@medallion/contracts/auth';
-import { AUTH_MESSAGES } from '@medallion/contracts/auth';
+import { formatMessage } from '@medallion/contracts/messages';
 import type { Database } from '@medallion/db/client';
 import { user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
@@ -43,8 +43,7 @@ export function toSessionUser(u: BetterAuthUser): SessionUser {
 }
 
 export function codeSentMessage(email: string): string {
-  // A replacer function: a replacement string would expand `$&`, `$'`… that an address may contain.
-  return AUTH_MESSAGES.codeSent.replace('{email}', () => email);
+  return formatMessage('auth.codeSent', { email });
 }
 
 export async function emailExists(db: Database, email: string): Promise<boolean> {
@@ -117,7 +116,7 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
     }
     if (code === 'EMAIL_NOT_VERIFIED') {
       await resendConfirmationCode(auth, db, input);
-      throw new AppError('EMAIL_NOT_VERIFIED', codeSentMessage(input.email));
+      throw new AppError('EMAIL_NOT_VERIFIED', 'auth.codeSent', { email: input.email });
     }
     return toAppError(error);
   }
@@ -157,10 +156,10 @@ export async function getSessionUser(auth: Auth, headers: Headers): Promise<{ us
 export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowResult<{ message: string }>> {
   try {
     const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
-    return { body: { message: 'Signed out.' }, headers: out };
+    return { body: { message: formatMessage('auth.signedOut') }, headers: out };
   } catch {
     // No valid session: signing out is already done.
-    return { body: { message: 'Signed out.' } };
+    return { body: { message: formatMessage('auth.signedOut') } };
   }
 }
 
@@ -172,12 +171,12 @@ export async function changePassword(auth: Auth, input: ChangePasswordRequest, h
       headers,
       returnHeaders: true,
     });
-    return { body: { message: 'Your password has been changed.' }, headers: out };
+    return { body: { message: formatMessage('auth.passwordChanged') }, headers: out };
   } catch (error) {
     const code = betterAuthCode(error);
-    if (code === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct.');
+    if (code === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'auth.currentPasswordWrong');
     if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
-      throw new AppError('BAD_REQUEST', 'This account signs in with Google or another provider and has no password to change.');
+      throw new AppError('BAD_REQUEST', 'auth.noPasswordToChange');
     }
     return toAppError(error);
   }

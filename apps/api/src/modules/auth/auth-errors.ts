@@ -25,8 +25,10 @@ export function toAppError(error: unknown): never {
     const mapped = BY_BETTER_AUTH_CODE[code];
     if (mapped) throw new AppError(mapped);
     const status = (error as { statusCode?: number }).statusCode ?? 400;
-    const message = (error as { body?: { message?: string } }).body?.message ?? 'The request could not be completed.';
-    if (status < 500) throw new AppError(status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', message);
+    const text = (error as { body?: { message?: string } }).body?.message;
+    const ours = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+    // better-auth's own English text has no key of ours: it goes out as written.
+    if (status < 500) throw text ? new AppError(ours, 'error.untranslated', { text }) : new AppError(ours, 'auth.requestFailed');
   }
   throw error;
 }

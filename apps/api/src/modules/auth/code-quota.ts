@@ -22,6 +22,6 @@ export async function assertCodeQuota(db: Database, email: string): Promise<void
       ),
     );
   if ((row?.n ?? 0) >= CODE_MAILS_PER_WINDOW) {
-    throw new AppError('RATE_LIMITED', 'Too many codes were sent to this address. Please wait 15 minutes and try again.');
+    throw new AppError('RATE_LIMITED', 'auth.tooManyCodes');
   }
 }

@@ -1,3 +1,4 @@
+import { formatMessage } from '@medallion/contracts/messages';
 import type { SocialCallbackRequest, SocialProviderId } from '@medallion/contracts/social';
 import { AppError } from '../../lib/app-error';
 import { toAppError } from './auth-errors';
@@ -11,14 +12,14 @@ export async function startSocialSignIn(
   configured: SocialProviderId[],
   headers: Headers,
 ): Promise<FlowResult<{ url: string }>> {
-  if (!configured.includes(provider)) throw new AppError('NOT_FOUND', 'This sign-in option is not available.');
+  if (!configured.includes(provider)) throw new AppError('NOT_FOUND', 'auth.optionUnavailable');
   try {
     const { headers: out, response } = await auth.api.signInSocial({
       body: { provider, callbackURL: '/', errorCallbackURL: '/' },
       headers,
       returnHeaders: true,
     });
-    if (!response.url) throw new AppError('SERVICE_UNAVAILABLE', 'The sign-in provider is not reachable right now.');
+    if (!response.url) throw new AppError('SERVICE_UNAVAILABLE', 'auth.providerUnreachable');
     return { body: { url: response.url }, headers: out };
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -46,7 +47,7 @@ export async function completeSocialSignIn(
   const location = response.headers.get('location') ?? '';
   const failed = response.status >= 400 || /[?&]error=/.test(location);
   if (failed || response.headers.getSetCookie().every((c) => !c.includes('session_token'))) {
-    throw new AppError('UNAUTHORIZED', 'Sign-in with this provider did not succeed. Please try again.');
+    throw new AppError('UNAUTHORIZED', 'auth.socialFailed');
   }
-  return { body: { message: 'Signed in.' }, headers: response.headers };
+  return { body: { message: formatMessage('auth.signedIn') }, headers: response.headers };
 }

@@ -2,10 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decodeVinQuerySchema, decodeVinResponseSchema, VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
 import { carMakesResponseSchema, carModelsQuerySchema, carModelsResponseSchema } from '@medallion/contracts/listings';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { listMakes, listModels } from '../../integrations/car-data/car-data';
 import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
-import { AppError } from '../../lib/app-error';
+import { AppError, invalidField } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 
 /** The lists change only with a new vPIC derivation: browsers and proxies may keep them for a day. */
@@ -42,7 +41,7 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const models = listModels(req.query['make-id']);
-      if (!models) throw new AppError('NOT_FOUND', 'This make is not in our list.');
+      if (!models) throw new AppError('NOT_FOUND', 'cars.makeUnknown');
       reply.header('cache-control', CACHE_CONTROL);
       return models;
     },
@@ -67,15 +66,14 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
       const vin = normaliseVin(req.query.vin);
       const check = validateVin(vin);
       if (!check.ok) {
-        const message = VALIDATION_MESSAGES[VIN_PROBLEM_MESSAGES[check.reason]];
-        throw new AppError('VALIDATION_ERROR', message, { vin: message });
+        throw invalidField('vin', VIN_PROBLEM_MESSAGES[check.reason]);
       }
       let data;
       try {
         data = await app.vinDecoder.decode(vin);
       } catch (err) {
         req.log.error({ err }, 'VIN decoding failed');
-        throw new AppError('SERVICE_UNAVAILABLE', 'VIN lookup is not available right now. Please enter the car details yourself.');
+        throw new AppError('SERVICE_UNAVAILABLE', 'cars.vinLookupUnavailable');
       }
       reply.header('cache-control', CACHE_CONTROL);
       return { data };

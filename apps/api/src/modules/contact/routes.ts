@@ -13,7 +13,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: {
           max: app.config.CONTACT_RATE_LIMIT_MAX,
           timeWindow: app.config.CONTACT_RATE_LIMIT_WINDOW_MS,
-          errorResponseBuilder: () => new AppError('RATE_LIMITED', 'You have sent several messages in a short time. Please wait a few minutes and try again.'),
+          errorResponseBuilder: () => new AppError('RATE_LIMITED', 'contact.tooManyMessages'),
         },
       },
       schema: {

@@ -2,10 +2,6 @@ import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@medallion/contracts/auth';
 
-export const DEV_MAIL_MESSAGES = {
-  private: 'The dev mailbox can be read only on the machine that runs Medallion, or by staff.',
-} as const;
-
 /** Logged at start when the dev mailbox is on and the server listens beyond loopback. */
 export const DEV_MAILBOX_WARNING =
   'No SMTP_URL is set, so e-mails (sign-up and password-reset codes) stay in the dev mailbox at /dev/mail: only this machine or signed-in staff can read it. Set SMTP_URL to send real mail.';

@@ -6,7 +6,7 @@ import { errorResponses as errors } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { getSessionUser } from '../auth/account-flows';
 import { listDevMail } from './list-dev-mail';
-import { DEV_MAIL_MESSAGES, isLocalRequest, mayReadDevMail } from './mailbox-access';
+import { isLocalRequest, mayReadDevMail } from './mailbox-access';
 
 /** Registered only while no SMTP server is configured. */
 export async function devMailRoutes(app: FastifyInstance): Promise<void> {
@@ -17,7 +17,7 @@ export async function devMailRoutes(app: FastifyInstance): Promise<void> {
       async onRequest(request) {
         const local = isLocalRequest(request);
         const user = local ? null : ((await getSessionUser(app.auth, toWebHeaders(request)))?.user ?? null);
-        if (!mayReadDevMail(local, user)) throw new AppError('FORBIDDEN', DEV_MAIL_MESSAGES.private);
+        if (!mayReadDevMail(local, user)) throw new AppError('FORBIDDEN', 'devMail.private');
       },
       schema: {
         tags: ['development'],

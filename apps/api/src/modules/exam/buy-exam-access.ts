@@ -8,11 +8,6 @@ import { receiptEmail } from '../payments/receipt-email';
 import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
 import { promoDiscount, redeemPromo, releasePromo } from './promo-codes';
 
-export const INVALID_PROMO = 'Invalid promo code';
-export const EXAM_PURCHASE_MESSAGES = {
-  inProgress: 'A payment for the practice exam is already being processed. Wait a moment, then check your access.',
-} as const;
-
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of an exam checkout attempt. */
@@ -98,19 +93,19 @@ export async function buyExamAccess(
           .from(payments)
           .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'exam'), eq(payments.status, 'processing'), ne(payments.id, payment.id)))
           .limit(1);
-        if (other) throw new AppError('CONFLICT', EXAM_PURCHASE_MESSAGES.inProgress);
+        if (other) throw new AppError('CONFLICT', 'exam.purchaseInProgress');
 
         let amount: number = EXAM_PRICE_CENTS;
         if (code) {
           const discount = await promoDiscount(tx, code);
-          if (discount === 0) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+          if (discount === 0) throw new AppError('BAD_REQUEST', 'exam.invalidPromo').on('referal-code');
           amount = EXAM_PRICE_CENTS - discount;
         }
         if (input.amount !== amount) {
-          throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(amount)} (${amount} cents).`, { 'payment-amount': String(amount) });
+          throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(amount), cents: amount }).on('payment-amount');
         }
         // One redemption per payment, taken in the claim (an exhausted code fails here, before any charge).
-        if (code && !(await redeemPromo(tx, code))) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+        if (code && !(await redeemPromo(tx, code))) throw new AppError('BAD_REQUEST', 'exam.invalidPromo').on('referal-code');
         return { amountCents: amount, promoCode: code ? code.toUpperCase() : undefined };
       },
     },

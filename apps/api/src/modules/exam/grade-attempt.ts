@@ -3,7 +3,6 @@ import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt } from '@medalli
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
-import { QUESTION_NOT_FOUND } from './saved-questions';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -37,7 +36,7 @@ export async function recordAttempt(
     .from(examQuestions)
     .where(inArray(examQuestions.id, ids));
   if (questions.length !== ids.length || (!fullAccess && questions.some((q) => q.position > EXAM_FREE_QUESTIONS))) {
-    throw new AppError('NOT_FOUND', QUESTION_NOT_FOUND);
+    throw new AppError('NOT_FOUND', 'exam.questionNotFound');
   }
   const correctIds = new Set(
     (await db.select({ id: examAnswers.id, correct: examAnswers.correct }).from(examAnswers).where(inArray(examAnswers.questionId, ids)))
@@ -68,7 +67,6 @@ export async function listAttempts(db: Database, userId: string): Promise<ExamAt
   return rows.map((r) => toAttempt(r, r.total));
 }
 
-export const ATTEMPT_NOT_FOUND = 'There is no such exam attempt.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -76,12 +74,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * mistakes"). Another user's attempt, an unknown id and a malformed id are all the same 404.
  */
 export async function getAttempt(db: Database, userId: string, attemptId: string): Promise<ExamAttempt> {
-  if (!UUID.test(attemptId)) throw new AppError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  if (!UUID.test(attemptId)) throw new AppError('NOT_FOUND', 'exam.attemptNotFound');
   const [row] = await db
     .select()
     .from(examAttempts)
     .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, userId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', 'exam.attemptNotFound');
   return toAttempt(row, row.total);
 }

@@ -4,8 +4,6 @@ import { questionReports } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { accessibleQuestion } from './saved-questions';
 
-export const ALREADY_REPORTED = 'You have already reported this question. Thank you!';
-
 /** GET /exam/questions/issue: the ids of the questions this user reported. */
 export async function listReportedQuestionIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db.select({ id: questionReports.questionId }).from(questionReports).where(eq(questionReports.userId, userId));
@@ -30,6 +28,6 @@ export async function reportQuestion(
     })
     .onConflictDoNothing()
     .returning({ id: questionReports.id });
-  if (!created) throw new AppError('CONFLICT', ALREADY_REPORTED);
+  if (!created) throw new AppError('CONFLICT', 'exam.alreadyReported');
   return { question_id: input.question_id, reported: true as const };
 }

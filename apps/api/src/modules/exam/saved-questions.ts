@@ -1,15 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { EXAM_FREE_QUESTIONS, NO_SAVED_QUESTIONS } from '@medallion/contracts/exam';
+import { EXAM_FREE_QUESTIONS } from '@medallion/contracts/exam';
 import type { Database } from '@medallion/db/client';
 import { examQuestions, savedQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
-export const QUESTION_NOT_FOUND = 'This question does not exist or is not part of your access.';
-
 /** A question the user may see: any with full access, else one of the free preview. */
 export async function accessibleQuestion(db: Database, questionId: string, fullAccess: boolean) {
   const [q] = await db.select({ id: examQuestions.id, position: examQuestions.position }).from(examQuestions).where(eq(examQuestions.id, questionId));
-  if (!q || (!fullAccess && q.position > EXAM_FREE_QUESTIONS)) throw new AppError('NOT_FOUND', QUESTION_NOT_FOUND);
+  if (!q || (!fullAccess && q.position > EXAM_FREE_QUESTIONS)) throw new AppError('NOT_FOUND', 'exam.questionNotFound');
   return q;
 }
 
@@ -26,7 +24,7 @@ export async function listSavedQuestions(db: Database, userId: string) {
     .innerJoin(examQuestions, eq(examQuestions.id, savedQuestions.questionId))
     .where(eq(savedQuestions.userId, userId))
     .orderBy(desc(savedQuestions.createdAt), desc(savedQuestions.id));
-  if (rows.length === 0) throw new AppError('NOT_FOUND', NO_SAVED_QUESTIONS);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'exam.noSavedQuestions');
   return rows;
 }
 

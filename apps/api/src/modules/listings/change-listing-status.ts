@@ -2,13 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChangeListingStatusRequest, ListingStatus } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
-
-export const STATUS_CHANGE_MESSAGES = {
-  notOwner: 'Only the owner of this listing can change its status.',
-  notPublished: 'Only a published listing can be activated or deactivated. Drafts and listings under review cannot.',
-} as const;
 
 /**
  * The owner switches a published listing between ACTIVE and INACTIVE (spec §4). Drafts and listings
@@ -21,13 +15,13 @@ export async function changeListingStatus(
   request: ChangeListingStatusRequest,
 ): Promise<{ listing_id: string; status: ListingStatus }> {
   const [row] = await db.select({ userId: listings.userId, status: listings.status }).from(listings).where(eq(listings.id, request.listing_id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
-  if (row.userId !== userId) throw new AppError('FORBIDDEN', STATUS_CHANGE_MESSAGES.notOwner);
+  if (!row) throw new AppError('NOT_FOUND', 'listingNotFound');
+  if (row.userId !== userId) throw new AppError('FORBIDDEN', 'listing.statusNotOwner');
   const [updated] = await db
     .update(listings)
     .set({ status: request.listing_status, updatedAt: sql`now()` })
     .where(and(eq(listings.id, request.listing_id), eq(listings.userId, userId), inArray(listings.status, ['ACTIVE', 'INACTIVE'])))
     .returning({ status: listings.status });
-  if (!updated) throw new AppError('BAD_REQUEST', STATUS_CHANGE_MESSAGES.notPublished);
+  if (!updated) throw new AppError('BAD_REQUEST', 'listing.notPublished');
   return { listing_id: request.listing_id, status: updated.status };
 }

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { listingViews, listings } from '@medallion/db/schema';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -15,7 +14,7 @@ export async function recordListingView(
   visitorId: string,
   viewerId: string | null,
 ): Promise<{ counted: boolean; view_count: number }> {
-  if (!LISTING_ID_PATTERN.test(listingId)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  if (!LISTING_ID_PATTERN.test(listingId)) throw new AppError('NOT_FOUND', 'listingNotFound');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: listings.status, userId: listings.userId, viewCount: listings.viewCount })
@@ -23,7 +22,7 @@ export async function recordListingView(
       .where(eq(listings.id, listingId))
       .limit(1);
     if (!row || (row.status !== 'ACTIVE' && row.userId !== viewerId)) {
-      throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+      throw new AppError('NOT_FOUND', 'listingNotFound');
     }
     if (row.userId === viewerId || row.status !== 'ACTIVE') return { counted: false, view_count: row.viewCount };
     const inserted = await tx.insert(listingViews).values({ listingId, visitorId }).onConflictDoNothing().returning({ listingId: listingViews.listingId });

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_IMAGE_BYTES, type saveDraftStep1Schema, type saveDraftStep2Schema } from '@medallion/contracts/listings';
 import { VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
-import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
 import { findMake, findModel } from '../../integrations/car-data/car-data';
@@ -11,32 +10,18 @@ import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
 import { ImageRejectedError, processListingImage } from '../../integrations/images/process-image';
 import { locationIndex } from '../../integrations/locations/zip-index';
 import type { Storage } from '../../integrations/storage/storage';
-import { AppError } from '../../lib/app-error';
+import { AppError, invalidField as invalid } from '../../lib/app-error';
 import { imageKey, thumbnailKey } from './listing-record';
 
 type Step1 = z.output<typeof saveDraftStep1Schema>;
 type Step2 = z.output<typeof saveDraftStep2Schema>;
 
-export const DRAFT_MESSAGES = {
-  notEditable: 'This listing can no longer be edited: it is under review or published.',
-  notOwner: 'Only the owner of this listing can change it.',
-  categoryChanged: 'The category of a saved listing cannot change. Start a new listing instead.',
-  locationUnknown: 'Location not entered',
-  imageNotOurs: 'One of the pictures does not belong to this listing. Add it again.',
-  imageType: 'Only pictures can be added (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
-} as const;
-
-function invalid(field: string, key: ValidationMessageKey | string): AppError {
-  const message = key in VALIDATION_MESSAGES ? VALIDATION_MESSAGES[key as ValidationMessageKey] : key;
-  return new AppError('VALIDATION_ERROR', message, { [field]: message });
-}
-
 /** The listing the user may edit: theirs and still a draft (a rejected listing is a draft again). */
 async function editableListing(db: Database, userId: string, listingId: string) {
   const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
-  if (row.userId !== userId) throw new AppError('FORBIDDEN', DRAFT_MESSAGES.notOwner);
-  if (row.status !== 'DRAFT') throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+  if (!row) throw new AppError('NOT_FOUND', 'listingNotFound');
+  if (row.userId !== userId) throw new AppError('FORBIDDEN', 'listing.notOwner');
+  if (row.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.notEditable');
   return row;
 }
 
@@ -49,9 +34,9 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
   const index = locationIndex();
   if (zip_code) {
     const place = index.lookupZip(zip_code);
-    if (!place) throw invalid('location', DRAFT_MESSAGES.locationUnknown);
+    if (!place) throw invalid('location', 'listingLocationRequired');
   } else if (!index.byCityPrefix(city, 50).some((s) => s.city.toLowerCase() === city.toLowerCase() && s.state === state.toUpperCase())) {
-    throw invalid('location', DRAFT_MESSAGES.locationUnknown);
+    throw invalid('location', 'listingLocationRequired');
   }
   const values = {
     category: input.category,
@@ -71,7 +56,7 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
   }
   const existing = await editableListing(db, account.id, input.listing_id);
   if (existing.category !== input.category && (existing.title || existing.images.length > 0)) {
-    throw invalid('category', DRAFT_MESSAGES.categoryChanged);
+    throw invalid('category', 'listing.categoryChanged');
   }
   await db
     .update(listings)
@@ -89,19 +74,19 @@ async function prepareImages(kept: Set<string>, items: string[]) {
     const field = `images.${i}`;
     const match = DATA_URL.exec(item);
     if (!match) {
-      if (!kept.has(item)) throw invalid(field, DRAFT_MESSAGES.imageNotOurs);
+      if (!kept.has(item)) throw invalid(field, 'listing.imageNotOurs');
       prepared.push({ kind: 'kept', name: item });
       continue;
     }
     const mime = match[1] ?? '';
-    if (mime && !mime.startsWith('image/')) throw invalid(field, DRAFT_MESSAGES.imageType);
+    if (mime && !mime.startsWith('image/')) throw invalid(field, 'image.typeNotAllowed');
     const bytes = Buffer.from(item.slice(match[0].length), 'base64');
     if (bytes.length > MAX_IMAGE_BYTES) throw invalid(field, 'imageTooLarge');
     try {
       const { full, thumb } = await processListingImage(bytes);
       prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full, thumb });
     } catch (error) {
-      if (error instanceof ImageRejectedError) throw invalid(field, error.message);
+      if (error instanceof ImageRejectedError) throw invalid(field, error.key);
       throw error;
     }
   }
@@ -122,7 +107,7 @@ async function prepareImages(kept: Set<string>, items: string[]) {
  */
 export async function saveDraftStep2(db: Database, storage: Storage, userId: string, input: Step2): Promise<{ listing_id: string }> {
   const existing = await editableListing(db, userId, input.listing_id);
-  if (existing.category !== input.category) throw invalid('category', DRAFT_MESSAGES.categoryChanged);
+  if (existing.category !== input.category) throw invalid('category', 'listing.categoryChanged');
   const cars = input.category === 'cars';
 
   let vin: string | null = null;
@@ -152,13 +137,13 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
         .from(listings)
         .where(eq(listings.id, existing.id))
         .for('update');
-      if (!current) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
-      if (current.userId !== userId) throw new AppError('FORBIDDEN', DRAFT_MESSAGES.notOwner);
-      if (current.status !== 'DRAFT') throw new AppError('CONFLICT', DRAFT_MESSAGES.notEditable);
+      if (!current) throw new AppError('NOT_FOUND', 'listingNotFound');
+      if (current.userId !== userId) throw new AppError('FORBIDDEN', 'listing.notOwner');
+      if (current.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.notEditable');
       // Kept pictures must still be there: another save may have removed (and deleted) one meanwhile.
       const now = new Set(current.images);
       for (const [i, p] of prepared.entries()) {
-        if (p.kind === 'kept' && !now.has(p.name)) throw invalid(`images.${i}`, DRAFT_MESSAGES.imageNotOurs);
+        if (p.kind === 'kept' && !now.has(p.name)) throw invalid(`images.${i}`, 'listing.imageNotOurs');
       }
       await tx
         .update(listings)

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { createPaymentIntentRequestSchema, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
@@ -10,8 +9,6 @@ import { payListingFee } from './pay-listing-fee';
 import type { PaymentRow, PurchaseOptions } from './purchase';
 
 type Input = z.output<typeof createPaymentIntentRequestSchema>;
-
-export const TRANSACTION_ID_REQUIRED = 'A transaction id is required.';
 
 function toResponse(row: PaymentRow): CreatePaymentIntentResponse {
   return {
@@ -42,7 +39,7 @@ export async function createPaymentIntent(
     );
   }
   const transactionId = input['transaction-id'];
-  if (!transactionId) throw new AppError('VALIDATION_ERROR', TRANSACTION_ID_REQUIRED, { 'transaction-id': TRANSACTION_ID_REQUIRED });
+  if (!transactionId) throw new AppError('VALIDATION_ERROR', 'payment.transactionIdRequired').on('transaction-id');
   if (input['transaction-type'] === 'exam') {
     return toResponse(
       await buyExamAccess(
@@ -56,7 +53,7 @@ export async function createPaymentIntent(
   }
   // The cart: the selected items and the delivery address travel with the payment.
   if (!input['cart-ids']) {
-    throw new AppError('VALIDATION_ERROR', VALIDATION_MESSAGES.cartNothingSelected, { 'cart-ids': VALIDATION_MESSAGES.cartNothingSelected });
+    throw new AppError('VALIDATION_ERROR', 'cartNothingSelected').on('cart-ids');
   }
   return toResponse(
     await payCart(

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
@@ -11,11 +10,6 @@ import { receiptEmail } from './receipt-email';
 import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
 type ListingRow = typeof listings.$inferSelect;
-
-export const LISTING_FEE_MESSAGES = {
-  notReady: 'Finish the listing details (step 2) before paying the listing fee.',
-  notDraft: 'This listing is already under review or published.',
-} as const;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -83,7 +77,7 @@ export const listingFeePurchase: PurchaseKind = {
 /** The owner's listing, locked for this transaction, or 404 (another user's listing is "not found"). */
 async function lockOwnListing(tx: Database, listingId: string, userId: string): Promise<ListingRow> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
-  if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', 'listingNotFound');
   return listing;
 }
 
@@ -100,15 +94,15 @@ export async function payListingFee(
   input: { listingId: string; amount: number; paymentMethodId: string },
   options: PurchaseOptions,
 ): Promise<PaymentRow> {
-  if (!LISTING_ID_PATTERN.test(input.listingId)) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
+  if (!LISTING_ID_PATTERN.test(input.listingId)) throw new AppError('NOT_FOUND', 'listingNotFound');
   const key = listingFeeKey(input.listingId);
   const checkDraft = (listing: ListingRow) => {
-    if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', LISTING_FEE_MESSAGES.notDraft);
-    if (!isReady(listing)) throw new AppError('BAD_REQUEST', LISTING_FEE_MESSAGES.notReady);
+    if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.feeNotDraft');
+    if (!isReady(listing)) throw new AppError('BAD_REQUEST', 'listing.feeNotReady');
     if (input.amount !== LISTING_FEE.totalCents) {
-      throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(LISTING_FEE.totalCents)} (${LISTING_FEE.totalCents} cents).`, {
-        'payment-amount': String(LISTING_FEE.totalCents),
-      });
+      throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(LISTING_FEE.totalCents), cents: LISTING_FEE.totalCents }).on(
+        'payment-amount',
+      );
     }
   };
 

@@ -4,6 +4,7 @@ import type { Database } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { formatMessage, MESSAGES } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -25,14 +26,6 @@ import { AppError } from '../../lib/app-error';
 export type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];
 type Tx = Database;
-
-export const PAYMENT_MESSAGES = {
-  processing: 'This payment is already being processed.',
-  methodNotFound: 'Payment method not found.',
-  unconfirmed:
-    'We could not confirm the payment with the card provider. Nothing will be charged twice: we will check it within a few minutes. Please try again later.',
-  notCompleted: 'The payment was not completed.',
-} as const;
 
 /** What settling and releasing need besides the database. */
 export interface PurchaseServices {
@@ -81,13 +74,34 @@ export interface PurchaseOptions {
   leaseMs: number;
 }
 
+/** The reasons of a failed charge we have a key for (gateways report them, and payments store them, as English text). */
+const FAILURE_KEYS = [
+  'payment.cardDeclined',
+  'payment.cardExpired',
+  'payment.cardCvcIncorrect',
+  'payment.insufficientFunds',
+  'payment.cardNumberIncorrect',
+  'payment.needsMoreSteps',
+  'payment.failed',
+  'payment.notCompleted',
+] as const;
+
+/**
+ * PAYMENT_FAILED with the reason of the charge: its key when it is one of ours, else the card
+ * provider's own text as written (Stripe explains a decline in words we have no key for).
+ */
+function paymentFailed(reason: string): AppError {
+  const key = FAILURE_KEYS.find((k) => MESSAGES[k] === reason);
+  return key ? new AppError('PAYMENT_FAILED', key) : new AppError('PAYMENT_FAILED', 'error.untranslated', { text: reason });
+}
+
 /** Runs one purchase; answers with the succeeded payment (the same one for a repeated request). */
 export async function runPurchase(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PaymentRow> {
   const repeated = await answerRepeat(db, gateway, request, options);
   if (repeated) return repeated;
 
   const method = await gateway.findPaymentMethod(request.user, request.paymentMethodId);
-  if (!method) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.methodNotFound);
+  if (!method) throw new AppError('NOT_FOUND', 'payment.methodNotFound');
 
   const claimed = await db.transaction(async (t) => {
     const tx = t as unknown as Tx;
@@ -123,7 +137,7 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
     // A parallel request with the same key won the insert.
     const again = await answerRepeat(db, gateway, request, options);
     if (again) return again;
-    throw new AppError('CONFLICT', PAYMENT_MESSAGES.processing);
+    throw new AppError('CONFLICT', 'payment.processing');
   }
 
   let result;
@@ -138,16 +152,16 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
   } catch {
     // The provider's answer was lost: the charge may or may not have happened. The payment stays in
     // `processing` (its goods stay claimed) until the recovery job asks the provider what happened.
-    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.unconfirmed);
+    throw new AppError('SERVICE_UNAVAILABLE', 'payment.unconfirmed');
   }
   if (result.status === 'failed') {
     await releasePayment(db, request.kind, claimed.id, { message: result.message, providerPaymentId: result.providerPaymentId }, options.services);
-    throw new AppError('PAYMENT_FAILED', result.message);
+    throw paymentFailed(result.message);
   }
   const { row: settled } = await settlePayment(db, request.kind, claimed.id, result.providerPaymentId, options.services);
   if (settled.status !== 'succeeded') {
     // Released by the recovery job while the provider still answered: never report it as paid.
-    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? PAYMENT_MESSAGES.notCompleted);
+    throw settled.failureMessage ? paymentFailed(settled.failureMessage) : new AppError('PAYMENT_FAILED', 'payment.notCompleted');
   }
   return settled;
 }
@@ -163,7 +177,7 @@ async function answerRepeat(db: Database, gateway: PaymentGateway, request: Purc
     if (recovered?.status === 'succeeded') return recovered;
     if (recovered?.status === 'failed') return null; // given back: this request is a new attempt
   }
-  throw new AppError('CONFLICT', PAYMENT_MESSAGES.processing);
+  throw new AppError('CONFLICT', 'payment.processing');
 }
 
 async function ownerOf(tx: Tx, userId: string): Promise<PaymentOwner> {
@@ -292,7 +306,7 @@ export async function resolveWithProvider(
       return releasePayment(db, kind, payment.id, { message: outcome.message, providerPaymentId: outcome.providerPaymentId }, services);
     case 'not_found':
       // The process stopped before the charge reached the provider: nothing was charged.
-      return releasePayment(db, kind, payment.id, { message: PAYMENT_MESSAGES.notCompleted, providerPaymentId: null }, services);
+      return releasePayment(db, kind, payment.id, { message: formatMessage('payment.notCompleted'), providerPaymentId: null }, services);
     case 'pending':
       return { row: payment, changed: false };
   }

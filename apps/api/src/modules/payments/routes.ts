@@ -50,7 +50,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/payments/sandbox/confirm-setup',
     { schema: { tags, body: sandboxConfirmSetupRequestSchema, response: { 200: sandboxConfirmSetupResponseSchema, ...errors } } },
     async (req) => {
-      if (app.payments.kind !== 'sandbox') throw new AppError('NOT_FOUND', 'The sandbox card form is off: cards are saved with Stripe.');
+      if (app.payments.kind !== 'sandbox') throw new AppError('NOT_FOUND', 'payment.sandboxOff');
       return { data: await (app.payments as SandboxGateway).confirmSetup(me(req), req.body) };
     },
   );

@@ -14,13 +14,13 @@ export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void>
   app.post('/payments/webhook', { schema: { hide: true } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-      throw new AppError('BAD_REQUEST', 'Missing Stripe signature.');
+      throw new AppError('BAD_REQUEST', 'payment.signatureMissing');
     }
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(request.body, signature, secret);
     } catch {
-      throw new AppError('BAD_REQUEST', 'The webhook signature is not valid.');
+      throw new AppError('BAD_REQUEST', 'payment.signatureInvalid');
     }
     const applied = await handleStripeEvent(app.db, event, purchaseOptionsFor(app).services);
     return { received: true, duplicate: !applied };

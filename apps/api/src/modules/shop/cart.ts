@@ -1,20 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItem } from '@medallion/contracts/shop';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { cartItems, products } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { toCartItem } from './shop-records';
 
-export const CART_MESSAGES = {
-  priceChanged: (dollars: string) => `The price of this product is now ${dollars}. Refresh the page to see the current price.`,
-  completedByCheckout: 'Items are marked as bought by the checkout itself.',
-  nothingToChange: 'Send a new quantity.',
-  tooMany: 'At most 99 of one product fit in a cart.',
-} as const;
-
-const notInCart = () => new AppError('NOT_FOUND', VALIDATION_MESSAGES.cartItemNotFound);
+const notInCart = () => new AppError('NOT_FOUND', 'cartItemNotFound');
 
 export async function listCart(db: Database, storage: Storage, userId: string): Promise<CartItem[]> {
   const rows = await db
@@ -47,11 +39,9 @@ export async function addToCart(
     .select()
     .from(products)
     .where(and(eq(products.id, input.productId), eq(products.active, true)));
-  if (!product) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
+  if (!product) throw new AppError('NOT_FOUND', 'productNotFound');
   if (input.price !== undefined && Math.round(input.price * 100) !== product.priceCents) {
-    throw new AppError('BAD_REQUEST', CART_MESSAGES.priceChanged(`$${(product.priceCents / 100).toFixed(2)}`), {
-      price: String(product.priceCents / 100),
-    });
+    throw new AppError('BAD_REQUEST', 'cart.priceChanged', { price: `$${(product.priceCents / 100).toFixed(2)}` }).on('price');
   }
   const [existing] = await db
     .select()
@@ -63,7 +53,7 @@ export async function addToCart(
       .set({ quantity: sql`${cartItems.quantity} + ${input.quantity}` })
       .where(and(eq(cartItems.id, existing.id), sql`${cartItems.quantity} + ${input.quantity} <= 99`))
       .returning();
-    if (!updated) throw new AppError('BAD_REQUEST', CART_MESSAGES.tooMany);
+    if (!updated) throw new AppError('BAD_REQUEST', 'cart.tooMany');
     return toCartItem(updated, product, storage);
   }
   const [created] = await db.insert(cartItems).values({ userId, productId: product.id, quantity: input.quantity }).returning();
@@ -80,9 +70,9 @@ export async function updateCartItem(
   const { item, product } = await ownItem(db, userId, input.id);
   if (input.status) {
     if (item.status === 'COMPLEATED') return toCartItem(item, product, storage);
-    throw new AppError('BAD_REQUEST', CART_MESSAGES.completedByCheckout);
+    throw new AppError('BAD_REQUEST', 'cart.completedByCheckout');
   }
-  if (input.quantity === undefined) throw new AppError('BAD_REQUEST', CART_MESSAGES.nothingToChange);
+  if (input.quantity === undefined) throw new AppError('BAD_REQUEST', 'cart.nothingToChange');
   if (item.status !== 'ACTIVE') throw notInCart();
   const [updated] = await db.update(cartItems).set({ quantity: input.quantity }).where(eq(cartItems.id, item.id)).returning();
   return toCartItem(updated!, product, storage);

@@ -1,19 +1,11 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { orderTotals, type DeliveryAddress } from '@medallion/contracts/shop';
-import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
 import { orderConfirmationEmail } from './order-email';
-
-export const CHECKOUT_MESSAGES = {
-  needsItems: VALIDATION_MESSAGES.cartNothingSelected,
-  needsAddress: VALIDATION_MESSAGES.shippingRequired,
-  outOfStock: (title: string) => `"${title}" is out of stock in the quantity you chose. Lower the quantity or remove it.`,
-  itemsInCheckout: 'These items are already being paid for in another checkout. Wait a moment, then check your orders.',
-} as const;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -101,9 +93,9 @@ export async function payCart(
   options: PurchaseOptions,
 ): Promise<PaymentRow> {
   const address = input.address;
-  if (!address) throw new AppError('VALIDATION_ERROR', CHECKOUT_MESSAGES.needsAddress, { 'delivery-address': CHECKOUT_MESSAGES.needsAddress });
+  if (!address) throw new AppError('VALIDATION_ERROR', 'shippingRequired').on('delivery-address');
   const ids = [...new Set(input.cartIds)];
-  if (ids.length === 0) throw new AppError('VALIDATION_ERROR', CHECKOUT_MESSAGES.needsItems, { 'cart-ids': CHECKOUT_MESSAGES.needsItems });
+  if (ids.length === 0) throw new AppError('VALIDATION_ERROR', 'cartNothingSelected').on('cart-ids');
 
   return runPurchase(
     db,
@@ -124,18 +116,16 @@ export async function payCart(
           .for('update', { of: cartItems });
         if (selected.length !== ids.length || selected.some((s) => s.item.status !== 'ACTIVE')) {
           // Another user's ids, bought ones or unknown ones: not in this user's cart.
-          throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.cartItemNotFound, { 'cart-ids': VALIDATION_MESSAGES.cartItemNotFound });
+          throw new AppError('NOT_FOUND', 'cartItemNotFound').on('cart-ids');
         }
-        if (selected.some((s) => s.item.orderId !== null)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.itemsInCheckout);
+        if (selected.some((s) => s.item.orderId !== null)) throw new AppError('CONFLICT', 'cart.inCheckout');
 
         const totals = orderTotals(
           selected.map((s) => ({ priceCents: s.product.priceCents, quantity: s.item.quantity })),
           options.services.shippingCents,
         );
         if (input.amount !== totals.total) {
-          throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(totals.total)} (${totals.total} cents).`, {
-            'payment-amount': String(totals.total),
-          });
+          throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(totals.total), cents: totals.total }).on('payment-amount');
         }
         for (const { item, product } of selected) {
           const reserved = await tx
@@ -143,7 +133,7 @@ export async function payCart(
             .set({ stock: sql`${products.stock} - ${item.quantity}` })
             .where(and(eq(products.id, product.id), gte(products.stock, item.quantity), eq(products.active, true)))
             .returning({ id: products.id });
-          if (reserved.length === 0) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.outOfStock(product.title), { [`cart-ids.${item.id}`]: 'out-of-stock' });
+          if (reserved.length === 0) throw new AppError('CONFLICT', 'cart.outOfStock', { title: product.title }).on(`cart-ids.${item.id}`);
         }
         const [order] = await tx
           .insert(orders)

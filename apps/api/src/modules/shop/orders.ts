@@ -5,11 +5,6 @@ import { orderLines, orders } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { toOrder } from './shop-records';
 
-export const ORDER_MESSAGES = {
-  notPaid: 'There is no paid order for this transaction. Pay first, then record the order.',
-  itemsDiffer: 'These cart items are not the ones paid for in this transaction.',
-} as const;
-
 async function withLines(db: Database, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
@@ -38,10 +33,10 @@ export async function recordTransaction(db: Database, userId: string, transactio
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.transactionId, transactionId)));
-  if (!order || order.status === 'pending' || order.status === 'failed') throw new AppError('NOT_FOUND', ORDER_MESSAGES.notPaid);
+  if (!order || order.status === 'pending' || order.status === 'failed') throw new AppError('NOT_FOUND', 'order.notPaid');
   const [result] = await withLines(db, [order]);
   const paidIds = new Set((await db.select({ id: orderLines.cartItemId }).from(orderLines).where(eq(orderLines.orderId, order.id))).map((l) => l.id));
-  if (cartIds.length !== paidIds.size || cartIds.some((id) => !paidIds.has(id))) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.itemsDiffer);
+  if (cartIds.length !== paidIds.size || cartIds.some((id) => !paidIds.has(id))) throw new AppError('BAD_REQUEST', 'order.itemsDiffer');
   return result!;
 }
 

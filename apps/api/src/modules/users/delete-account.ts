@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatMessage } from '@medallion/contracts/messages';
 import type { DeleteAccountRequest } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
 import { account, contactMessages, listings, mailOutbox, signInFailures, user } from '@medallion/db/schema';
@@ -44,15 +45,15 @@ export async function deleteAccount(
   headers: Headers,
 ): Promise<{ message: string }> {
   if (await hasPassword(db, me.id)) {
-    if (!input.password) throw new AppError('VALIDATION_ERROR', 'PASSWORD parameter is required', { password: 'PASSWORD parameter is required' });
+    if (!input.password) throw new AppError('VALIDATION_ERROR', 'passwordRequired').on('password');
     try {
       await auth.api.verifyPassword({ body: { password: input.password }, headers });
     } catch (error) {
-      if (betterAuthCode(error) === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'The password is not correct.');
+      if (betterAuthCode(error) === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'auth.passwordWrong');
       toAppError(error);
     }
   } else {
-    if (!input.code) throw new AppError('VALIDATION_ERROR', 'Invalid Confirmation Code', { code: 'Invalid Confirmation Code' });
+    if (!input.code) throw new AppError('VALIDATION_ERROR', 'codeInvalid').on('code');
     try {
       // Consumes the code (single use, 5 tries, 10 minutes) through better-auth's own checks.
       await auth.api.signInEmailOTP({ body: { email: me.email, otp: input.code } });
@@ -79,5 +80,5 @@ export async function deleteAccount(
   for (const [i, result] of removed.entries()) {
     if (result.status === 'rejected') log.error({ err: result.reason, listingId: listingIds[i] }, 'could not delete the pictures of a deleted account');
   }
-  return { message: 'Your account has been deleted.' };
+  return { message: formatMessage('user.accountDeleted') };
 }

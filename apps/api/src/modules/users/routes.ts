@@ -26,7 +26,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireUser, schema: { tags, body: createUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
     async (req) => {
       if (req.body['user-id'] !== req.user.id || req.body.email.toLowerCase() !== req.user.email) {
-        throw new AppError('FORBIDDEN', 'You can only create your own user record.');
+        throw new AppError('FORBIDDEN', 'user.ownRecordOnly');
       }
       await updateOwnName(app.auth, app.db, req.user.id, req.body['full-name']);
       return { data: await getUserRecord(app.db, req.user.id) };

@@ -8,7 +8,7 @@ import { refreshCachedSessions } from '../auth/session-cache';
 
 export async function getUserRecord(db: Database, userId: string): Promise<UserRecord> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
-  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  if (!row) throw new AppError('NOT_FOUND', 'user.notFound');
   const methods = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
   const paid = await db
     .select({ reference: payments.reference, accessExpiry: payments.accessExpiry })

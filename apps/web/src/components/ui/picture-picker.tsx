@@ -79,7 +79,7 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
       if (!file.type.startsWith('image/')) {
         found.push(labels.notImage(file.name));
       } else if (file.size > MAX_IMAGE_BYTES) {
-        found.push(`${file.name}: ${t('validation.imageTooLarge')}`);
+        found.push(`${file.name}: ${t('messages.imageTooLarge')}`);
       } else if (images.length + added.length >= max) {
         found.push(labels.tooMany);
         break;

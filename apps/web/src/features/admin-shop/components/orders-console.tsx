@@ -10,6 +10,7 @@ import { useAdminOrders } from '@/lib/queries/admin';
 import { useMoney } from '@/lib/money';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { errorText } from '@/lib/error-text';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-slate-100 text-slate-700',
@@ -117,7 +118,7 @@ export function OrdersConsole({ status, onStatus }: { status: OrderStatus | unde
 
   let body;
   if (orders.isPending) body = <Spinner label={t('common:loading')} className="py-6 text-slate-500" />;
-  else if (orders.isError) body = <ErrorState message={orders.error.message} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
+  else if (orders.isError) body = <ErrorState message={errorText(orders.error)} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
   else if (orders.data.data.length === 0) {
     body = (
       <EmptyState icon={Package}>

@@ -15,7 +15,6 @@ import {
   type AdminProduct,
   type SaveProductRequest,
 } from '@medallion/contracts/admin-shop';
-import { isValidationMessageKey, VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText, keyText, messageText } from '@/lib/error-text';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
@@ -68,8 +68,6 @@ function toForm(product?: AdminProduct): ProductForm {
   };
 }
 
-const TEXTS = Object.entries(VALIDATION_MESSAGES) as Array<[ValidationMessageKey, string]>;
-
 /** The server's field names in the form. */
 function formField(field: string): FieldPath<ProductForm> | null {
   if (field === 'price_cents') return 'price';
@@ -90,12 +88,8 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
   const details = useFieldArray({ control: form.control, name: 'details' });
   const { errors } = form.formState;
 
-  /** A contract key or a server text, in the page's language where we know it. */
-  const text = (message?: string) => {
-    if (!message) return undefined;
-    const key = isValidationMessageKey(message) ? message : TEXTS.find(([, english]) => english === message)?.[0];
-    return key ? t(`common:validation.${key}`) : message;
-  };
+  /** The form's own problems are contract keys; the server's are set translated (messageText). */
+  const text = keyText;
   const busy = preparing || create.isPending || update.isPending;
 
   const showServerErrors = (error: unknown) => {
@@ -106,10 +100,11 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
     const fields = error.fields ?? {};
     const pictures: { index: number | null; message: string }[] = [];
     let shown = false;
-    for (const [field, message] of Object.entries(fields)) {
+    for (const [field, problem] of Object.entries(fields)) {
+      const message = messageText(problem);
       const picture = /^images(?:\.(\d+))?$/.exec(field);
       if (picture) {
-        pictures.push({ index: picture[1] === undefined ? null : Number(picture[1]), message: text(message) ?? message });
+        pictures.push({ index: picture[1] === undefined ? null : Number(picture[1]), message });
         shown = true;
         continue;
       }
@@ -120,7 +115,7 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
       }
     }
     setImageErrors(pictures);
-    if (!shown || error.status !== 400) toast.error(error.message);
+    if (!shown || error.status !== 400) toast.error(errorText(error));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -130,7 +125,7 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
     try {
       pictures = await Promise.all(images.map((image) => (image.kind === 'stored' ? image.name : imageToDataUrl(image.file))));
     } catch {
-      setImageErrors([{ index: null, message: t('common:validation.imagesInvalid') }]);
+      setImageErrors([{ index: null, message: t('common:messages.imagesInvalid') }]);
       return;
     } finally {
       setPreparing(false);

@@ -30,7 +30,7 @@ export function ProductImagePicker({ images, onChange, errors }: PickedImagesPro
         add: t('images.add'),
         addHint: t('images.addHint'),
         notImage: (name) => t('images.notImage', { name }),
-        tooMany: t('common:validation.productImagesTooMany'),
+        tooMany: t('common:messages.productImagesTooMany'),
         problemAt: (n, message) => t('images.problemAt', { n, message }),
       }}
       renderControls={(index, move) => (

@@ -11,6 +11,7 @@ import { useAdminProducts } from '@/lib/queries/admin';
 import { useSetProductActive } from '../api/set-product-active';
 import { useMoney } from '@/lib/money';
 import { ProductEditor } from './product-editor';
+import { errorText } from '@/lib/error-text';
 
 function StatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation('adminShop');
@@ -33,7 +34,7 @@ function ProductRow({ product, onEdit }: { product: AdminProduct; onEdit: () => 
       { productId: product.product_id, active: !product.active },
       {
         onSuccess: ({ data }) => toast.success(t(data.active ? 'list.reactivated' : 'list.deactivated', { title: data.title })),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(errorText(error)),
       },
     );
   const cover = product.images[0];
@@ -117,7 +118,7 @@ export function ProductsConsole({ editing, onEdit }: { editing: string | null; o
   const products = useAdminProducts();
 
   if (products.isPending) return <Spinner label={t('common:loading')} className="py-6 text-slate-500" />;
-  if (products.isError) return <ErrorState message={products.error.message} retryLabel={t('retry')} onRetry={() => void products.refetch()} />;
+  if (products.isError) return <ErrorState message={errorText(products.error)} retryLabel={t('retry')} onRetry={() => void products.refetch()} />;
   const list = products.data.data;
 
   if (editing === 'new') return <ProductEditor onDone={() => onEdit(null)} />;

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useShipOrder } from '../api/ship-order';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/error-text';
 
 /** "Mark shipped" with a confirmation: the customer is e-mailed that the order is on its way (once). */
 export function ShipOrderDialog({ order }: { order: AdminOrder }) {
@@ -27,7 +28,7 @@ export function ShipOrderDialog({ order }: { order: AdminOrder }) {
       },
       (error: Error) => {
         setOpen(false);
-        toast.error(error.message);
+        toast.error(errorText(error));
       },
     );
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminOverview } from '@/lib/queries/admin';
+import { errorText } from '@/lib/error-text';
 
 /** Counts and the latest Contact us messages. Later issues add moderation and other tools. */
 export function AdminOverview() {
@@ -9,7 +10,7 @@ export function AdminOverview() {
   const overview = useAdminOverview();
   if (overview.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
   if (overview.isError) {
-    return <ErrorState message={overview.error.message} retryLabel={t('retry')} onRetry={() => void overview.refetch()} />;
+    return <ErrorState message={errorText(overview.error)} retryLabel={t('retry')} onRetry={() => void overview.refetch()} />;
   }
   const d = overview.data.data;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

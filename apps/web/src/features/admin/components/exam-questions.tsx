@@ -9,6 +9,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminExamQuestions } from '@/lib/queries/admin';
 import { QuestionEditor } from './question-editor';
+import { errorText } from '@/lib/error-text';
 
 /** 80 questions: four short pages rather than one long scroll of editors. */
 const PAGE_SIZE = 20;
@@ -98,7 +99,7 @@ export function ExamQuestions() {
   }, [questions.data]);
 
   if (questions.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
-  if (questions.isError) return <ErrorState message={questions.error.message} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
+  if (questions.isError) return <ErrorState message={errorText(questions.error)} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
 
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useExamReports } from '@/lib/queries/admin';
 import { useResolveExamReport } from '../api/exam-reports';
 import { QuestionEditor } from './question-editor';
+import { errorText } from '@/lib/error-text';
 
 type Group = ExamReportsResponse['data'][number];
 type Report = Group['reports'][number];
@@ -78,7 +79,7 @@ function ReportRow({ report, position }: { report: Report; position: number }) {
         onClick={() =>
           resolve.mutateAsync(report.report_id).then(
             () => toast.success(t('exam.resolved', { n: position })),
-            (e: Error) => toast.error(e.message),
+            (e: Error) => toast.error(errorText(e)),
           )
         }
       >
@@ -130,7 +131,7 @@ export function ExamReports() {
   const { t } = useTranslation('admin');
   const reports = useExamReports();
   if (reports.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
-  if (reports.isError) return <ErrorState message={reports.error.message} retryLabel={t('retry')} onRetry={() => void reports.refetch()} />;
+  if (reports.isError) return <ErrorState message={errorText(reports.error)} retryLabel={t('retry')} onRetry={() => void reports.refetch()} />;
   const groups = reports.data.data;
   if (groups.length === 0) {
     return (

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
 import { usePromoCodes } from '@/lib/queries/admin';
 import { useCreatePromoCode, useUpdatePromoCode } from '../api/promo-codes';
+import { errorText } from '@/lib/error-text';
 
 /** What staff type: dollars, a calendar day and an optional number; the contract's own checks run on the converted values. */
 const formSchema = z.object({
@@ -41,7 +42,7 @@ function CreatePromoForm() {
   const create = useCreatePromoCode();
   const form = useForm<PromoForm>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const v = (e?: { message?: string }) => (e?.message ? t(`common:validation.${e.message}`) : undefined);
+  const v = (e?: { message?: string }) => (e?.message ? t(`common:messages.${e.message}`) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     const body = createPromoCodeRequestSchema.parse({
@@ -59,7 +60,7 @@ function CreatePromoForm() {
       },
       onError: (error) => {
         if (error instanceof ApiClientError && error.status === 409) form.setError('code', { message: 'exists' });
-        else toast.error(error.message);
+        else toast.error(errorText(error));
       },
     });
   });
@@ -94,7 +95,7 @@ function PromoRow({ promo }: { promo: PromoCode }) {
       { code: promo.code, body: { active: !promo.active } },
       {
         onSuccess: ({ data }) => toast.success(t(data.active ? 'promo.activated' : 'promo.deactivated', { code: data.code })),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(errorText(error)),
       },
     );
   return (
@@ -139,7 +140,7 @@ export function PromoCodes() {
   const codes = usePromoCodes();
   let table;
   if (codes.isPending) table = <Spinner label={t('common:loading')} className="text-slate-500" />;
-  else if (codes.isError) table = <ErrorState message={codes.error.message} retryLabel={t('retry')} onRetry={() => void codes.refetch()} />;
+  else if (codes.isError) table = <ErrorState message={errorText(codes.error)} retryLabel={t('retry')} onRetry={() => void codes.refetch()} />;
   else if (codes.data.data.length === 0) {
     table = (
       <p className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">

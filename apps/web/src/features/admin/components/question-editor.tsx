@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { adminKeys } from '@/lib/queries/admin';
 import { useUpdateExamQuestion } from '../api/exam-reports';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { errorText } from '@/lib/error-text';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-info focus:outline-none focus:ring-2 focus:ring-info/30';
@@ -64,7 +65,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
   const sourceId = useId();
   const form = useForm<UpdateExamQuestionRequest>({ resolver: zodResolver(updateExamQuestionRequestSchema), defaultValues: toForm(question) });
   const { errors } = form.formState;
-  const v = (e?: FieldError | { message?: string }) => (e?.message ? t(`common:validation.${e.message}`) : undefined);
+  const v = (e?: FieldError | { message?: string }) => (e?.message ? t(`common:messages.${e.message}`) : undefined);
   const answers = useWatch({ control: form.control, name: 'answers' });
   const answersError = v(errors.answers?.root ?? (errors.answers as FieldError | undefined));
 
@@ -77,7 +78,7 @@ export function QuestionEditor({ question }: { question: ExamQuestion }) {
           toast.success(t('exam.saved', { n: question.position }));
           setOpen(false);
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(errorText(error)),
       },
     ),
   );

@@ -9,6 +9,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { useRejectListing } from '../api/reject-listing';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/error-text';
 
 /** "Reject": a reason of at least 5 characters, shown to the owner and e-mailed to them. */
 export function RejectDialog({ listingId, title, disabled }: { listingId: string; title: string; disabled?: boolean }) {
@@ -23,7 +24,7 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
     // The item (and this dialog) leaves the queue on success: no per-call callbacks, which would not run.
     reject.mutateAsync({ listingId, reason }).then(
       () => toast.success(t('review.rejected', { title })),
-      (e: Error) => setServerError(e.message),
+      (e: Error) => setServerError(errorText(e)),
     );
   });
 
@@ -51,7 +52,7 @@ export function RejectDialog({ listingId, title, disabled }: { listingId: string
             label={t('review.reason')}
             rows={4}
             maxLength={1000}
-            error={reasonError ? t(`common:validation.${reasonError}`) : (serverError ?? undefined)}
+            error={reasonError ? t(`common:messages.${reasonError}`) : (serverError ?? undefined)}
             {...form.register('reason', { onChange: () => setServerError(null) })}
           />
           <DialogFormActions

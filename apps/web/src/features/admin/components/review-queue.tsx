@@ -13,6 +13,7 @@ import { formatUsd } from '@/lib/money';
 import { useReviewListings } from '@/lib/queries/admin';
 import { useApproveListing } from '../api/approve-listing';
 import { RejectDialog } from './reject-dialog';
+import { errorText } from '@/lib/error-text';
 
 function Photos({ listing }: { listing: ReviewListing }) {
   const { t } = useTranslation('admin');
@@ -145,7 +146,7 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
             onClick={() =>
               approve.mutateAsync(listing.listing_id).then(
                 () => toast.success(t('review.approved', { title })),
-                (e: Error) => toast.error(e.message),
+                (e: Error) => toast.error(errorText(e)),
               )
             }
           >
@@ -218,7 +219,7 @@ export function ReviewQueue() {
   const { t } = useTranslation('admin');
   const queue = useReviewListings();
   if (queue.isPending) return <Spinner label={t('common:loading')} className="text-slate-500" />;
-  if (queue.isError) return <ErrorState message={queue.error.message} retryLabel={t('retry')} onRetry={() => void queue.refetch()} />;
+  if (queue.isError) return <ErrorState message={errorText(queue.error)} retryLabel={t('retry')} onRetry={() => void queue.refetch()} />;
   const items = queue.data.data;
   if (items.length === 0) {
     return (

@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { formatUsd, useMoney } from '@/lib/money';
 import { listingQueryOptions } from '@/lib/queries/listings';
@@ -97,7 +98,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
     if (listing.error instanceof ApiClientError && (listing.error.status === 404 || listing.error.status === 400)) {
       return <NoListing text={t('notFound')} />;
     }
-    return <ErrorState message={listing.error.message} retryLabel={t('retry')} onRetry={() => void listing.refetch()} />;
+    return <ErrorState message={errorText(listing.error)} retryLabel={t('retry')} onRetry={() => void listing.refetch()} />;
   }
   const data = listing.data.data;
   if (data.status !== 'DRAFT') {
@@ -106,13 +107,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
 
   const error = pay.error;
   const notReady = error instanceof ApiClientError && error.status === 400 && error.code !== 'AMOUNT_MISMATCH' && error.code !== 'VALIDATION_ERROR';
-  const errorText = error
-    ? error instanceof ApiClientError
-      ? error.status === 402 && !error.message
-        ? t('declined')
-        : error.message
-      : t('common:errors.unexpected')
-    : null;
+  const shownError = error ? (error instanceof ApiClientError && error.status === 402 && !error.key ? t('declined') : errorText(error)) : null;
 
   const submit = () => {
     if (!cardId) {
@@ -136,9 +131,9 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
       afterLines={
         <>
           <p className="text-sm text-slate-600">{t('summary.note')}</p>
-          {(missingCard || errorText) && (
+          {(missingCard || shownError) && (
             <CheckoutAlert>
-              <p>{missingCard ? t('cardRequired') : errorText}</p>
+              <p>{missingCard ? t('cardRequired') : shownError}</p>
               {notReady && (
                 <Link to={`/create-listing?id=${listingId}&step=2`} className="mt-1 inline-block underline">
                   {t('finishDetails')}

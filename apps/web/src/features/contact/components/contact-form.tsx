@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useSendContactMessage } from '../api/send-contact-message';
 import type { checkContact as CheckContact, ContactErrors, ContactField } from './contact-validation';
 
@@ -36,7 +37,7 @@ export function ContactForm() {
   const [live, setLive] = useState<ReadonlySet<ContactField>>(() => new Set());
   const [loadFailed, setLoadFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const fieldError = (key?: string) => (key ? t(`validation.${key}`, { defaultValue: key }) : undefined);
+  const fieldError = (key?: string) => (key ? t(`messages.${key}`, { defaultValue: key }) : undefined);
 
   /** Checks some fields of `next` and shows (or clears) their errors. */
   const check = (next: ContactUsInput, fields: readonly ContactField[]) => {
@@ -102,7 +103,7 @@ export function ContactForm() {
     : send.error instanceof ApiClientError
       ? send.error.code === 'RATE_LIMITED'
         ? t('contact.rateLimited')
-        : send.error.message
+        : errorText(send.error)
       : send.error
         ? t('errors.unexpected')
         : null;

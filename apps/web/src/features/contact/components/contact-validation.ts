@@ -1,7 +1,7 @@
 import { contactUsRequestSchema, type ContactUsInput, type ContactUsRequest } from '@medallion/contracts/contact';
 
 export type ContactField = keyof ContactUsInput;
-/** The first problem of each field, as a key of VALIDATION_MESSAGES. */
+/** The first problem of each field, as a key of the message catalogue (MESSAGES). */
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_FIELDS = ['name', 'email', 'message'] as const satisfies readonly ContactField[];

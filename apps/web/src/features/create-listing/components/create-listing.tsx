@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText, fieldErrorTexts } from '@/lib/error-text';
 import { cn } from '@/lib/cn';
 import { listingQueryOptions } from '@/lib/queries/listings';
 import { useSaveDraft } from '../api/save-draft';
@@ -108,7 +109,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
   }
   if (listingId && draft.isError) {
     const missing = draft.error instanceof ApiClientError && (draft.error.status === 404 || draft.error.status === 400);
-    return <ErrorState message={missing ? t('notFound') : draft.error.message} retryLabel={t('retry')} onRetry={() => void draft.refetch()} />;
+    return <ErrorState message={missing ? t('notFound') : errorText(draft.error)} retryLabel={t('retry')} onRetry={() => void draft.refetch()} />;
   }
   if (listing && listing.status !== 'DRAFT') {
     return (
@@ -121,14 +122,14 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
     );
   }
 
-  const serverFields = (error: unknown) => (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR' ? error.fields : undefined);
+  const serverFields = (error: unknown) => (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR' ? fieldErrorTexts(error) : undefined);
   const formError = (error: unknown): string | null => {
     if (!error) return null;
     if (!(error instanceof ApiClientError)) return t('common:errors.unexpected');
     if (error.status === 413) return t('tooLarge');
     if (error.status === 409) return t('notDraft');
     if (error.code === 'VALIDATION_ERROR') return t('fixErrors');
-    return error.message;
+    return errorText(error);
   };
 
   const submitStepOne = (values: StepOneValues) => {

@@ -27,7 +27,7 @@ export function ImagePicker({ images, onChange, errors }: PickedImagesProps) {
         add: t('images.add'),
         addHint: t('images.addHint'),
         notImage: (name) => t('images.notImage', { name }),
-        tooMany: t('common:validation.imagesTooMany'),
+        tooMany: t('common:messages.imagesTooMany'),
         problemAt: (n, message) => t('images.problemAt', { n, message }),
       }}
       renderControls={(index, move) =>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { localizeMessage } from '@/lib/server-messages';
+import { keyText } from '@/lib/error-text';
 
 export interface LocationValue {
   text: string;
@@ -80,7 +80,7 @@ export function StepOneForm({ defaultValues, account, saving, serverErrors, onSu
   const { t } = useTranslation('createListing');
   const form = useForm<StepOneValues>({ defaultValues, resolver });
   const { errors } = form.formState;
-  const message = (field: keyof StepOneValues) => localizeMessage((errors[field] as { message?: string } | undefined)?.message ?? serverErrors?.[field]);
+  const message = (field: keyof StepOneValues) => keyText((errors[field] as { message?: string } | undefined)?.message) ?? serverErrors?.[field];
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="step-1-title" className="flex flex-col gap-6">

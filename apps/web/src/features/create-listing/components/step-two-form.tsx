@@ -10,7 +10,7 @@ import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { decodeVinQueryOptions, useCarMakes, useCarModels } from '@/lib/queries/cars';
-import { localizeMessage } from '@/lib/server-messages';
+import { errorText, fieldErrorText, keyText } from '@/lib/error-text';
 import { ImagePicker } from './image-picker';
 
 export interface StepTwoValues {
@@ -133,7 +133,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
     const field = STEP_TWO_FIELD[key];
     if (field) serverFieldErrors[field] ??= text;
   }
-  const message = (field: keyof StepTwoValues) => localizeMessage(errors[field]?.message ?? serverFieldErrors[field]);
+  const message = (field: keyof StepTwoValues) => keyText(errors[field]?.message) ?? serverFieldErrors[field];
 
   const [identification, makeId, make, modelId, model, yearValue] = useWatch({
     control,
@@ -176,7 +176,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
         setVinState({ vin: next, status: d.make || d.model || d.year ? 'filled' : 'unknown' });
       },
       (error: unknown) => {
-        const message = error instanceof ApiClientError && error.status === 400 ? (error.fields?.vin ?? error.message) : null;
+        const message = error instanceof ApiClientError && error.status === 400 ? (fieldErrorText(error, 'vin') ?? errorText(error)) : null;
         setVinState(message ? { vin: next, status: 'invalid', message } : null);
       },
     );
@@ -199,7 +199,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
 
   const imageErrors = Object.entries(serverErrors)
     .filter(([key]) => key === 'images' || key.startsWith('images.'))
-    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: localizeMessage(text) }));
+    .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: text }));
 
   const submit = (action: StepTwoAction) => form.handleSubmit((values) => onSubmit(values, action, form.formState.isDirty))();
 
@@ -236,7 +236,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
         autoComplete="off"
         maxLength={40}
         hint={identificationHint}
-        error={localizeMessage(vinError) ?? message('identification')}
+        error={vinError ?? message('identification')}
         {...register('identification', { onChange: (event: { target: { value: string } }) => decode(event.target.value) })}
       />
 

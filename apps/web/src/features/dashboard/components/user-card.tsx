@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/queries/users';
+import { errorText } from '@/lib/error-text';
 
 /** Full name, e-mail and "+ New Listing". */
 export function UserCard() {
@@ -22,7 +23,7 @@ export function UserCard() {
           <Spinner label={t('common:loading')} />
         ) : user.isError ? (
           <p role="alert" className="text-danger-text">
-            {user.error.message}
+            {errorText(user.error)}
           </p>
         ) : (
           <div className="min-w-0">

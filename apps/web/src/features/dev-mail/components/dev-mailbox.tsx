@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useDevMail } from '@/lib/queries/dev-mail';
 
 /** The local dev mailbox: every e-mail the app "sent" while no SMTP server is configured. */
@@ -14,11 +15,11 @@ export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
   const mail = useDevMail();
 
   if (mail.error instanceof ApiClientError && mail.error.status === 404) return <>{notFound}</>;
-  if (mail.error instanceof ApiClientError && mail.error.status === 403) return <DevMailboxPrivate message={mail.error.message} />;
+  if (mail.error instanceof ApiClientError && mail.error.status === 403) return <DevMailboxPrivate message={errorText(mail.error)} />;
   if (mail.isPending) return <Spinner label={t('loading')} className="text-slate-500" />;
   // Transport errors while loading: say so, offer a retry.
   if (mail.isError) {
-    return <ErrorState message={mail.error.message} retryLabel={t('retry')} onRetry={() => void mail.refetch()} />;
+    return <ErrorState message={errorText(mail.error)} retryLabel={t('retry')} onRetry={() => void mail.refetch()} />;
   }
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   return (

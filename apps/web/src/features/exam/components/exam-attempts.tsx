@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useExamAttempts } from '@/lib/queries/exam';
+import { errorText } from '@/lib/error-text';
 
 /**
  * Dashboard "Your attempts": date, score and pass/fail of each finished exam, newest first, and a way to
@@ -21,7 +22,7 @@ export function ExamAttempts() {
         {t('attempts.title')}
       </h2>
       {attempts.isError || attempts.data.length === 0 ? (
-        <p className="text-slate-600">{attempts.isError ? attempts.error.message : t('attempts.empty')}</p>
+        <p className="text-slate-600">{attempts.isError ? errorText(attempts.error) : t('attempts.empty')}</p>
       ) : (
         <ol className="flex flex-col gap-2" aria-labelledby="attempts-title" data-testid="exam-attempts">
           {attempts.data.map((a) => {

@@ -8,6 +8,7 @@ import { Card, NoticeCard } from '@/components/ui/card';
 import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
@@ -123,9 +124,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
 
   const error = pay.error;
   const serverPromoError = error instanceof ApiClientError && Boolean(error.fields?.['referal-code']);
-  const errorText = error
-    ? error instanceof ApiClientError && error.status > 0 && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE') && error.message
-      ? error.message
+  const shownError = error
+    ? error instanceof ApiClientError && error.status > 0 && (error.status < 500 || error.code === 'SERVICE_UNAVAILABLE') && error.key
+      ? errorText(error)
       : t('checkout.paymentError')
     : null;
 
@@ -208,9 +209,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
       total={{ label: t('checkout.total'), amount: money(totalCents), testId: 'exam-total' }}
       afterLines={
         <>
-          {(missingCard || errorText) && (
+          {(missingCard || shownError) && (
             <CheckoutAlert>
-              <p>{missingCard ? t('checkout.cardRequired') : errorText}</p>
+              <p>{missingCard ? t('checkout.cardRequired') : shownError}</p>
             </CheckoutAlert>
           )}
           <PayButton

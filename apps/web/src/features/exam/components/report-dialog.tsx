@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { useReportQuestion } from '../api/report-question';
+import { errorText } from '@/lib/error-text';
 
 /**
  * The "Report an issue" popup (spec §5), open while it is rendered: ReportButton loads it on the
@@ -39,7 +40,7 @@ export function ReportDialog({ questionId, onClose }: { questionId: string; onCl
         onError: (e) => {
           if (e instanceof ApiClientError && e.status === 409) setError(t('reportDialog.already'));
           else if (e instanceof ApiClientError && e.status === 400) setError(t('reportDialog.required'));
-          else setError(e.message);
+          else setError(errorText(e));
         },
       },
     );

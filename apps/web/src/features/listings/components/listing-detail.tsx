@@ -20,6 +20,7 @@ import { ListingStatusControl } from './listing-status-control';
 import { PageHead } from '@/components/ui/page-head';
 import { absoluteUrl, pageUrl } from '@/lib/site-url';
 import { listingDescription, listingJsonLd } from '../lib/listing-head';
+import { errorText } from '@/lib/error-text';
 
 interface Props {
   listingId: string;
@@ -73,7 +74,7 @@ export function ListingDetail({ listingId, currentUserId, sessionPending }: Prop
       <div className="flex flex-col gap-4 py-10">
         <BackLink />
         <h1 className="text-3xl font-bold">{t('detail.loadErrorTitle')}</h1>
-        <ErrorState message={listing.error.message} retryLabel={t('marketplace.retry')} onRetry={() => void listing.refetch()} />
+        <ErrorState message={errorText(listing.error)} retryLabel={t('marketplace.retry')} onRetry={() => void listing.refetch()} />
       </div>
     );
   }

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useCarMakes, useCarModels } from '@/lib/queries/cars';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
-import { validateFilters, validationKeyOf, type FilterErrors } from '../lib/validate-filters';
+import { validateFilters, type FilterErrors } from '../lib/validate-filters';
 import { LocationCombobox } from './location-combobox';
 
 type ErrorKey = keyof FilterErrors;
@@ -52,10 +52,8 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
       key === 'location'
         ? (serverErrors?.location ?? serverErrors?.location_zip ?? serverErrors?.location_city ?? serverErrors?.location_state)
         : serverErrors?.[key];
-    const message = errors[key] ?? fromServer;
-    if (!message) return undefined;
-    const code = validationKeyOf(message);
-    return code ? t(`common:validation.${code}`) : message;
+    // The form's own problems are keys; the server's arrive translated (fieldErrorTexts).
+    return errors[key] ? t(`common:messages.${errors[key]}`) : fromServer;
   };
 
   const set = (patch: Partial<StoredListingFilters>) => {

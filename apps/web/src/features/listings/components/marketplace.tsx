@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
+import { fieldErrorTexts } from '@/lib/error-text';
 import { useListings } from '@/lib/queries/listings';
 import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '../lib/filter-params';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
@@ -65,7 +66,7 @@ export function Marketplace() {
     // Spec §8: a failed load is only logged; the list then says nothing was found.
     if (listings.isError) console.error('Loading the marketplace failed', listings.error);
   }, [listings.isError, listings.error]);
-  const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? listings.error.fields : undefined;
+  const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? fieldErrorTexts(listings.error) : undefined;
 
   /**
    * After a new page or search, bring the top of the list into view and announce it: at once

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { useMyListings } from '@/lib/queries/listings';
 import { ListingCard } from './listing-card';
+import { errorText } from '@/lib/error-text';
 
 function CardSkeleton() {
   return (
@@ -34,7 +35,7 @@ export function MyListings() {
     );
   }
   if (mine.isError) {
-    return <ErrorState message={mine.error.message} retryLabel={t('marketplace.retry')} onRetry={() => void mine.refetch()} />;
+    return <ErrorState message={errorText(mine.error)} retryLabel={t('marketplace.retry')} onRetry={() => void mine.refetch()} />;
   }
   const listings = mine.data.data.data;
   if (listings.length === 0) {

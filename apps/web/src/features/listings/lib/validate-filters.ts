@@ -1,8 +1,8 @@
 import { MAX_PRICE, MIN_CAR_YEAR } from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
-import { isValidationMessageKey, VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
+import type { MessageKey } from '@medallion/contracts/messages';
 
-export type FilterErrors = Partial<Record<'location' | 'price_min' | 'price_max' | 'car_year_min' | 'car_year_max', ValidationMessageKey>>;
+export type FilterErrors = Partial<Record<'location' | 'price_min' | 'price_max' | 'car_year_min' | 'car_year_max', MessageKey>>;
 
 function wholeNumber(value: string): number | null | 'invalid' {
   const text = value.trim();
@@ -47,11 +47,4 @@ export function validateFilters(filters: StoredListingFilters, now: Date = new D
     }
   }
   return errors;
-}
-
-/** The validation key of a message: keys pass through, the API's English texts map back to their key. */
-export function validationKeyOf(message: string): ValidationMessageKey | null {
-  if (isValidationMessageKey(message)) return message;
-  const found = (Object.keys(VALIDATION_MESSAGES) as ValidationMessageKey[]).find((key) => VALIDATION_MESSAGES[key] === message);
-  return found ?? null;
 }

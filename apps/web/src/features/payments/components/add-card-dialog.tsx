@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreateSetupIntent } from '../api/create-setup-intent';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardForm } from './stripe-card-form';
+import { errorText } from '@/lib/error-text';
 
 /** Stripe's own script, when the server does not name one. */
 const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
@@ -45,7 +46,7 @@ export function AddCardDialog({ from, listingId }: { from: SetupReturnTarget; li
           <Spinner label={t('common:loading')} className="text-slate-500" />
         ) : setup.isError || !intent ? (
           <p role="alert" className="text-danger-text">
-            {setup.error?.message ?? t('common:errors.unexpected')}
+            {errorText(setup.error)}
           </p>
         ) : intent.mode === 'sandbox' ? (
           <SandboxCardForm clientSecret={intent['client-secret']} onSaved={onSaved} />

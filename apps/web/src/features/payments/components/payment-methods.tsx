@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { usePaymentMethods } from '@/lib/queries/payments';
 import { AddCardDialog } from './add-card-dialog';
 import { brandName, CardBrandLogo } from './card-brand-logo';
+import { errorText } from '@/lib/error-text';
 
 interface Props {
   /** Where to come back after adding a card. */
@@ -47,7 +48,7 @@ export function PaymentMethods({ from, listingId, selectedId, onSelect }: Props)
       {methods.isPending ? (
         <Spinner label={t('common:loading')} className="text-slate-500" />
       ) : methods.isError ? (
-        <ErrorState message={methods.error.message} retryLabel={t('retry')} onRetry={() => void methods.refetch()} />
+        <ErrorState message={errorText(methods.error)} retryLabel={t('retry')} onRetry={() => void methods.refetch()} />
       ) : methods.data.data.length === 0 ? (
         <p className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">
           <CreditCard aria-hidden="true" className="size-6" />

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { sandboxConfirmSetupRequestSchema, type PaymentMethod } from '@medallion/contracts/payments';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useConfirmSandboxSetup } from '../api/confirm-sandbox-setup';
 
 const formSchema = sandboxConfirmSetupRequestSchema.omit({ 'client-secret': true });
@@ -22,8 +22,8 @@ export function SandboxCardForm({ clientSecret, onSaved }: { clientSecret: strin
     defaultValues: { number: '', exp_month: '', exp_year: '', cvc: '' } as unknown as FormInput,
   });
   const { errors } = form.formState;
-  const v = (key?: string) => (key ? t(`common:validation.${key}`, { defaultValue: key }) : undefined);
-  const providerError = confirm.error instanceof ApiClientError ? confirm.error.message : confirm.error ? t('common:errors.unexpected') : null;
+  const v = (key?: string) => (key ? t(`common:messages.${key}`, { defaultValue: key }) : undefined);
+  const providerError = confirm.error ? errorText(confirm.error) : null;
 
   const onSubmit = form.handleSubmit((values) => confirm.mutate({ ...values, 'client-secret': clientSecret }, { onSuccess: onSaved }));
 

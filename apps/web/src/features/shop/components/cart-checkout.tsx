@@ -1,4 +1,5 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
+import type { MessageKey } from '@medallion/contracts/messages';
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
 import { useCart } from '@/lib/queries/shop';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
@@ -35,7 +37,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
   const update = useUpdateCartQuantity();
   const remove = useDeleteCartItem();
   const busy = update.isPending || remove.isPending;
-  const onError = (error: Error) => toast.error(error instanceof ApiClientError && error.message ? error.message : t('common:errors.unexpected'));
+  const onError = (error: Error) => toast.error(errorText(error));
   return (
     <li className="flex gap-3 border-b border-slate-200 py-4 last:border-b-0" data-testid="cart-item" data-title={item.title}>
       <input
@@ -111,6 +113,14 @@ function Success() {
   );
 }
 
+/** A problem shown under Pay: `id` is its message key with its params, so the same problem shows once. */
+interface Problem {
+  id: string;
+  text: string;
+}
+
+const problemId = (key: string, params?: Record<string, string | number>) => (params ? `${key}:${JSON.stringify(params)}` : key);
+
 /** /cart "Review & Checkout" (spec §2 Cart, §4, §5): items, shipping, summary, card, error list, Pay and Submit. */
 export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const { t } = useTranslation('shop');
@@ -140,7 +150,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   if (pay.isSuccess) return <Success />;
   if (cart.isPending) return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
   if (cart.isError) {
-    return <ErrorState message={cart.error.message || t('common:errors.unexpected')} retryLabel={t('retry')} onRetry={() => void cart.refetch()} />;
+    return <ErrorState message={errorText(cart.error)} retryLabel={t('retry')} onRetry={() => void cart.refetch()} />;
   }
   const items = cart.data.data.data.filter((item) => item.status === 'ACTIVE');
   if (items.length === 0) {
@@ -160,15 +170,19 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
     cart.data.data.shipping_cents,
   );
   const outOfStock = selected.filter((i) => !i.in_stock);
-  const ruleErrors: string[] = [];
-  if (totals.subtotal <= 0) ruleErrors.push(t('common:validation.cartNothingSelected'));
-  if (!cardId) ruleErrors.push(t('cart.noCard'));
-  if (!addressValid) ruleErrors.push(t('common:validation.shippingRequired'));
+  // Each problem is identified by its message key and params, as the server identifies its own.
+  const ruleErrors: Problem[] = [];
+  const rule = (key: MessageKey, params?: Record<string, string>) => ruleErrors.push({ id: problemId(key, params), text: t(`common:messages.${key}`, params) });
+  if (totals.subtotal <= 0) rule('cartNothingSelected');
+  if (!cardId) ruleErrors.push({ id: 'cart.noCard', text: t('cart.noCard') });
+  if (!addressValid) rule('shippingRequired');
   // Stock comes from the server with the cart (and the cart is fetched again after a refused payment).
-  for (const item of outOfStock) ruleErrors.push(t('cart.outOfStockError', { title: item.title }));
-  const serverError = pay.error ? (pay.error instanceof ApiClientError && pay.error.message ? pay.error.message : t('common:errors.unexpected')) : null;
-  // The server's refusal of a checkout that ran out of stock reads like our own line: show it once.
-  const shownErrors = [...new Set([...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])])];
+  for (const item of outOfStock) rule('cart.outOfStock', { title: item.title });
+  const serverError: Problem | null = pay.error
+    ? { id: pay.error instanceof ApiClientError && pay.error.key ? problemId(pay.error.key, pay.error.params) : 'unexpected', text: errorText(pay.error) }
+    : null;
+  // The server's refusal repeats a rule the page checks too (a checkout that ran out of stock): show it once.
+  const shownErrors = [...new Map([...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])].map((p) => [p.id, p.text])).values()];
 
   const changed = () => {
     if (pay.isError) pay.reset();
@@ -208,7 +222,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   };
   const fieldError = (key: keyof DeliveryAddress) => {
     const message = submitted ? addressErrors[key]?.message : undefined;
-    return message ? t(`common:validation.${message}`) : undefined;
+    return message ? t(`common:messages.${message}`) : undefined;
   };
   const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
 

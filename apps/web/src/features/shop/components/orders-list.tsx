@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useOrders } from '@/lib/queries/shop';
 import { useMoney } from '@/lib/money';
 import { PostalAddress } from '@/components/ui/postal-address';
+import { errorText } from '@/lib/error-text';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
   pending: 'bg-slate-100 text-slate-700',
@@ -71,7 +72,7 @@ export function OrdersList() {
   const orders = useOrders();
   if (orders.isPending) return <Spinner label={t('common:loading')} className="py-6 text-slate-500" />;
   if (orders.isError) {
-    return <ErrorState message={orders.error.message || t('common:errors.unexpected')} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
+    return <ErrorState message={errorText(orders.error)} retryLabel={t('retry')} onRetry={() => void orders.refetch()} />;
   }
   const list = orders.data.data.data;
   if (list.length === 0) {

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useProducts } from '@/lib/queries/shop';
 import { cn } from '@/lib/cn';
 import { useAddToCart } from '../api/cart-mutations';
@@ -13,7 +14,7 @@ import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
 
 function errorMessage(error: unknown, fallback: string) {
-  return error instanceof ApiClientError && error.message ? error.message : fallback;
+  return error instanceof ApiClientError && error.key ? errorText(error) : fallback;
 }
 
 /**

@@ -1,0 +1,62 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiClientError, type ApiMessage } from './api-client';
+import { currentI18n } from './i18n';
+
+/**
+ * A server message in the user's language: the translation of its key (locales: common.json →
+ * messages.<key>) with its params filled in. A key the locales do not know (a newer server) shows
+ * the server's English text.
+ */
+export function messageText(message: Pick<ApiMessage, 'key' | 'params' | 'message'>): string {
+  return currentI18n().t(`common:messages.${message.key}`, { ...message.params, defaultValue: message.message });
+}
+
+/**
+ * What to tell the user about a failed call, in their language: the server's message by its key, "we
+ * could not reach the server" for a call without an answer, and "something went wrong" for anything
+ * else (a bug in the page, a lost chunk).
+ */
+export function errorText(error: unknown): string {
+  const i18n = currentI18n();
+  if (error instanceof ApiClientError) {
+    if (error.code === 'NETWORK_ERROR') return i18n.t('common:errors.network');
+    if (error.key) return messageText({ key: error.key, params: error.params, message: error.message });
+  }
+  return i18n.t('common:errors.unexpected');
+}
+
+/** The translated text of the server's problem with one field, if it named that field. */
+export function fieldErrorText(error: unknown, field: string): string | undefined {
+  const problem = error instanceof ApiClientError ? error.fields?.[field] : undefined;
+  return problem ? messageText(problem) : undefined;
+}
+
+/**
+ * Shows the server's field problems on a react-hook-form form (setError with the translated text,
+ * type "server"), for the fields the form has (`fields`; by default every field the server named).
+ * Answers whether any field got a message, so the caller can show the error elsewhere when none did.
+ */
+export function applyFieldErrors<T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, fields?: readonly Path<T>[]): boolean {
+  if (!(error instanceof ApiClientError) || !error.fields) return false;
+  let applied = false;
+  for (const [path, problem] of Object.entries(error.fields)) {
+    if (fields && !fields.includes(path as Path<T>)) continue;
+    form.setError(path as Path<T>, { type: 'server', message: messageText(problem) });
+    applied = true;
+  }
+  return applied;
+}
+
+/** Every field problem the server named, translated, by field path (for forms that map paths themselves). */
+export function fieldErrorTexts(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof ApiClientError) || !error.fields) return undefined;
+  return Object.fromEntries(Object.entries(error.fields).map(([path, problem]) => [path, messageText(problem)]));
+}
+
+/**
+ * A form's own problem in the user's language: its zod message is a key of the contracts' catalogue
+ * (messages.<key> in the locales); a text that is not a key is shown as it is.
+ */
+export function keyText(key: string | undefined): string | undefined {
+  return key ? currentI18n().t(`common:messages.${key}`, { defaultValue: key }) : undefined;
+}
