@@ -72,8 +72,7 @@ async function findOrder(db: Database, orderId: string) {
 export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Mailer; publicUrl: string }): Promise<AdminOrder & { emailed: boolean }> {
   const found = await findOrder(db, orderId);
   if (!found) throw new AppError('NOT_FOUND', ORDER_ADMIN_MESSAGES.notFound);
-  const shipped = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const shipped = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ status: 'shipped', shippedAt: sql`now()` })

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReviewListing } from '@medallion/contracts/admin';
 import type { DecodedVin } from '@medallion/contracts/cars';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor } from '@medallion/db/client';
 import { listings, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Storage } from '../../integrations/storage/storage';
@@ -37,7 +37,7 @@ interface ModerationContext {
   publicUrl: string;
 }
 
-async function ownerOf(db: Database, userId: string) {
+async function ownerOf(db: DbExecutor, userId: string) {
   const [owner] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
   return owner!;
 }
@@ -51,10 +51,10 @@ export async function approveListing(db: Database, listingId: string, ctx: Moder
       .where(and(eq(listings.id, listingId), eq(listings.status, 'UNDER_REVIEW')))
       .returning();
     if (!row) return null;
-    const owner = await ownerOf(tx as unknown as Database, row.userId);
+    const owner = await ownerOf(tx, row.userId);
     await ctx.mailer.send(
       listingApprovedEmail({ id: row.id, title: row.title ?? '', ownerName: owner.name, ownerEmail: owner.email, publicUrl: ctx.publicUrl }),
-      tx as unknown as Database,
+      tx,
     );
     return row;
   });
@@ -72,10 +72,10 @@ export async function rejectListing(db: Database, listingId: string, reason: str
       .where(and(eq(listings.id, listingId), eq(listings.status, 'UNDER_REVIEW')))
       .returning();
     if (!row) return null;
-    const owner = await ownerOf(tx as unknown as Database, row.userId);
+    const owner = await ownerOf(tx, row.userId);
     await ctx.mailer.send(
       listingRejectedEmail({ id: row.id, title: row.title ?? '', ownerName: owner.name, ownerEmail: owner.email, publicUrl: ctx.publicUrl, reason }),
-      tx as unknown as Database,
+      tx,
     );
     return row;
   });

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
-import type { Database } from '@medallion/db/client';
+import type { Database, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
@@ -23,7 +23,7 @@ export const examPaymentKey = (userId: string, transactionId: string) => `exam:$
  * UPDATE, because the claiming transaction has already inserted a payment that references the user
  * (a KEY SHARE lock); FOR UPDATE would make two claims deadlock on each other.
  */
-async function lockBuyer(tx: Database, userId: string): Promise<void> {
+async function lockBuyer(tx: Transaction, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 

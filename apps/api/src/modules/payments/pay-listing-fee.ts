@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +33,7 @@ type ListingFeeOptions = Pick<PurchaseServices, 'mailer' | 'staffEmail' | 'publi
  * A paid listing goes to review: DRAFT -> UNDER_REVIEW, the staff mailbox gets the review notice.
  * Runs in the caller's transaction; returns false when the listing was no longer a draft.
  */
-export async function submitForReview(tx: Database, listing: ListingRow, owner: { name: string }, options: ListingFeeOptions) {
+export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner: { name: string }, options: ListingFeeOptions) {
   const [moved] = await tx
     .update(listings)
     .set({ status: 'UNDER_REVIEW', rejectionReason: null, updatedAt: sql`now()` })
@@ -81,7 +81,7 @@ export const listingFeePurchase: PurchaseKind = {
 };
 
 /** The owner's listing, locked for this transaction, or 404 (another user's listing is "not found"). */
-async function lockOwnListing(tx: Database, listingId: string, userId: string): Promise<ListingRow> {
+async function lockOwnListing(tx: Transaction, listingId: string, userId: string): Promise<ListingRow> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
   if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', VALIDATION_MESSAGES.listingNotFound);
   return listing;
@@ -114,8 +114,7 @@ export async function payListingFee(
 
   // Paid before: a repeated click answers with that payment; a listing sent back by staff is
   // submitted again without a charge.
-  const paidBefore = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const paidBefore = await db.transaction(async (tx) => {
     const listing = await lockOwnListing(tx, input.listingId, user.id);
     const [previous] = await tx
       .select()

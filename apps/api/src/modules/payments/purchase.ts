@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
@@ -24,7 +24,6 @@ import { AppError } from '../../lib/app-error';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];
-type Tx = Database;
 
 export const PAYMENT_MESSAGES = {
   processing: 'This payment is already being processed.',
@@ -54,9 +53,9 @@ export interface PaymentOwner {
 export interface PurchaseKind {
   readonly purpose: Purpose;
   /** In the settling transaction. May return work to run after the commit (e.g. a webhook call). */
-  settle(tx: Tx, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
+  settle(tx: Transaction, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
   /** In the releasing transaction: give back what the claim took (stock, cart items, a promo redemption). */
-  release(tx: Tx, payment: PaymentRow, services: PurchaseServices): Promise<void>;
+  release(tx: Transaction, payment: PaymentRow, services: PurchaseServices): Promise<void>;
 }
 
 export interface PurchaseRequest {
@@ -72,7 +71,7 @@ export interface PurchaseRequest {
    * conditional update), check the client's amount against the server's, and return the amount.
    * Throwing an AppError refuses the purchase and rolls the claim back.
    */
-  claim(tx: Tx, payment: PaymentRow): Promise<{ amountCents: number; promoCode?: string }>;
+  claim(tx: Transaction, payment: PaymentRow): Promise<{ amountCents: number; promoCode?: string }>;
 }
 
 export interface PurchaseOptions {
@@ -89,8 +88,7 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
   const method = await gateway.findPaymentMethod(request.user, request.paymentMethodId);
   if (!method) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.methodNotFound);
 
-  const claimed = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const claimed = await db.transaction(async (tx) => {
     const id = randomUUID();
     const [row] = await tx
       .insert(payments)
@@ -166,7 +164,7 @@ async function answerRepeat(db: Database, gateway: PaymentGateway, request: Purc
   throw new AppError('CONFLICT', PAYMENT_MESSAGES.processing);
 }
 
-async function ownerOf(tx: Tx, userId: string): Promise<PaymentOwner> {
+async function ownerOf(tx: DbExecutor, userId: string): Promise<PaymentOwner> {
   const [owner] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   // Payments cascade with their user, so a payment always has one.
   return owner!;
@@ -186,8 +184,7 @@ export async function settlePayment(
   providerPaymentId: string | null,
   services: PurchaseServices,
 ): Promise<Transition> {
-  const { row, after } = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const { row, after } = await db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payments)
       .set({ status: 'succeeded', providerPaymentId, updatedAt: sql`now()` })
@@ -216,8 +213,7 @@ export async function releasePayment(
   failure: { message: string; providerPaymentId: string | null },
   services: PurchaseServices,
 ): Promise<Transition> {
-  const row = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const row = await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(payments)
       .set({
@@ -242,8 +238,7 @@ export async function releasePayment(
  * new updated_at keeps them from being taken again before this lease runs out.
  */
 export async function leaseStalePayments(db: Database, leaseMs: number, options: { limit: number; paymentId?: string }): Promise<PaymentRow[]> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return db.transaction(async (tx) => {
     const stale = await tx
       .select()
       .from(payments)

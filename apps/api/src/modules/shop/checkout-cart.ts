@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { orderTotals, type DeliveryAddress } from '@medallion/contracts/shop';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
-import type { Database } from '@medallion/db/client';
+import type { Database, Transaction } from '@medallion/db/client';
 import { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
@@ -20,10 +20,8 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** The one key of a cart checkout's payment: a transaction id is charged at most once per user. */
 export const cartPaymentKey = (userId: string, transactionId: string) => `cart:${userId}:${transactionId}`;
 
-type Tx = Database;
-
 /** The order a cart payment created (pending until the payment settles). */
-async function orderOf(tx: Tx, paymentId: string) {
+async function orderOf(tx: Transaction, paymentId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.paymentId, paymentId));
   return order ?? null;
 }
