@@ -10,7 +10,7 @@ import { IMAGE_MESSAGES } from '../src/integrations/images/process-image';
 import { INSUFFICIENT_FUNDS_MESSAGE, TEST_CARD_OUTCOMES } from '../src/integrations/payments/test-cards';
 import { ORDER_ADMIN_MESSAGES } from '../src/modules/admin/manage-orders';
 import { EXAM_ADMIN_MESSAGES } from '../src/modules/admin/manage-exam';
-import { PRODUCT_MESSAGES } from '../src/modules/admin/manage-products';
+import { PRODUCT_MESSAGES } from '../src/modules/shop/save-product';
 import { MODERATION_MESSAGES } from '../src/modules/admin/moderate-listings';
 import { codeSentMessage } from '../src/modules/auth/account-flows';
 import { DEV_MAIL_MESSAGES } from '../src/modules/dev-mail/mailbox-access';

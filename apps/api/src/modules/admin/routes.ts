@@ -35,7 +35,7 @@ import {
   shipOrderResponseSchema,
 } from '@medallion/contracts/admin-shop';
 import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
-import { createProduct, listAllProducts, setProductActive, updateProduct } from './manage-products';
+import { createProduct, listAllProducts, setProductActive, updateProduct } from '../shop/save-product';
 import { listAllOrders, shipOrder } from './manage-orders';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';

@@ -9,7 +9,7 @@ import { products } from '@medallion/db/schema';
 import { ImageRejectedError, processListingImage } from '../../integrations/images/process-image';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { productImageKey, toProduct } from '../shop/shop-records';
+import { productImageKey, toProduct } from './shop-records';
 
 type SaveProduct = z.output<typeof saveProductRequestSchema>;
 type ProductRow = typeof products.$inferSelect;
