@@ -7,6 +7,7 @@ import { translateMessage } from '@medallion/contracts/message-catalogue';
 import { NO_SAVED_QUESTIONS } from '@medallion/contracts/exam';
 import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { IMAGE_MESSAGES } from '../src/integrations/images/process-image';
+import { IMAGE_UPLOAD_MESSAGES } from '../src/integrations/images/read-image-upload';
 import { INSUFFICIENT_FUNDS_MESSAGE, TEST_CARD_OUTCOMES } from '../src/integrations/payments/test-cards';
 import { ORDER_ADMIN_MESSAGES } from '../src/modules/admin/manage-orders';
 import { EXAM_ADMIN_MESSAGES } from '../src/modules/admin/manage-exam';
@@ -38,6 +39,7 @@ function serverMessages(): string[] {
     ...Object.values(ERROR_MESSAGES),
     ...fixed(AUTH_MESSAGES).filter((m) => !m.includes('{')),
     ...fixed(IMAGE_MESSAGES),
+    ...fixed(IMAGE_UPLOAD_MESSAGES),
     ...Object.values(TEST_CARD_OUTCOMES).flatMap((o) => (o.setupError ? [o.setupError] : [])),
     INSUFFICIENT_FUNDS_MESSAGE,
     ...[

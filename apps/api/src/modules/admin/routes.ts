@@ -35,7 +35,9 @@ import {
   shipOrderResponseSchema,
 } from '@medallion/contracts/admin-shop';
 import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
-import { createProduct, listAllProducts, setProductActive, updateProduct } from '../shop/save-product';
+import { listAllProducts } from '../shop/list-all-products';
+import { createProduct, updateProduct } from '../shop/save-product';
+import { setProductActive } from '../shop/set-product-active';
 import { listAllOrders, shipOrder } from './manage-orders';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';

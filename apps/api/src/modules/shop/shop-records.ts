@@ -1,6 +1,9 @@
+import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import type { CartItem, Order, Product } from '@medallion/contracts/shop';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
+import { AppError } from '../../lib/app-error';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -17,6 +20,28 @@ export function toProduct(row: ProductRow, storage: Storage): Product {
     details: row.details,
     retailer_url: row.retailerUrl,
     in_stock: row.stock > 0,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const productNotFound = () => new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
+
+/** A product id from the URL: anything that is not a product's id is simply not found. */
+export function checkProductId(id: string): string {
+  if (!UUID.test(id)) throw productNotFound();
+  return id.toLowerCase();
+}
+
+/** A product as staff see it: the shop's view plus file names, stock, state and times. */
+export function toAdminProduct(row: ProductRow, storage: Storage): AdminProduct {
+  return {
+    ...toProduct(row, storage),
+    image_names: row.images,
+    stock: row.stock,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
