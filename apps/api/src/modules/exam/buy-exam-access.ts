@@ -1,19 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
+import { EXAM_ACCESS_MONTHS } from '@medallion/contracts/payments';
 import type { Database, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { receiptEmail } from '../payments/receipt-email';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
-import { promoDiscount, redeemPromo, releasePromo } from './promo-codes';
+import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { quoteExamPrice } from './exam-price';
+import { redeemPromo, releasePromo } from './promo-codes';
 
 export const INVALID_PROMO = 'Invalid promo code';
 export const EXAM_PURCHASE_MESSAGES = {
   inProgress: 'A payment for the practice exam is already being processed. Wait a moment, then check your access.',
 } as const;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of an exam checkout attempt. */
 export const examPaymentKey = (userId: string, transactionId: string) => `exam:${userId}:${transactionId}`;
@@ -34,6 +33,14 @@ async function lockBuyer(tx: Transaction, userId: string): Promise<void> {
  */
 export const examPurchase: PurchaseKind = {
   purpose: 'exam',
+  start: (db, gateway, user, input, options) =>
+    buyExamAccess(
+      db,
+      gateway,
+      user,
+      { transactionId: requireTransactionId(input), paymentMethodId: input['user-pm'], amount: input['payment-amount'], promoCode: input['referal-code'] },
+      options,
+    ),
   async settle(tx, payment, owner, services) {
     await lockBuyer(tx, payment.userId);
     const [current] = await tx
@@ -100,15 +107,10 @@ export async function buyExamAccess(
           .limit(1);
         if (other) throw new AppError('CONFLICT', EXAM_PURCHASE_MESSAGES.inProgress);
 
-        let amount: number = EXAM_PRICE_CENTS;
-        if (code) {
-          const discount = await promoDiscount(tx, code);
-          if (discount === 0) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
-          amount = EXAM_PRICE_CENTS - discount;
-        }
-        if (input.amount !== amount) {
-          throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(amount)} (${amount} cents).`, { 'payment-amount': String(amount) });
-        }
+        const price = await quoteExamPrice(tx, code);
+        if (code && !price.valid) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
+        const amount = price.price_cents;
+        requireAmount(input.amount, amount);
         // One redemption per payment, taken in the claim (an exhausted code fails here, before any charge).
         if (code && !(await redeemPromo(tx, code))) throw new AppError('BAD_REQUEST', INVALID_PROMO, { 'referal-code': INVALID_PROMO });
         return { amountCents: amount, promoCode: code ? code.toUpperCase() : undefined };

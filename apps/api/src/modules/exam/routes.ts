@@ -15,7 +15,6 @@ import {
   saveQuestionRequestSchema,
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
-import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
 import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
@@ -24,7 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
 import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
-import { promoDiscount } from './promo-codes';
+import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
@@ -70,10 +69,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: promoCheckResponseSchema, ...errors },
       },
     },
-    async (req) => {
-      const discount = await promoDiscount(app.db, req.query.code);
-      return { data: { valid: discount > 0, original_cents: EXAM_PRICE_CENTS, discount_cents: discount, price_cents: EXAM_PRICE_CENTS - discount } };
-    },
+    async (req) => ({ data: await quoteExamPrice(app.db, req.query.code) }),
   );
 
   r.post(

@@ -8,7 +8,7 @@ import type { GatewayUser, PaymentGateway } from '../../integrations/payments/ga
 import { AppError } from '../../lib/app-error';
 import { reviewNoticeEmail } from '../listings/listing-emails';
 import { receiptEmail } from './receipt-email';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
+import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -59,6 +59,9 @@ export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner
 /** Sends the paid listing to review and mails the receipt. Nothing to give back on a release. */
 export const listingFeePurchase: PurchaseKind = {
   purpose: 'listing',
+  start: (db, gateway, user, input, options) =>
+    // Only a request that names a listing comes here (create-payment-intent's purposeOf).
+    payListingFee(db, gateway, user, { listingId: input['listing-id'] ?? '', amount: input['payment-amount'], paymentMethodId: input['user-pm'] }, options),
   async settle(tx, payment, owner, services) {
     const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.reference));
     if (!listing) return; // deleted meanwhile: the fee stays on record
@@ -105,11 +108,7 @@ export async function payListingFee(
   const checkDraft = (listing: ListingRow) => {
     if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', LISTING_FEE_MESSAGES.notDraft);
     if (!isReady(listing)) throw new AppError('BAD_REQUEST', LISTING_FEE_MESSAGES.notReady);
-    if (input.amount !== LISTING_FEE.totalCents) {
-      throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(LISTING_FEE.totalCents)} (${LISTING_FEE.totalCents} cents).`, {
-        'payment-amount': String(LISTING_FEE.totalCents),
-      });
-    }
+    requireAmount(input.amount, LISTING_FEE.totalCents);
   };
 
   // Paid before: a repeated click answers with that payment; a listing sent back by staff is

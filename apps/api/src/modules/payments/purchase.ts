@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createPaymentIntentRequestSchema } from '@medallion/contracts/payments';
 import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -49,13 +51,38 @@ export interface PaymentOwner {
   name: string;
 }
 
-/** The rules of one kind of goods after the charge: what it buys, and how it is given back. */
+/** The body of POST /payments/create-payment-intent, which starts every kind of purchase. */
+export type PaymentIntentInput = z.output<typeof createPaymentIntentRequestSchema>;
+
+/**
+ * The rules of one kind of goods: how a payment request starts it (the kind reads the fields it
+ * needs), what the charge buys, and how it is given back.
+ */
 export interface PurchaseKind {
   readonly purpose: Purpose;
+  start(db: Database, gateway: PaymentGateway, user: GatewayUser, input: PaymentIntentInput, options: PurchaseOptions): Promise<PaymentRow>;
   /** In the settling transaction. May return work to run after the commit (e.g. a webhook call). */
   settle(tx: Transaction, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
   /** In the releasing transaction: give back what the claim took (stock, cart items, a promo redemption). */
   release(tx: Transaction, payment: PaymentRow, services: PurchaseServices): Promise<void>;
+}
+
+export const TRANSACTION_ID_REQUIRED = 'A transaction id is required.';
+
+/** A checkout attempt (exam, cart) is named by the client's transaction id, so it is charged at most once. */
+export function requireTransactionId(input: PaymentIntentInput): string {
+  const transactionId = input['transaction-id'];
+  if (!transactionId) throw new AppError('VALIDATION_ERROR', TRANSACTION_ID_REQUIRED, { 'transaction-id': TRANSACTION_ID_REQUIRED });
+  return transactionId;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The server computes every amount: a client amount that differs is refused (with the right one) and never charged. */
+export function requireAmount(sentCents: number, dueCents: number): void {
+  if (sentCents !== dueCents) {
+    throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(dueCents)} (${dueCents} cents).`, { 'payment-amount': String(dueCents) });
+  }
 }
 
 export interface PurchaseRequest {

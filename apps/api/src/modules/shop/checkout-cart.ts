@@ -5,7 +5,7 @@ import type { Database, Transaction } from '@medallion/db/client';
 import { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
 import { orderConfirmationEmail } from './order-email';
 
 export const CHECKOUT_MESSAGES = {
@@ -14,8 +14,6 @@ export const CHECKOUT_MESSAGES = {
   outOfStock: (title: string) => `"${title}" is out of stock in the quantity you chose. Lower the quantity or remove it.`,
   itemsInCheckout: 'These items are already being paid for in another checkout. Wait a moment, then check your orders.',
 } as const;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of a cart checkout's payment: a transaction id is charged at most once per user. */
 export const cartPaymentKey = (userId: string, transactionId: string) => `cart:${userId}:${transactionId}`;
@@ -33,6 +31,20 @@ async function orderOf(tx: Transaction, paymentId: string) {
  */
 export const cartPurchase: PurchaseKind = {
   purpose: 'cart',
+  async start(db, gateway, user, input, options) {
+    const transactionId = requireTransactionId(input);
+    // The selected items and the delivery address travel with the payment.
+    if (!input['cart-ids']) {
+      throw new AppError('VALIDATION_ERROR', VALIDATION_MESSAGES.cartNothingSelected, { 'cart-ids': VALIDATION_MESSAGES.cartNothingSelected });
+    }
+    return payCart(
+      db,
+      gateway,
+      user,
+      { transactionId, cartIds: input['cart-ids'], address: input['delivery-address'], amount: input['payment-amount'], paymentMethodId: input['user-pm'] },
+      options,
+    );
+  },
   async settle(tx, payment, owner, services) {
     const order = await orderOf(tx, payment.id);
     if (!order) return;
@@ -130,11 +142,7 @@ export async function payCart(
           selected.map((s) => ({ priceCents: s.product.priceCents, quantity: s.item.quantity })),
           options.services.shippingCents,
         );
-        if (input.amount !== totals.total) {
-          throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(totals.total)} (${totals.total} cents).`, {
-            'payment-amount': String(totals.total),
-          });
-        }
+        requireAmount(input.amount, totals.total);
         for (const { item, product } of selected) {
           const reserved = await tx
             .update(products)
