@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminOrder, OrderStatus } from '@medallion/contracts/admin-shop';
-import type { Database } from '@medallion/db/client';
-import { orderLines, orders, user } from '@medallion/db/schema';
+import type { Database, DbExecutor } from '@medallion/db/client';
+import { orders, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/uuid';
 import { orderShippedEmail } from '../shop/order-email';
-import { toOrder } from '../shop/shop-records';
+import { withOrderLines } from '../shop/orders';
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: 'This order does not exist.',
@@ -15,29 +16,16 @@ export const ORDER_ADMIN_MESSAGES = {
 /** The newest orders the console shows at once. */
 export const ADMIN_ORDERS_LIMIT = 200;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type OrderRow = typeof orders.$inferSelect;
 type Customer = { id: string; name: string; email: string };
 
-async function withLines(db: Database, rows: Array<{ order: OrderRow; customer: Customer }>): Promise<AdminOrder[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.order.id),
-      ),
-    );
-  return rows.map(({ order, customer }) => ({
-    ...toOrder(
-      order,
-      lines.filter((l) => l.orderId === order.id),
-    ),
-    customer,
-  }));
+/** Orders with their lines, each with its customer. */
+async function withLines(db: DbExecutor, rows: Array<{ order: OrderRow; customer: Customer }>): Promise<AdminOrder[]> {
+  const withLinesOnly = await withOrderLines(
+    db,
+    rows.map((r) => r.order),
+  );
+  return rows.map(({ customer }, i) => ({ ...withLinesOnly[i]!, customer }));
 }
 
 const customerColumns = { id: user.id, name: user.name, email: user.email };
@@ -55,7 +43,7 @@ export async function listAllOrders(db: Database, status?: OrderStatus): Promise
 }
 
 async function findOrder(db: Database, orderId: string) {
-  if (!UUID.test(orderId)) return undefined;
+  if (!isUuid(orderId)) return undefined;
   const [row] = await db
     .select({ order: orders, customer: customerColumns })
     .from(orders)

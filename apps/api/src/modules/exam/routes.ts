@@ -16,8 +16,7 @@ import {
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
 import { text } from '@medallion/contracts/text';
-import { AppError } from '../../lib/app-error';
-import { errorResponses as errors } from '../../lib/route-options';
+import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
@@ -61,7 +60,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/exam/promo-check',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      config: ipRateLimit(30),
       schema: {
         tags,
         summary: 'Whether a promo code discounts the exam now',
@@ -142,7 +141,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/questions/issue',
     {
       onRequest: requireUser,
-      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      config: ipRateLimit(30),
       schema: {
         tags,
         summary: 'Report a problem with a question (once per question)',

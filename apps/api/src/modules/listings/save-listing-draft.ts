@@ -1,16 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { saveDraftStep1Schema, saveDraftStep2Schema } from '@medallion/contracts/listings';
-import { VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@medallion/contracts/validation';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
 import { findMake, findModel } from '../../integrations/car-data/car-data';
-import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
 import { readImageUploads } from '../../integrations/images/read-image-upload';
 import { locationIndex } from '../../integrations/locations/zip-index';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
+import { checkVin } from '../cars/decode-vin';
 import { imageKey, thumbnailKey } from './listing-record';
 
 type Step1 = z.output<typeof saveDraftStep1Schema>;
@@ -95,12 +94,7 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
   if (existing.category !== input.category) throw invalid('category', DRAFT_MESSAGES.categoryChanged);
   const cars = input.category === 'cars';
 
-  let vin: string | null = null;
-  if (input.vin) {
-    vin = normaliseVin(input.vin);
-    const check = validateVin(vin);
-    if (!check.ok) throw invalid('vin', VIN_PROBLEM_MESSAGES[check.reason]);
-  }
+  const vin = input.vin ? checkVin(input.vin) : null;
   const make = cars && input.make ? findMake(input.make) : undefined;
   const model = make && input.model ? findModel(make.make_id, input.model) : undefined;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@medallion/contracts/shop';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor } from '@medallion/db/client';
 import { orderLines, orders } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { toOrder } from './shop-records';
@@ -10,7 +10,8 @@ export const ORDER_MESSAGES = {
   itemsDiffer: 'These cart items are not the ones paid for in this transaction.',
 } as const;
 
-async function withLines(db: Database, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
+/** Orders with their lines (one query for all of them), as the API answers them. */
+export async function withOrderLines(db: DbExecutor, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -39,7 +40,7 @@ export async function recordTransaction(db: Database, userId: string, transactio
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.transactionId, transactionId)));
   if (!order || order.status === 'pending' || order.status === 'failed') throw new AppError('NOT_FOUND', ORDER_MESSAGES.notPaid);
-  const [result] = await withLines(db, [order]);
+  const [result] = await withOrderLines(db, [order]);
   const paidIds = new Set((await db.select({ id: orderLines.cartItemId }).from(orderLines).where(eq(orderLines.orderId, order.id))).map((l) => l.id));
   if (cartIds.length !== paidIds.size || cartIds.some((id) => !paidIds.has(id))) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.itemsDiffer);
   return result!;
@@ -53,5 +54,5 @@ export async function listOrders(db: Database, userId: string): Promise<Order[]>
     .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'shipped'])))
     .orderBy(desc(orders.createdAt))
     .limit(100);
-  return withLines(db, rows);
+  return withOrderLines(db, rows);
 }

@@ -4,8 +4,12 @@ import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import type { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/uuid';
 
 type ProductRow = typeof products.$inferSelect;
+
+/** A price as the API answers it: dollars and cents. */
+const priced = (cents: number) => ({ price: cents / 100, price_cents: cents });
 
 export const productImageKey = (productId: string, name: string) => `products/${productId}/${name}`;
 
@@ -14,8 +18,7 @@ export function toProduct(row: ProductRow, storage: Storage): Product {
     product_id: row.id,
     title: row.title,
     description: row.description,
-    price: row.priceCents / 100,
-    price_cents: row.priceCents,
+    ...priced(row.priceCents),
     images: row.images.map((name) => storage.publicUrl(productImageKey(row.id, name))),
     details: row.details,
     retailer_url: row.retailerUrl,
@@ -23,13 +26,11 @@ export function toProduct(row: ProductRow, storage: Storage): Product {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const productNotFound = () => new AppError('NOT_FOUND', VALIDATION_MESSAGES.productNotFound);
 
 /** A product id from the URL: anything that is not a product's id is simply not found. */
 export function checkProductId(id: string): string {
-  if (!UUID.test(id)) throw productNotFound();
+  if (!isUuid(id)) throw productNotFound();
   return id.toLowerCase();
 }
 
@@ -50,8 +51,7 @@ export function toCartItem(item: typeof cartItems.$inferSelect, product: Product
     id: item.id,
     product_id: product.id,
     title: product.title,
-    price: product.priceCents / 100,
-    price_cents: product.priceCents,
+    ...priced(product.priceCents),
     quantity: item.quantity,
     status: item.status,
     image: product.images[0] ? storage.publicUrl(productImageKey(product.id, product.images[0])) : null,

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { VIN_PROBLEM_MESSAGES, type DecodedVin } from '@medallion/contracts/cars';
+import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
+import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
+import type { VinDecoder } from '../../integrations/car-data/vin-decoder';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * A VIN as the user typed it, normalised (spaces and dashes dropped, upper case) and checked (17
+ * characters, no I, O or Q, the check digit); anything else is a 400 on the field `vin`.
+ */
+export function checkVin(input: string): string {
+  const vin = normaliseVin(input);
+  const check = validateVin(vin);
+  if (!check.ok) {
+    const message = VALIDATION_MESSAGES[VIN_PROBLEM_MESSAGES[check.reason]];
+    throw new AppError('VALIDATION_ERROR', message, { vin: message });
+  }
+  return vin;
+}
+
+/** What a valid VIN says about the car; a decoder that cannot answer is a 503 (the user types the details). */
+export async function decodeVin(decoder: VinDecoder, input: string, log: FastifyBaseLogger): Promise<DecodedVin> {
+  const vin = checkVin(input);
+  try {
+    return await decoder.decode(vin);
+  } catch (err) {
+    log.error({ err }, 'VIN decoding failed');
+    throw new AppError('SERVICE_UNAVAILABLE', 'VIN lookup is not available right now. Please enter the car details yourself.');
+  }
+}
