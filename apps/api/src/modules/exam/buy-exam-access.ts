@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { receiptEmail } from '../payments/receipt-email';
+import { paymentReceipt } from '../payments/receipt-email';
 import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
 import { quoteExamPrice } from './exam-price';
 import { redeemPromo, releasePromo } from './promo-codes';
@@ -57,16 +57,7 @@ export const examPurchase: PurchaseKind = {
       .where(eq(payments.id, payment.id))
       .returning();
     await services.mailer.send(
-      receiptEmail({
-        to: owner.email,
-        name: owner.name,
-        paymentId: paid!.id,
-        description: { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' },
-        amountCents: paid!.amountCents,
-        card: { brand: paid!.cardBrand ?? 'card', last4: paid!.cardLast4 ?? '····' },
-        paidAt: paid!.updatedAt,
-        accessExpiry: paid!.accessExpiry,
-      }),
+      paymentReceipt(owner, paid!, { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' }),
       tx,
     );
   },

@@ -6,8 +6,9 @@ import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 import { reviewNoticeEmail } from '../listings/listing-emails';
-import { receiptEmail } from './receipt-email';
+import { paymentReceipt } from './receipt-email';
 import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -16,8 +17,6 @@ export const LISTING_FEE_MESSAGES = {
   notReady: 'Finish the listing details (step 2) before paying the listing fee.',
   notDraft: 'This listing is already under review or published.',
 } as const;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of a listing's fee: a listing is charged at most once, whatever the client sends. */
 export const listingFeeKey = (listingId: string) => `listing:${listingId}`;
@@ -48,7 +47,7 @@ export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner
       ownerEmail: listing.email ?? '',
       publicUrl: options.publicUrl,
       category: listing.category,
-      price: listing.priceCents ? `${dollars(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}` : '—',
+      price: listing.priceCents ? `${formatUsd(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}` : '—',
       place: [listing.locationCity, listing.locationState, listing.locationZip].filter(Boolean).join(', '),
     }),
     tx,
@@ -66,19 +65,7 @@ export const listingFeePurchase: PurchaseKind = {
     const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.reference));
     if (!listing) return; // deleted meanwhile: the fee stays on record
     await submitForReview(tx, listing, owner, services);
-    await services.mailer.send(
-      receiptEmail({
-        to: owner.email,
-        name: owner.name,
-        paymentId: payment.id,
-        description: { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` },
-        amountCents: payment.amountCents,
-        card: { brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' },
-        paidAt: payment.updatedAt,
-        accessExpiry: null,
-      }),
-      tx,
-    );
+    await services.mailer.send(paymentReceipt(owner, payment, { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` }), tx);
   },
   async release() {},
 };

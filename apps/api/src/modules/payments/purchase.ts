@@ -7,6 +7,7 @@ import { payments, user as users } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 
 /**
  * The one payment path of the three purchases (listing fee, cart, exam access):
@@ -76,12 +77,10 @@ export function requireTransactionId(input: PaymentIntentInput): string {
   return transactionId;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** The server computes every amount: a client amount that differs is refused (with the right one) and never charged. */
 export function requireAmount(sentCents: number, dueCents: number): void {
   if (sentCents !== dueCents) {
-    throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${dollars(dueCents)} (${dueCents} cents).`, { 'payment-amount': String(dueCents) });
+    throw new AppError('AMOUNT_MISMATCH', `The amount to pay is ${formatUsd(dueCents)} (${dueCents} cents).`, { 'payment-amount': String(dueCents) });
   }
 }
 

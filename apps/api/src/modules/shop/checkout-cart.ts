@@ -6,6 +6,7 @@ import { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { cardOf } from '../payments/receipt-email';
 import { orderConfirmationEmail } from './order-email';
 
 export const CHECKOUT_MESSAGES = {
@@ -67,7 +68,7 @@ export const cartPurchase: PurchaseKind = {
         date: new Date(),
         items: lines.map((l) => ({ title: l.title, quantity: l.quantity, priceCents: l.priceCents })),
         totals: { subtotal: order.subtotalCents, tax: order.taxCents, shipping: order.shippingCents, total: order.totalCents },
-        card: { brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' },
+        card: cardOf(payment),
       }),
       tx,
     );
