@@ -9,7 +9,7 @@ import { VALIDATION_MESSAGES } from '@medallion/contracts/validation';
 import { IMAGE_MESSAGES } from '../src/integrations/images/process-image';
 import { IMAGE_UPLOAD_MESSAGES } from '../src/integrations/images/read-image-upload';
 import { INSUFFICIENT_FUNDS_MESSAGE, TEST_CARD_OUTCOMES } from '../src/integrations/payments/test-cards';
-import { ORDER_ADMIN_MESSAGES } from '../src/modules/admin/manage-orders';
+import { ORDER_ADMIN_MESSAGES } from '../src/modules/shop/ship-order';
 import { EXAM_ADMIN_MESSAGES } from '../src/modules/admin/manage-exam';
 import { PRODUCT_MESSAGES } from '../src/modules/shop/save-product';
 import { MODERATION_MESSAGES } from '../src/modules/admin/moderate-listings';

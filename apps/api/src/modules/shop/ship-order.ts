@@ -5,8 +5,8 @@ import { orders, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
-import { orderShippedEmail } from '../shop/order-email';
-import { withOrderLines } from '../shop/orders';
+import { orderShippedEmail } from './order-email';
+import { withOrderLines } from './orders';
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: 'This order does not exist.',
