@@ -38,7 +38,8 @@ import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
 import { listAllProducts } from '../shop/list-all-products';
 import { createProduct, updateProduct } from '../shop/save-product';
 import { setProductActive } from '../shop/set-product-active';
-import { listAllOrders, shipOrder } from '../shop/ship-order';
+import { listAllOrders } from '../shop/list-all-orders';
+import { shipOrder } from '../shop/ship-order';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';
 

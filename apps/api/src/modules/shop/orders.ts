@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import type { Order } from '@medallion/contracts/shop';
 import type { Database, DbExecutor } from '@medallion/db/client';
-import { orderLines, orders } from '@medallion/db/schema';
+import { orderLines, orders, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { toOrder } from './shop-records';
 
@@ -29,6 +30,21 @@ export async function withOrderLines(db: DbExecutor, rows: Array<typeof orders.$
     ),
   );
 }
+
+type OrderRow = typeof orders.$inferSelect;
+type Customer = { id: string; name: string; email: string };
+
+/** Orders with their lines, each with its customer (the staff console's view). */
+export async function withCustomersAndLines(db: DbExecutor, rows: Array<{ order: OrderRow; customer: Customer }>): Promise<AdminOrder[]> {
+  const withLinesOnly = await withOrderLines(
+    db,
+    rows.map((r) => r.order),
+  );
+  return rows.map(({ customer }, i) => ({ ...withLinesOnly[i]!, customer }));
+}
+
+/** The columns of an order's customer the console shows. */
+export const customerColumns = { id: user.id, name: user.name, email: user.email };
 
 /**
  * POST /users/transactions (spec §7): the order of a paid checkout. The checkout payment already

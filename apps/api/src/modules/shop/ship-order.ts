@@ -1,46 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AdminOrder, OrderStatus } from '@medallion/contracts/admin-shop';
-import type { Database, DbExecutor } from '@medallion/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AdminOrder } from '@medallion/contracts/admin-shop';
+import type { Database } from '@medallion/db/client';
 import { orders, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
 import { orderShippedEmail } from './order-email';
-import { withOrderLines } from './orders';
+import { customerColumns, withCustomersAndLines as withLines } from './orders';
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: 'This order does not exist.',
   notPaid: 'Only paid orders can be shipped. This order is not paid.',
 } as const;
-
-/** The newest orders the console shows at once. */
-export const ADMIN_ORDERS_LIMIT = 200;
-
-type OrderRow = typeof orders.$inferSelect;
-type Customer = { id: string; name: string; email: string };
-
-/** Orders with their lines, each with its customer. */
-async function withLines(db: DbExecutor, rows: Array<{ order: OrderRow; customer: Customer }>): Promise<AdminOrder[]> {
-  const withLinesOnly = await withOrderLines(
-    db,
-    rows.map((r) => r.order),
-  );
-  return rows.map(({ customer }, i) => ({ ...withLinesOnly[i]!, customer }));
-}
-
-const customerColumns = { id: user.id, name: user.name, email: user.email };
-
-/** Orders, newest first (optionally one status), with the customer, lines, totals and address. */
-export async function listAllOrders(db: Database, status?: OrderStatus): Promise<AdminOrder[]> {
-  const rows = await db
-    .select({ order: orders, customer: customerColumns })
-    .from(orders)
-    .innerJoin(user, eq(user.id, orders.userId))
-    .where(status ? eq(orders.status, status) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ADMIN_ORDERS_LIMIT);
-  return withLines(db, rows);
-}
 
 async function findOrder(db: Database, orderId: string) {
   if (!isUuid(orderId)) return undefined;
