@@ -6,6 +6,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from either apps/api/src (tsx, tests) or apps/api/dist (built). */
 const defaultWebDist = resolve(here, '../../web/dist');
 
+/** A rate-limit window in milliseconds: at least a second, 15 minutes unless set. */
+const rateLimitWindowMs = z.coerce
+  .number()
+  .int()
+  .min(1000)
+  .default(15 * 60_000);
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const configSchema = z.object({
@@ -37,21 +43,13 @@ export const configSchema = z.object({
   /** How long a message claimed for delivery is reserved for one server; after it, another may retry it. */
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(15 * 60_000),
+  CONTACT_RATE_LIMIT_WINDOW_MS: rateLimitWindowMs,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
   /** Signs sessions and cookies. Without it, a random secret is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(15 * 60_000),
+  AUTH_RATE_LIMIT_WINDOW_MS: rateLimitWindowMs,
   /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
   STAFF_EMAIL: z.email().optional(),
   STAFF_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMessage } from '@medallion/contracts/messages';
-import type { Database, DatabaseHandle } from '@medallion/db/client';
+import type { DatabaseHandle } from '@medallion/db/client';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { LOCKOUT_MAX_FAILURES } from '@medallion/contracts/auth';
 import { runSeed } from '@medallion/db/seed';
@@ -235,7 +235,7 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
     const recipients = Array.from({ length: 45 }, (_, i) => `once-${i}@example.com`);
     // Queued in one transaction (no immediate delivery), so both workers find all of them due.
     await c.a.db.transaction(async (tx) => {
-      for (const to of recipients) await c.a.mailer.send({ to, subject: 'Once', text: 'Exactly once' }, tx as unknown as Database);
+      for (const to of recipients) await c.a.mailer.send({ to, subject: 'Once', text: 'Exactly once' }, tx);
     });
     const before = c.smtp.received.length;
     // Both instances claim at the very same moment: a connection of the test holds the table, so both
@@ -290,7 +290,7 @@ describe.skipIf(!ready)('two instances sharing Redis and PostgreSQL', () => {
     });
     try {
       const [row] = await c.a.db.transaction(async (tx) => [
-        await dead.send({ to: 'lease@example.com', subject: 'Lease', text: 'Redone after the lease' }, tx as unknown as Database),
+        await dead.send({ to: 'lease@example.com', subject: 'Lease', text: 'Redone after the lease' }, tx),
       ]);
       const stuck = dead.deliverDue();
       // Claimed by the dead instance.

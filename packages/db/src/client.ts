@@ -13,6 +13,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type every module uses, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Whatever runs queries: the database itself or an open transaction. Services that may run inside a caller's transaction take this. */
+export type DbExecutor = Database | Transaction;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -67,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzleNodePg(pool, { schema });
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
       withStartupLock: async (name, fn) => {
@@ -104,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   const db = drizzlePglite(client, { schema });
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     withStartupLock: (_name, fn) => fn(),

@@ -30,7 +30,7 @@ export async function runSeed(db: Database, steps: SeedStep[] = seedSteps): Prom
         .onConflictDoNothing()
         .returning({ name: seedHistory.name });
       if (claimed.length === 0) return false;
-      await step.run(tx as unknown as Database);
+      await step.run(tx);
       return true;
     });
     (applied ? result.applied : result.skipped).push(step.name);

@@ -14,13 +14,12 @@ export const errorResponses = {
   429: apiErrorSchema,
 };
 
+/** Route config for a per-IP limit: `max` calls per `timeWindowMs` (a minute unless given), then 429 RATE_LIMITED. */
+export function ipRateLimit(max: number, timeWindowMs = 60_000) {
+  return { rateLimit: { max, timeWindow: timeWindowMs, errorResponseBuilder: () => new AppError('RATE_LIMITED') } };
+}
+
 /** Route config for the per-IP limit shared by sign-in, sign-up, codes and e-mail checks. */
 export function authRateLimit(config: Config) {
-  return {
-    rateLimit: {
-      max: config.AUTH_RATE_LIMIT_MAX,
-      timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    },
-  };
+  return ipRateLimit(config.AUTH_RATE_LIMIT_MAX, config.AUTH_RATE_LIMIT_WINDOW_MS);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor } from '@medallion/db/client';
 import { mailOutbox } from '@medallion/db/schema';
 
 export interface OutgoingMail {
@@ -35,7 +35,7 @@ export interface Mailer {
    * Writes the message to the outbox and schedules delivery. Inside the caller's transaction (tx),
    * the caller calls deliverSoon() after the commit, or the next poll picks it up.
    */
-  send(mail: OutgoingMail, tx?: Database): Promise<{ id: string }>;
+  send(mail: OutgoingMail, tx?: DbExecutor): Promise<{ id: string }>;
   /** Starts a delivery round now (after a transaction that queued mail has committed). */
   deliverSoon(): void;
   /** Delivers every due message once; returns how many were attempted. */

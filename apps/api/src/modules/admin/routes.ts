@@ -34,8 +34,11 @@ import {
   shipOrderResponseSchema,
 } from '@medallion/contracts/admin-shop';
 import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
-import { createProduct, listAllProducts, setProductActive, updateProduct } from './manage-products';
-import { listAllOrders, shipOrder } from './manage-orders';
+import { listAllProducts } from '../shop/list-all-products';
+import { createProduct, updateProduct } from '../shop/save-product';
+import { setProductActive } from '../shop/set-product-active';
+import { listAllOrders } from '../shop/list-all-orders';
+import { shipOrder } from '../shop/ship-order';
 import { requireStaff } from '../../plugins/auth';
 import { getAdminOverview } from './get-admin-overview';
 

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decodeVinQuerySchema, decodeVinResponseSchema, VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
+import { decodeVinQuerySchema, decodeVinResponseSchema } from '@medallion/contracts/cars';
 import { carMakesResponseSchema, carModelsQuerySchema, carModelsResponseSchema } from '@medallion/contracts/listings';
-import { listMakes, listModels } from '../../integrations/car-data/car-data';
-import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
-import { AppError, invalidField } from '../../lib/app-error';
-import { errorResponses as errors } from '../../lib/route-options';
+import { listMakes } from '../../integrations/car-data/car-data';
+import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
+import { decodeVin } from './decode-vin';
+import { listCarModels } from './list-car-models';
 
 /** The lists change only with a new vPIC derivation: browsers and proxies may keep them for a day. */
 const CACHE_CONTROL = 'public, max-age=86400';
 
 /** VIN lookups per client IP per minute (a person types a few; this stops scraping the decoder). */
-const DECODE_VIN_RATE_LIMIT = {
-  rateLimit: { max: 60, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') },
-};
+const DECODE_VIN_RATE_LIMIT = ipRateLimit(60);
 
 /** Car makes and models for the marketplace filters and the listing form (offline NHTSA vPIC data). */
 export const carsRoutes: FastifyPluginAsync = async (app) => {
@@ -40,8 +38,7 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const models = listModels(req.query['make-id']);
-      if (!models) throw new AppError('NOT_FOUND', 'cars.makeUnknown');
+      const models = listCarModels(req.query['make-id']);
       reply.header('cache-control', CACHE_CONTROL);
       return models;
     },
@@ -63,18 +60,7 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const vin = normaliseVin(req.query.vin);
-      const check = validateVin(vin);
-      if (!check.ok) {
-        throw invalidField('vin', VIN_PROBLEM_MESSAGES[check.reason]);
-      }
-      let data;
-      try {
-        data = await app.vinDecoder.decode(vin);
-      } catch (err) {
-        req.log.error({ err }, 'VIN decoding failed');
-        throw new AppError('SERVICE_UNAVAILABLE', 'cars.vinLookupUnavailable');
-      }
+      const data = await decodeVin(app.vinDecoder, req.query.vin, req.log);
       reply.header('cache-control', CACHE_CONTROL);
       return { data };
     },

@@ -40,7 +40,7 @@ export async function createContactMessage(db: Database, mailer: Mailer, input: 
 <p><strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>E-mail:</strong> ${escapeHtml(input.email)}<br><strong>Language:</strong> ${escapeHtml(input.locale ?? 'unknown')}<br><strong>Reference:</strong> ${row.id}</p>
 <p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
       },
-      tx as unknown as Database,
+      tx,
     );
     return { id: row.id };
   });

@@ -1,14 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
-import type { Database } from '@medallion/db/client';
+import { EXAM_ACCESS_MONTHS } from '@medallion/contracts/payments';
+import type { Database, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { receiptEmail } from '../payments/receipt-email';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
-import { promoDiscount, redeemPromo, releasePromo } from './promo-codes';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { paymentReceipt } from '../payments/receipt-email';
+import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { quoteExamPrice } from './exam-price';
+import { redeemPromo, releasePromo } from './promo-codes';
 
 /** The one key of an exam checkout attempt. */
 export const examPaymentKey = (userId: string, transactionId: string) => `exam:${userId}:${transactionId}`;
@@ -18,7 +17,7 @@ export const examPaymentKey = (userId: string, transactionId: string) => `exam:$
  * UPDATE, because the claiming transaction has already inserted a payment that references the user
  * (a KEY SHARE lock); FOR UPDATE would make two claims deadlock on each other.
  */
-async function lockBuyer(tx: Database, userId: string): Promise<void> {
+async function lockBuyer(tx: Transaction, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
@@ -29,6 +28,14 @@ async function lockBuyer(tx: Database, userId: string): Promise<void> {
  */
 export const examPurchase: PurchaseKind = {
   purpose: 'exam',
+  start: (db, gateway, user, input, options) =>
+    buyExamAccess(
+      db,
+      gateway,
+      user,
+      { transactionId: requireTransactionId(input), paymentMethodId: input['user-pm'], amount: input['payment-amount'], promoCode: input['referal-code'] },
+      options,
+    ),
   async settle(tx, payment, owner, services) {
     await lockBuyer(tx, payment.userId);
     const [current] = await tx
@@ -45,16 +52,7 @@ export const examPurchase: PurchaseKind = {
       .where(eq(payments.id, payment.id))
       .returning();
     await services.mailer.send(
-      receiptEmail({
-        to: owner.email,
-        name: owner.name,
-        paymentId: paid!.id,
-        description: { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' },
-        amountCents: paid!.amountCents,
-        card: { brand: paid!.cardBrand ?? 'card', last4: paid!.cardLast4 ?? '····' },
-        paidAt: paid!.updatedAt,
-        accessExpiry: paid!.accessExpiry,
-      }),
+      paymentReceipt(owner, paid!, { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' }),
       tx,
     );
   },
@@ -95,15 +93,10 @@ export async function buyExamAccess(
           .limit(1);
         if (other) throw new AppError('CONFLICT', 'exam.purchaseInProgress');
 
-        let amount: number = EXAM_PRICE_CENTS;
-        if (code) {
-          const discount = await promoDiscount(tx, code);
-          if (discount === 0) throw new AppError('BAD_REQUEST', 'exam.invalidPromo').on('referal-code');
-          amount = EXAM_PRICE_CENTS - discount;
-        }
-        if (input.amount !== amount) {
-          throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(amount), cents: amount }).on('payment-amount');
-        }
+        const price = await quoteExamPrice(tx, code);
+        if (code && !price.valid) throw new AppError('BAD_REQUEST', 'exam.invalidPromo').on('referal-code');
+        const amount = price.price_cents;
+        requireAmount(input.amount, amount);
         // One redemption per payment, taken in the claim (an exhausted code fails here, before any charge).
         if (code && !(await redeemPromo(tx, code))) throw new AppError('BAD_REQUEST', 'exam.invalidPromo').on('referal-code');
         return { amountCents: amount, promoCode: code ? code.toUpperCase() : undefined };

@@ -3,6 +3,7 @@ import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt } from '@medalli
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/uuid';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -67,14 +68,12 @@ export async function listAttempts(db: Database, userId: string): Promise<ExamAt
   return rows.map((r) => toAttempt(r, r.total));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /exam/attempts/{id}: one of the user's own attempts (its wrong question ids feed "Practice my
  * mistakes"). Another user's attempt, an unknown id and a malformed id are all the same 404.
  */
 export async function getAttempt(db: Database, userId: string, attemptId: string): Promise<ExamAttempt> {
-  if (!UUID.test(attemptId)) throw new AppError('NOT_FOUND', 'exam.attemptNotFound');
+  if (!isUuid(attemptId)) throw new AppError('NOT_FOUND', 'exam.attemptNotFound');
   const [row] = await db
     .select()
     .from(examAttempts)

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor } from '@medallion/db/client';
 import { promoCodes } from '@medallion/db/schema';
 
 const usable = (code: string) =>
@@ -12,14 +12,14 @@ const usable = (code: string) =>
   );
 
 /** The discount a code gives now (0 when unknown, inactive, expired or used up). Never more than the price. */
-export async function promoDiscount(db: Database, code: string): Promise<number> {
+export async function promoDiscount(db: DbExecutor, code: string): Promise<number> {
   if (!code.trim()) return 0;
   const [row] = await db.select({ discount: promoCodes.discountCents }).from(promoCodes).where(usable(code));
   return row ? Math.min(row.discount, EXAM_PRICE_CENTS) : 0;
 }
 
 /** Takes one redemption of a code, atomically; false when it is no longer usable. */
-export async function redeemPromo(db: Database, code: string): Promise<boolean> {
+export async function redeemPromo(db: DbExecutor, code: string): Promise<boolean> {
   const taken = await db
     .update(promoCodes)
     .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
@@ -29,7 +29,7 @@ export async function redeemPromo(db: Database, code: string): Promise<boolean> 
 }
 
 /** Gives a redemption back (the payment it was taken for failed). */
-export async function releasePromo(db: Database, code: string): Promise<void> {
+export async function releasePromo(db: DbExecutor, code: string): Promise<void> {
   await db
     .update(promoCodes)
     .set({ redemptions: sql`greatest(${promoCodes.redemptions} - 1, 0)` })

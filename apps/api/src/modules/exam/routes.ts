@@ -15,16 +15,14 @@ import {
   saveQuestionRequestSchema,
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
-import { EXAM_PRICE_CENTS } from '@medallion/contracts/payments';
 import { text } from '@medallion/contracts/text';
-import { AppError } from '../../lib/app-error';
-import { errorResponses as errors } from '../../lib/route-options';
+import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
 import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
-import { promoDiscount } from './promo-codes';
+import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
@@ -62,7 +60,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/exam/promo-check',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      config: ipRateLimit(30),
       schema: {
         tags,
         summary: 'Whether a promo code discounts the exam now',
@@ -70,10 +68,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: promoCheckResponseSchema, ...errors },
       },
     },
-    async (req) => {
-      const discount = await promoDiscount(app.db, req.query.code);
-      return { data: { valid: discount > 0, original_cents: EXAM_PRICE_CENTS, discount_cents: discount, price_cents: EXAM_PRICE_CENTS - discount } };
-    },
+    async (req) => ({ data: await quoteExamPrice(app.db, req.query.code) }),
   );
 
   r.post(
@@ -146,7 +141,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/questions/issue',
     {
       onRequest: requireUser,
-      config: { rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      config: ipRateLimit(30),
       schema: {
         tags,
         summary: 'Report a problem with a question (once per question)',

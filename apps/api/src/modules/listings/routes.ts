@@ -18,8 +18,7 @@ import {
   suggestedLocationsQuerySchema,
   suggestedLocationsResponseSchema,
 } from '@medallion/contracts/listings';
-import { AppError } from '../../lib/app-error';
-import { errorResponses as errors } from '../../lib/route-options';
+import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
@@ -113,7 +112,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireUser,
       // Up to 9 pictures of up to 10 MB each arrive as base64 data URLs (spec §7).
       bodyLimit: MAX_LISTING_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024,
-      config: { rateLimit: { max: 60, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') } },
+      config: ipRateLimit(60),
       schema: {
         tags,
         summary: 'Create listing: step 1 creates or updates the draft, step 2 saves the listing details and pictures',
@@ -147,9 +146,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/listing/:listing_id/views',
     {
-      config: {
-        rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => new AppError('RATE_LIMITED') },
-      },
+      config: ipRateLimit(120),
       schema: {
         tags,
         summary: 'Count the first view of a listing by this browser',

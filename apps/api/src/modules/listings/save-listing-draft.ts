@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MAX_IMAGE_BYTES, type saveDraftStep1Schema, type saveDraftStep2Schema } from '@medallion/contracts/listings';
-import { VIN_PROBLEM_MESSAGES } from '@medallion/contracts/cars';
+import type { saveDraftStep1Schema, saveDraftStep2Schema } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { listings } from '@medallion/db/schema';
 import { findMake, findModel } from '../../integrations/car-data/car-data';
-import { normaliseVin, validateVin } from '../../integrations/car-data/vin';
-import { ImageRejectedError, processListingImage } from '../../integrations/images/process-image';
+import { readImageUploads } from '../../integrations/images/read-image-upload';
 import { locationIndex } from '../../integrations/locations/zip-index';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError, invalidField as invalid } from '../../lib/app-error';
+import { checkVin } from '../cars/decode-vin';
 import { imageKey, thumbnailKey } from './listing-record';
 
 type Step1 = z.output<typeof saveDraftStep1Schema>;
@@ -65,34 +63,6 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
   return { listing_id: existing.id };
 }
 
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,/;
-
-/** Decodes and re-encodes every new picture first, so a bad one refuses the whole save (nothing half-saved). */
-async function prepareImages(kept: Set<string>, items: string[]) {
-  const prepared: Array<{ kind: 'kept'; name: string } | { kind: 'new'; name: string; full: Buffer; thumb: Buffer }> = [];
-  for (const [i, item] of items.entries()) {
-    const field = `images.${i}`;
-    const match = DATA_URL.exec(item);
-    if (!match) {
-      if (!kept.has(item)) throw invalid(field, 'listing.imageNotOurs');
-      prepared.push({ kind: 'kept', name: item });
-      continue;
-    }
-    const mime = match[1] ?? '';
-    if (mime && !mime.startsWith('image/')) throw invalid(field, 'image.typeNotAllowed');
-    const bytes = Buffer.from(item.slice(match[0].length), 'base64');
-    if (bytes.length > MAX_IMAGE_BYTES) throw invalid(field, 'imageTooLarge');
-    try {
-      const { full, thumb } = await processListingImage(bytes);
-      prepared.push({ kind: 'new', name: `${randomBytes(8).toString('hex')}.webp`, full, thumb });
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw invalid(field, error.key);
-      throw error;
-    }
-  }
-  return prepared;
-}
-
 /**
  * Step 2 (spec §5): title, price, period, vehicle identification, pictures and, for cars, the car.
  * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
@@ -110,16 +80,11 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
   if (existing.category !== input.category) throw invalid('category', 'listing.categoryChanged');
   const cars = input.category === 'cars';
 
-  let vin: string | null = null;
-  if (input.vin) {
-    vin = normaliseVin(input.vin);
-    const check = validateVin(vin);
-    if (!check.ok) throw invalid('vin', VIN_PROBLEM_MESSAGES[check.reason]);
-  }
+  const vin = input.vin ? checkVin(input.vin) : null;
   const make = cars && input.make ? findMake(input.make) : undefined;
   const model = make && input.model ? findModel(make.make_id, input.model) : undefined;
 
-  const prepared = await prepareImages(new Set(existing.images), input.images);
+  const prepared = await readImageUploads(input.images, { kept: new Set(existing.images), notOurs: 'listing.imageNotOurs' });
   const added = prepared.filter((p) => p.kind === 'new');
   const images = prepared.map((p) => p.name);
   const written: string[] = [];

@@ -1,17 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
-import type { Database } from '@medallion/db/client';
+import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 import { reviewNoticeEmail } from '../listings/listing-emails';
-import { receiptEmail } from './receipt-email';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
+import { paymentReceipt } from './receipt-email';
+import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
 type ListingRow = typeof listings.$inferSelect;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of a listing's fee: a listing is charged at most once, whatever the client sends. */
 export const listingFeeKey = (listingId: string) => `listing:${listingId}`;
@@ -27,7 +26,7 @@ type ListingFeeOptions = Pick<PurchaseServices, 'mailer' | 'staffEmail' | 'publi
  * A paid listing goes to review: DRAFT -> UNDER_REVIEW, the staff mailbox gets the review notice.
  * Runs in the caller's transaction; returns false when the listing was no longer a draft.
  */
-export async function submitForReview(tx: Database, listing: ListingRow, owner: { name: string }, options: ListingFeeOptions) {
+export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner: { name: string }, options: ListingFeeOptions) {
   const [moved] = await tx
     .update(listings)
     .set({ status: 'UNDER_REVIEW', rejectionReason: null, updatedAt: sql`now()` })
@@ -42,7 +41,7 @@ export async function submitForReview(tx: Database, listing: ListingRow, owner: 
       ownerEmail: listing.email ?? '',
       publicUrl: options.publicUrl,
       category: listing.category,
-      price: listing.priceCents ? `${dollars(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}` : '—',
+      price: listing.priceCents ? `${formatUsd(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}` : '—',
       place: [listing.locationCity, listing.locationState, listing.locationZip].filter(Boolean).join(', '),
     }),
     tx,
@@ -53,29 +52,20 @@ export async function submitForReview(tx: Database, listing: ListingRow, owner: 
 /** Sends the paid listing to review and mails the receipt. Nothing to give back on a release. */
 export const listingFeePurchase: PurchaseKind = {
   purpose: 'listing',
+  start: (db, gateway, user, input, options) =>
+    // Only a request that names a listing comes here (create-payment-intent's purposeOf).
+    payListingFee(db, gateway, user, { listingId: input['listing-id'] ?? '', amount: input['payment-amount'], paymentMethodId: input['user-pm'] }, options),
   async settle(tx, payment, owner, services) {
     const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.reference));
     if (!listing) return; // deleted meanwhile: the fee stays on record
     await submitForReview(tx, listing, owner, services);
-    await services.mailer.send(
-      receiptEmail({
-        to: owner.email,
-        name: owner.name,
-        paymentId: payment.id,
-        description: { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` },
-        amountCents: payment.amountCents,
-        card: { brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' },
-        paidAt: payment.updatedAt,
-        accessExpiry: null,
-      }),
-      tx,
-    );
+    await services.mailer.send(paymentReceipt(owner, payment, { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` }), tx);
   },
   async release() {},
 };
 
 /** The owner's listing, locked for this transaction, or 404 (another user's listing is "not found"). */
-async function lockOwnListing(tx: Database, listingId: string, userId: string): Promise<ListingRow> {
+async function lockOwnListing(tx: Transaction, listingId: string, userId: string): Promise<ListingRow> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
   if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', 'listingNotFound');
   return listing;
@@ -99,17 +89,12 @@ export async function payListingFee(
   const checkDraft = (listing: ListingRow) => {
     if (listing.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.feeNotDraft');
     if (!isReady(listing)) throw new AppError('BAD_REQUEST', 'listing.feeNotReady');
-    if (input.amount !== LISTING_FEE.totalCents) {
-      throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(LISTING_FEE.totalCents), cents: LISTING_FEE.totalCents }).on(
-        'payment-amount',
-      );
-    }
+    requireAmount(input.amount, LISTING_FEE.totalCents);
   };
 
   // Paid before: a repeated click answers with that payment; a listing sent back by staff is
   // submitted again without a charge.
-  const paidBefore = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const paidBefore = await db.transaction(async (tx) => {
     const listing = await lockOwnListing(tx, input.listingId, user.id);
     const [previous] = await tx
       .select()

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '@medallion/db/client';
+import type { z } from 'zod';
+import type { createPaymentIntentRequestSchema } from '@medallion/contracts/payments';
+import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { payments, user as users } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { formatMessage, MESSAGES } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 
 /**
  * The one payment path of the three purchases (listing fee, cart, exam access):
@@ -25,7 +28,6 @@ import { AppError } from '../../lib/app-error';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];
-type Tx = Database;
 
 /** What settling and releasing need besides the database. */
 export interface PurchaseServices {
@@ -43,13 +45,34 @@ export interface PaymentOwner {
   name: string;
 }
 
-/** The rules of one kind of goods after the charge: what it buys, and how it is given back. */
+/** The body of POST /payments/create-payment-intent, which starts every kind of purchase. */
+export type PaymentIntentInput = z.output<typeof createPaymentIntentRequestSchema>;
+
+/**
+ * The rules of one kind of goods: how a payment request starts it (the kind reads the fields it
+ * needs), what the charge buys, and how it is given back.
+ */
 export interface PurchaseKind {
   readonly purpose: Purpose;
+  start(db: Database, gateway: PaymentGateway, user: GatewayUser, input: PaymentIntentInput, options: PurchaseOptions): Promise<PaymentRow>;
   /** In the settling transaction. May return work to run after the commit (e.g. a webhook call). */
-  settle(tx: Tx, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
+  settle(tx: Transaction, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
   /** In the releasing transaction: give back what the claim took (stock, cart items, a promo redemption). */
-  release(tx: Tx, payment: PaymentRow, services: PurchaseServices): Promise<void>;
+  release(tx: Transaction, payment: PaymentRow, services: PurchaseServices): Promise<void>;
+}
+
+/** A checkout attempt (exam, cart) is named by the client's transaction id, so it is charged at most once. */
+export function requireTransactionId(input: PaymentIntentInput): string {
+  const transactionId = input['transaction-id'];
+  if (!transactionId) throw new AppError('VALIDATION_ERROR', 'payment.transactionIdRequired').on('transaction-id');
+  return transactionId;
+}
+
+/** The server computes every amount: a client amount that differs is refused (with the right one) and never charged. */
+export function requireAmount(sentCents: number, dueCents: number): void {
+  if (sentCents !== dueCents) {
+    throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: formatUsd(dueCents), cents: dueCents }).on('payment-amount');
+  }
 }
 
 export interface PurchaseRequest {
@@ -65,7 +88,7 @@ export interface PurchaseRequest {
    * conditional update), check the client's amount against the server's, and return the amount.
    * Throwing an AppError refuses the purchase and rolls the claim back.
    */
-  claim(tx: Tx, payment: PaymentRow): Promise<{ amountCents: number; promoCode?: string }>;
+  claim(tx: Transaction, payment: PaymentRow): Promise<{ amountCents: number; promoCode?: string }>;
 }
 
 export interface PurchaseOptions {
@@ -103,8 +126,7 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
   const method = await gateway.findPaymentMethod(request.user, request.paymentMethodId);
   if (!method) throw new AppError('NOT_FOUND', 'payment.methodNotFound');
 
-  const claimed = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const claimed = await db.transaction(async (tx) => {
     const id = randomUUID();
     const [row] = await tx
       .insert(payments)
@@ -180,7 +202,7 @@ async function answerRepeat(db: Database, gateway: PaymentGateway, request: Purc
   throw new AppError('CONFLICT', 'payment.processing');
 }
 
-async function ownerOf(tx: Tx, userId: string): Promise<PaymentOwner> {
+async function ownerOf(tx: DbExecutor, userId: string): Promise<PaymentOwner> {
   const [owner] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   // Payments cascade with their user, so a payment always has one.
   return owner!;
@@ -200,8 +222,7 @@ export async function settlePayment(
   providerPaymentId: string | null,
   services: PurchaseServices,
 ): Promise<Transition> {
-  const { row, after } = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const { row, after } = await db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payments)
       .set({ status: 'succeeded', providerPaymentId, updatedAt: sql`now()` })
@@ -230,8 +251,7 @@ export async function releasePayment(
   failure: { message: string; providerPaymentId: string | null },
   services: PurchaseServices,
 ): Promise<Transition> {
-  const row = await db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const row = await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(payments)
       .set({
@@ -256,8 +276,7 @@ export async function releasePayment(
  * new updated_at keeps them from being taken again before this lease runs out.
  */
 export async function leaseStalePayments(db: Database, leaseMs: number, options: { limit: number; paymentId?: string }): Promise<PaymentRow[]> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return db.transaction(async (tx) => {
     const stale = await tx
       .select()
       .from(payments)

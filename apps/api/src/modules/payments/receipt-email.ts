@@ -1,4 +1,6 @@
 import type { OutgoingMail } from '../../integrations/mail/mailer';
+import { formatUsd as usd } from '../../lib/money';
+import type { PaymentRow } from './purchase';
 
 export interface ReceiptInput {
   to: string;
@@ -11,7 +13,22 @@ export interface ReceiptInput {
   accessExpiry: Date | null;
 }
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** The card a payment was charged to, as the e-mails show it. */
+export const cardOf = (payment: PaymentRow) => ({ brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' });
+
+/** The receipt of a settled payment, to its owner: amount, card, date and access expiry from the payment row. */
+export function paymentReceipt(owner: { email: string; name: string }, payment: PaymentRow, description: ReceiptInput['description']): OutgoingMail {
+  return receiptEmail({
+    to: owner.email,
+    name: owner.name,
+    paymentId: payment.id,
+    description,
+    amountCents: payment.amountCents,
+    card: cardOf(payment),
+    paidAt: payment.updatedAt,
+    accessExpiry: payment.accessExpiry,
+  });
+}
 
 /** The receipt e-mailed after a successful payment, in English and Russian. */
 export function receiptEmail(r: ReceiptInput): OutgoingMail {

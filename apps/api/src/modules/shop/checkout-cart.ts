@@ -1,21 +1,18 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { orderTotals, type DeliveryAddress } from '@medallion/contracts/shop';
-import type { Database } from '@medallion/db/client';
+import type { Database, Transaction } from '@medallion/db/client';
 import { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { requireAmount, requireTransactionId, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
+import { cardOf } from '../payments/receipt-email';
 import { orderConfirmationEmail } from './order-email';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The one key of a cart checkout's payment: a transaction id is charged at most once per user. */
 export const cartPaymentKey = (userId: string, transactionId: string) => `cart:${userId}:${transactionId}`;
 
-type Tx = Database;
-
 /** The order a cart payment created (pending until the payment settles). */
-async function orderOf(tx: Tx, paymentId: string) {
+async function orderOf(tx: Transaction, paymentId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.paymentId, paymentId));
   return order ?? null;
 }
@@ -27,6 +24,20 @@ async function orderOf(tx: Tx, paymentId: string) {
  */
 export const cartPurchase: PurchaseKind = {
   purpose: 'cart',
+  async start(db, gateway, user, input, options) {
+    const transactionId = requireTransactionId(input);
+    // The selected items and the delivery address travel with the payment.
+    if (!input['cart-ids']) {
+      throw new AppError('VALIDATION_ERROR', 'cartNothingSelected').on('cart-ids');
+    }
+    return payCart(
+      db,
+      gateway,
+      user,
+      { transactionId, cartIds: input['cart-ids'], address: input['delivery-address'], amount: input['payment-amount'], paymentMethodId: input['user-pm'] },
+      options,
+    );
+  },
   async settle(tx, payment, owner, services) {
     const order = await orderOf(tx, payment.id);
     if (!order) return;
@@ -49,7 +60,7 @@ export const cartPurchase: PurchaseKind = {
         date: new Date(),
         items: lines.map((l) => ({ title: l.title, quantity: l.quantity, priceCents: l.priceCents })),
         totals: { subtotal: order.subtotalCents, tax: order.taxCents, shipping: order.shippingCents, total: order.totalCents },
-        card: { brand: payment.cardBrand ?? 'card', last4: payment.cardLast4 ?? '····' },
+        card: cardOf(payment),
       }),
       tx,
     );
@@ -124,9 +135,7 @@ export async function payCart(
           selected.map((s) => ({ priceCents: s.product.priceCents, quantity: s.item.quantity })),
           options.services.shippingCents,
         );
-        if (input.amount !== totals.total) {
-          throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: dollars(totals.total), cents: totals.total }).on('payment-amount');
-        }
+        requireAmount(input.amount, totals.total);
         for (const { item, product } of selected) {
           const reserved = await tx
             .update(products)

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { formatUsd as usd } from '../../lib/money';
 
 /** "Order confirmation" (spec §7: date, items, subtotal, shipping, order total), in English and Russian. */
 export function orderConfirmationEmail(o: {

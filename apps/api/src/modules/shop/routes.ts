@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
 import {
   addToCartRequestSchema,
   cartItemResponseSchema,
@@ -12,23 +11,21 @@ import {
   recordTransactionRequestSchema,
   updateCartRequestSchema,
 } from '@medallion/contracts/shop';
-import { products } from '@medallion/db/schema';
 import { z } from 'zod';
 import { errorResponses as errors } from '../../lib/route-options';
 import { requireUser } from '../../plugins/auth';
 import { addToCart, listCart, removeCartItem, updateCartItem } from './cart';
 import { listOrders, recordTransaction } from './orders';
-import { toProduct } from './shop-records';
+import { listProducts } from './list-products';
 
 /** Shop, cart and orders (spec §7). The cart lives on the server; every price comes from the server. */
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shop'];
 
-  r.get('/products', { schema: { tags, summary: 'Active products', response: { 200: productsResponseSchema, ...errors } } }, async () => {
-    const rows = await app.db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.title));
-    return { data: { data: rows.map((p) => toProduct(p, app.storage)) } };
-  });
+  r.get('/products', { schema: { tags, summary: 'Active products', response: { 200: productsResponseSchema, ...errors } } }, async () => ({
+    data: { data: await listProducts(app.db, app.storage) },
+  }));
 
   r.get(
     '/users/cart',

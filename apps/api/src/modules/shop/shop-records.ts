@@ -1,8 +1,14 @@
+import type { AdminProduct } from '@medallion/contracts/admin-shop';
 import type { CartItem, Order, Product } from '@medallion/contracts/shop';
 import type { cartItems, orderLines, orders, products } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/uuid';
 
 type ProductRow = typeof products.$inferSelect;
+
+/** A price as the API answers it: dollars and cents. */
+const priced = (cents: number) => ({ price: cents / 100, price_cents: cents });
 
 export const productImageKey = (productId: string, name: string) => `products/${productId}/${name}`;
 
@@ -11,12 +17,31 @@ export function toProduct(row: ProductRow, storage: Storage): Product {
     product_id: row.id,
     title: row.title,
     description: row.description,
-    price: row.priceCents / 100,
-    price_cents: row.priceCents,
+    ...priced(row.priceCents),
     images: row.images.map((name) => storage.publicUrl(productImageKey(row.id, name))),
     details: row.details,
     retailer_url: row.retailerUrl,
     in_stock: row.stock > 0,
+  };
+}
+
+export const productNotFound = () => new AppError('NOT_FOUND', 'productNotFound');
+
+/** A product id from the URL: anything that is not a product's id is simply not found. */
+export function checkProductId(id: string): string {
+  if (!isUuid(id)) throw productNotFound();
+  return id.toLowerCase();
+}
+
+/** A product as staff see it: the shop's view plus file names, stock, state and times. */
+export function toAdminProduct(row: ProductRow, storage: Storage): AdminProduct {
+  return {
+    ...toProduct(row, storage),
+    image_names: row.images,
+    stock: row.stock,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -25,8 +50,7 @@ export function toCartItem(item: typeof cartItems.$inferSelect, product: Product
     id: item.id,
     product_id: product.id,
     title: product.title,
-    price: product.priceCents / 100,
-    price_cents: product.priceCents,
+    ...priced(product.priceCents),
     quantity: item.quantity,
     status: item.status,
     image: product.images[0] ? storage.publicUrl(productImageKey(product.id, product.images[0])) : null,

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountRequestSchema, emailOnlyRequestSchema, okResponseSchema } from '@medallion/contracts/auth';
 import { createUserRequestSchema, emailCheckResponseSchema, getUserResponseSchema, patchUserRequestSchema } from '@medallion/contracts/users';
-import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { emailExists } from '../auth/account-flows';
 import { toWebHeaders } from '../../lib/web-headers';
 import { deleteAccount, sendDeleteAccountCode } from './delete-account';
-import { confirmUser, getUserRecord, updateOwnName } from './user-record';
+import { confirmUser, createOwnUserRecord, getUserRecord } from './user-record';
 import { authRateLimit, errorResponses } from '../../lib/route-options';
 
 const errors = errorResponses;
@@ -25,10 +24,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     { onRequest: requireUser, schema: { tags, body: createUserRequestSchema, response: { 200: getUserResponseSchema, ...errors } } },
     async (req) => {
-      if (req.body['user-id'] !== req.user.id || req.body.email.toLowerCase() !== req.user.email) {
-        throw new AppError('FORBIDDEN', 'user.ownRecordOnly');
-      }
-      await updateOwnName(app.auth, app.db, req.user.id, req.body['full-name']);
+      await createOwnUserRecord(app.auth, app.db, req.user, req.body);
       return { data: await getUserRecord(app.db, req.user.id) };
     },
   );

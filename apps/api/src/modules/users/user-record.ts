@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { UserRecord } from '@medallion/contracts/users';
+import type { z } from 'zod';
+import type { createUserRequestSchema, UserRecord } from '@medallion/contracts/users';
 import type { Database } from '@medallion/db/client';
 import { account, payments, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
@@ -30,6 +31,19 @@ export async function getUserRecord(db: Database, userId: string): Promise<UserR
 export async function updateOwnName(auth: Auth, db: Database, userId: string, name: string): Promise<void> {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
   await refreshCachedSessions(auth, userId);
+}
+
+/** POST /users: a user may create (that is, name) only their own record. */
+export async function createOwnUserRecord(
+  auth: Auth,
+  db: Database,
+  me: { id: string; email: string },
+  input: z.output<typeof createUserRequestSchema>,
+): Promise<void> {
+  if (input['user-id'] !== me.id || input.email.toLowerCase() !== me.email) {
+    throw new AppError('FORBIDDEN', 'user.ownRecordOnly');
+  }
+  await updateOwnName(auth, db, me.id, input['full-name']);
 }
 
 /** PATCH status CONFIRMED: only once the e-mail address is verified. */

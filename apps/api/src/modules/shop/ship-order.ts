@@ -1,56 +1,15 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AdminOrder, OrderStatus } from '@medallion/contracts/admin-shop';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import type { Database } from '@medallion/db/client';
-import { orderLines, orders, user } from '@medallion/db/schema';
+import { orders, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
-import { orderShippedEmail } from '../shop/order-email';
-import { toOrder } from '../shop/shop-records';
-
-/** The newest orders the console shows at once. */
-export const ADMIN_ORDERS_LIMIT = 200;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type OrderRow = typeof orders.$inferSelect;
-type Customer = { id: string; name: string; email: string };
-
-async function withLines(db: Database, rows: Array<{ order: OrderRow; customer: Customer }>): Promise<AdminOrder[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.order.id),
-      ),
-    );
-  return rows.map(({ order, customer }) => ({
-    ...toOrder(
-      order,
-      lines.filter((l) => l.orderId === order.id),
-    ),
-    customer,
-  }));
-}
-
-const customerColumns = { id: user.id, name: user.name, email: user.email };
-
-/** Orders, newest first (optionally one status), with the customer, lines, totals and address. */
-export async function listAllOrders(db: Database, status?: OrderStatus): Promise<AdminOrder[]> {
-  const rows = await db
-    .select({ order: orders, customer: customerColumns })
-    .from(orders)
-    .innerJoin(user, eq(user.id, orders.userId))
-    .where(status ? eq(orders.status, status) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ADMIN_ORDERS_LIMIT);
-  return withLines(db, rows);
-}
+import { isUuid } from '../../lib/uuid';
+import { orderShippedEmail } from './order-email';
+import { customerColumns, withCustomersAndLines as withLines } from './orders';
 
 async function findOrder(db: Database, orderId: string) {
-  if (!UUID.test(orderId)) return undefined;
+  if (!isUuid(orderId)) return undefined;
   const [row] = await db
     .select({ order: orders, customer: customerColumns })
     .from(orders)
@@ -67,8 +26,7 @@ async function findOrder(db: Database, orderId: string) {
 export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Mailer; publicUrl: string }): Promise<AdminOrder & { emailed: boolean }> {
   const found = await findOrder(db, orderId);
   if (!found) throw new AppError('NOT_FOUND', 'order.notFound');
-  const shipped = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const shipped = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ status: 'shipped', shippedAt: sql`now()` })
