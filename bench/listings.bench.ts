@@ -353,7 +353,7 @@ async function loadListings(url: string): Promise<{ ms: number; makes: MakeChoic
   }
 }
 
-/** The rotating filter queries (the web app's query keys, spec §3). */
+/** The rotating filter queries (the web app's query keys). */
 function benchQueries(makes: MakeChoice[]): string[] {
   const toyota = makes.find((m) => m.makeName === 'Toyota')!;
   const camry = toyota.models.find((m) => m.name === 'Camry')!;

@@ -10,7 +10,7 @@ export const WIDTHS = [375, 1280] as const;
 export const A_LISTING = '/listing/(newest)';
 
 /**
- * Routes of the spec (§2); the listing route is A_LISTING, a listing that exists (the server answers a
+ * The product's routes; the listing route is A_LISTING, a listing that exists (the server answers a
  * missing listing's page with status 404, as it does an unknown address).
  */
 export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId' ? A_LISTING : p));

@@ -12,7 +12,7 @@ import { A_LISTING, hydrated, openSettled, ROUTES, SIGNED_IN_PAGES, signIn } fro
  * for every 404 it receives; two are answers on purpose and excused, by their exact address:
  * - the document of a page that does not exist (the server says 404 with the rendered not-found page);
  * - GET /api/exam/questions/saved, whose 404 "No saved questions" is the API's specified answer for
- *   an empty list (spec §7; lib/queries/exam.ts reads it as []). The exam and the dashboard's saved
+ *   an empty list. The exam and the dashboard's saved
  *   tab ask for it for a signed-in user (not rendered on the server: private data).
  * Any other 404, e.g. the browser asking again for a listing the server already found missing, fails.
  *

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Spec §5: letters, digits, dot, underscore or hyphen, then @, a domain and an alphabetic suffix. */
+/** An e-mail: letters, digits, dot, underscore or hyphen, then @, a domain and an alphabetic suffix. */
 export const SIGN_UP_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]+$/;
-/** Spec §5: at least 6 characters with a digit, a lowercase and an uppercase letter, letters and digits only. */
+/** A password: at least 6 characters with a digit, a lowercase and an uppercase letter, letters and digits only. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z\d]{6,128}$/;
-/** Spec §5: numeric, at most 6 digits. */
+/** A confirmation code: numeric, at most 6 digits. */
 export const CODE_PATTERN = /^\d{1,6}$/;
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;

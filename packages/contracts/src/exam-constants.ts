@@ -2,13 +2,13 @@
  * The zod-free part of the exam contracts: the exam's numbers and option lists. Pages that only need
  * these import this module and do not load zod (exam.ts re-exports it).
  */
-/** Spec §9. */
+/** An exam has 80 questions; a score above 60 passes. */
 export const EXAM_QUESTION_COUNT = 80;
 export const EXAM_PASS_ABOVE = 60;
 /** The paywall prompt shows at question 6: the first 5 are free. */
 export const EXAM_FREE_QUESTIONS = 5;
 export const EXAM_TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] as const;
 export type ExamTopic = (typeof EXAM_TOPICS)[number];
-/** Spec §5 Report issue options (stored by these keys; the web shows the spec's labels). */
+/** The "Report an issue" options, stored by these keys; the web shows their labels. */
 export const REPORT_ISSUE_OPTIONS = ['spelling', 'outdated', 'confusing-answers', 'incorrect-answer'] as const;
 export type ReportIssueOption = (typeof REPORT_ISSUE_OPTIONS)[number];

@@ -4,7 +4,7 @@ import { freeText, text } from './text';
 
 export * from './exam-constants';
 
-/** Spec §3 Question, plus topic and explanation. */
+/** A question as the API answers it, with its topic and explanation. */
 export const examQuestionSchema = z.object({
   question_id: z.string(),
   position: z.number().int(),
@@ -32,7 +32,7 @@ export const examQuestionsResponseSchema = z.object({
 });
 export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponseSchema>;
 
-/** GET /exam/questions/saved: 404 "No saved questions" when empty (spec §7). */
+/** GET /exam/questions/saved: 404 "No saved questions" when empty. */
 export const savedQuestionsResponseSchema = z.object({
   data: z.object({
     data: z.array(z.object({ record_id: z.string(), question_id: z.string(), question: z.string(), question_rus: z.string() })),
@@ -52,7 +52,7 @@ export type SaveQuestionResponse = z.infer<typeof saveQuestionResponseSchema>;
 export const reportedQuestionsResponseSchema = z.object({ data: z.object({ data: z.array(z.string()) }) });
 export type ReportedQuestionsResponse = z.infer<typeof reportedQuestionsResponseSchema>;
 
-/** The report itself: `issue` may arrive as JSON text (spec §7) or as an object. */
+/** The report itself: `issue` may arrive as JSON text or as an object. */
 export const reportIssueSchema = z
   .object({
     selectedList: z

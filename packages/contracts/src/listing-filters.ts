@@ -2,7 +2,7 @@
  * The zod-free part of the listing contracts: constants, the stored filter object and small helpers.
  * Pages that only need these import this module and do not load zod (listings.ts re-exports it).
  */
-/** Spec §3/§4/§9. */
+/** A listing's life: a draft, under review once paid, then active or deactivated by its owner. */
 export const LISTING_STATUSES = ['DRAFT', 'UNDER_REVIEW', 'ACTIVE', 'INACTIVE'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const LISTING_CATEGORIES = ['cars', 'plates'] as const;
@@ -25,7 +25,7 @@ export const MAX_PRICE = 10_000_000;
 export const LISTING_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The client store `listingFilters` (spec §3): labels and values as strings, "" when unset.
+ * The client store `listingFilters`: labels and values as strings, "" when unset.
  * The same keys travel in the URL query and to GET /listing-all.
  */
 export const LISTING_FILTER_KEYS = [
@@ -47,7 +47,7 @@ export type ListingFilterKey = (typeof LISTING_FILTER_KEYS)[number];
 export type StoredListingFilters = Record<ListingFilterKey, string>;
 
 /**
- * Spec §5 "On Search": only non-empty filters are sent; location and category only if set and not
+ * "On Search": only non-empty filters are sent; location and category only if set and not
  * "all"; make only for cars; model only when make is not "all".
  */
 export function filtersToQuery(filters: StoredListingFilters): Partial<StoredListingFilters> {
@@ -81,14 +81,14 @@ export function emptyListingFilters(): StoredListingFilters {
 export const LISTING_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** "(123) 456-7890": 14 characters. */
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
-/** Spec §5: a vehicle identification longer than 10 characters is a VIN, otherwise a plate number. */
+/** A vehicle identification longer than 10 characters is a VIN, otherwise a plate number. */
 export const VIN_MIN_LENGTH = 11;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_LISTING_PRICE = 1_000_000;
 
-/** Formats digits as "(123) 456-7890" while typing (spec §5: digits auto-formatted). */
+/** Formats digits as "(123) 456-7890" while typing (digits auto-formatted). */
 export function formatPhone(input: string): string {
   const d = input.replace(/\D/g, '').slice(0, 10);
   if (d.length === 0) return '';
@@ -97,7 +97,7 @@ export function formatPhone(input: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-/** Spec §5 "Vehicle identification": which field a typed value goes to. */
+/** "Vehicle identification": which field a typed value goes to. */
 export function splitVehicleIdentification(value: string): { vin?: string; plate_number?: string } {
   const v = value.trim();
   if (!v) return {};

@@ -27,7 +27,7 @@ export const locationSchema = z.object({
 });
 export type ListingLocation = z.infer<typeof locationSchema>;
 
-/** A listing as the API answers it (spec §3 field names). `price` is in dollars (2 decimals at most). */
+/** A listing as the API answers it. `price` is in dollars (2 decimals at most). */
 export const listingSchema = z.object({
   listing_id: z.string(),
   user_id: z.string(),
@@ -81,7 +81,7 @@ function wholeNumber(max: number, tooBig: string) {
 }
 
 /**
- * GET /listing-all query: the stored filter object's field names (spec §3) plus server paging.
+ * GET /listing-all query: the stored filter object's field names plus server paging.
  * Every field is optional; empty strings count as absent.
  */
 export const listingFiltersQuerySchema = z
@@ -231,7 +231,7 @@ export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
 export const suggestedLocationsResponseSchema = z.object({ data: z.array(locationSuggestionSchema) });
 export type SuggestedLocationsResponse = z.infer<typeof suggestedLocationsResponseSchema>;
 
-/** GET /cars/makes and /cars/models-by-make-id?make-id= (plain lists, spec §7). */
+/** GET /cars/makes and /cars/models-by-make-id?make-id= (plain lists). */
 export const carMakeSchema = z.object({ make_id: z.number().int(), make_name: z.string() });
 export type CarMake = z.infer<typeof carMakeSchema>;
 export const carModelSchema = z.object({ model_id: z.number().int(), model_name: z.string() });
@@ -246,7 +246,7 @@ export const carModelsQuerySchema = z.object({
 export const carModelsResponseSchema = z.array(carModelSchema);
 export type CarModelsResponse = z.infer<typeof carModelsResponseSchema>;
 
-/* ---------- Create listing (POST /listing/save-draft, spec §5 / §7) ---------- */
+/* ---------- Create listing (POST /listing/save-draft) ---------- */
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -51,7 +51,7 @@ export const sandboxConfirmSetupResponseSchema = z.object({ data: paymentMethodS
 export type SandboxConfirmSetupResponse = z.infer<typeof sandboxConfirmSetupResponseSchema>;
 
 /**
- * POST /payments/create-payment-intent (spec §7 field names). Exam: transaction-type "exam",
+ * POST /payments/create-payment-intent. Exam: transaction-type "exam",
  * referal-code; listing: listing-id; cart: transaction-id. `transaction-id` identifies one checkout
  * attempt: the same id is charged at most once.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Spec §9: tax 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
+/** Tax is 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
 export const TAX_RATE_PERCENT = 8.875;
 export const DEFAULT_SHIPPING_CENTS = 499;
 export const MAX_CART_QUANTITY = 99;

@@ -19,7 +19,7 @@ export const LANGUAGE_COOKIE = 'medallion.language';
 export const PAGE_MODULES_ID = 'medallion-modules';
 
 /**
- * Every client route of the product (spec §2), as exact patterns. The API serves the SPA for these
+ * Every client route of the product, as exact patterns. The API serves the SPA for these
  * with status 200 and for anything else with status 404 (the SPA then shows its not-found page).
  */
 export const APP_ROUTE_PATTERNS = [

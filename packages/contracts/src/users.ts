@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Spec §3 User: field names as the calls use them. */
+/** A user record, with field names as the calls use them. */
 export const userRecordSchema = z.object({
   'user-id': z.string(),
   email: z.string(),

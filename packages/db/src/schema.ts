@@ -78,7 +78,7 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
-  /** UNCONFIRMED until the e-mailed code is confirmed (spec: status CONFIRMED). */
+  /** UNCONFIRMED until the e-mailed code is confirmed (then status CONFIRMED). */
   status: text('status').notNull().default('UNCONFIRMED'),
   phone: text('phone'),
 });
@@ -252,7 +252,7 @@ export const webhookEvents = pgTable('webhook_events', {
 });
 
 /**
- * Marketplace listings (spec §3). A draft is created at create-listing step 1; it is ACTIVE once staff
+ * Marketplace listings. A draft is created at create-listing step 1; it is ACTIVE once staff
  * publish it. `published_at` is the spec's `timestamp` (null until published). Prices in cents.
  */
 export const listings = pgTable(
@@ -356,7 +356,7 @@ export const examAnswers = pgTable(
   (t) => [index('exam_answers_question_idx').on(t.questionId, t.position)],
 );
 
-/** A user's saved questions (spec §3 Saved question: record_id is the row id). */
+/** A user's saved questions (record_id is the row id). */
 export const savedQuestions = pgTable(
   'saved_questions',
   {
@@ -372,7 +372,7 @@ export const savedQuestions = pgTable(
   (t) => [uniqueIndex('saved_questions_user_question_idx').on(t.userId, t.questionId)],
 );
 
-/** Issue reports on questions (spec §3 Issue report); one per user and question. */
+/** Issue reports on questions; one per user and question. */
 export const questionReports = pgTable(
   'question_reports',
   {

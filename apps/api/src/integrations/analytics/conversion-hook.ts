@@ -7,7 +7,7 @@ export interface ConversionHook {
 }
 
 /**
- * The advertising conversion event of the spec (§7, "sent on cart checkout"). Off unless
+ * The advertising conversion event, sent when a cart checkout is paid. Off unless
  * CONVERSION_WEBHOOK_URL is set; fire-and-forget with a 3 s timeout, so an ad platform that is down
  * never slows or breaks a checkout. No personal data is sent: the order id and its value.
  */

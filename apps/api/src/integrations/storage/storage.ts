@@ -1,6 +1,6 @@
 /**
  * Where uploaded and generated files (listing photos, product images) live. Keys look like
- * `{listing_id}/{file name}` (spec §3); `publicUrl` is what browsers load.
+ * `{listing_id}/{file name}`; `publicUrl` is what browsers load.
  */
 export interface Storage {
   readonly kind: 'disk' | 's3';

@@ -134,7 +134,7 @@ export async function requestPasswordReset(auth: Auth, db: Database, input: { em
   return { body: { message: codeSentMessage(input.email) } };
 }
 
-/** Sets the new password with the code, then signs in (spec: automatic sign-in after reset). */
+/** Sets the new password with the code, then signs in (automatic sign-in after reset). */
 export async function resetPassword(auth: Auth, db: Database, input: ConfirmForgotPasswordRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
   try {
     await auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });

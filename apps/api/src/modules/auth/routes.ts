@@ -36,7 +36,7 @@ function send<T>(reply: FastifyReply, result: FlowResult<T>): T {
   return result.body;
 }
 
-/** Our identity endpoints (spec §7 identity-provider calls), over better-auth. */
+/** Our identity endpoints, over better-auth. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limited = authRateLimit(app.config);
   const r = app.withTypeProvider<ZodTypeProvider>();

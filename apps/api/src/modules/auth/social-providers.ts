@@ -9,7 +9,7 @@ export interface SocialProvider {
 }
 
 /**
- * Social sign-in providers from the environment. Each returns to /auth (spec §2), where the web app
+ * Social sign-in providers from the environment. Each returns to /auth, where the web app
  * hands code and state to POST /api/auth/social/callback.
  */
 export function socialProviders(config: Config): SocialProvider[] {

@@ -22,7 +22,7 @@ async function lockBuyer(tx: Transaction, userId: string): Promise<void> {
 }
 
 /**
- * Exam access (spec §9): each settled charge buys EXAM_ACCESS_MONTHS more, counted from the later of
+ * Exam access: each settled charge buys EXAM_ACCESS_MONTHS more, counted from the later of
  * now and the current expiry, which is read under the buyer's lock in the settling transaction, so
  * N settled charges always give N × 3 months.
  */

@@ -21,7 +21,7 @@ function toAttempt(row: AttemptRow, total: number): ExamAttempt {
 
 /**
  * Grades a finished exam on the server (the first-try answer per question) and stores it. Only
- * questions the user may take count; each question counts once. Pass: score above 60 (spec §9).
+ * questions the user may take count; each question counts once. Pass: score above 60.
  */
 export async function recordAttempt(
   db: Database,

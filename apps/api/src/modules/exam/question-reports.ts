@@ -10,7 +10,7 @@ export async function listReportedQuestionIds(db: Database, userId: string): Pro
   return rows.map((r) => r.id);
 }
 
-/** POST /exam/questions/issue: one report per user and question (spec §4: cannot be reported again). */
+/** POST /exam/questions/issue: one report per user and question (cannot be reported again). */
 export async function reportQuestion(
   db: Database,
   userId: string,

@@ -27,7 +27,7 @@ import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
 
-/** The practice exam (spec §7 exam calls). Paid access is checked on the server for every call. */
+/** The practice exam. Paid access is checked on the server for every call. */
 export async function examRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['exam'];

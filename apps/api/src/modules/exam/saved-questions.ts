@@ -11,7 +11,7 @@ export async function accessibleQuestion(db: Database, questionId: string, fullA
   return q;
 }
 
-/** GET /exam/questions/saved: newest first; 404 "No saved questions" when there are none (spec §7). */
+/** GET /exam/questions/saved: newest first; 404 "No saved questions" when there are none. */
 export async function listSavedQuestions(db: Database, userId: string) {
   const rows = await db
     .select({

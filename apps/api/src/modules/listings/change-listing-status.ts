@@ -5,7 +5,7 @@ import { listings } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
 /**
- * The owner switches a published listing between ACTIVE and INACTIVE (spec §4). Drafts and listings
+ * The owner switches a published listing between ACTIVE and INACTIVE. Drafts and listings
  * under review cannot be switched (400); another user's listing is refused (403); an unknown id is 404.
  * The update is conditional, so a concurrent moderation decision is never overwritten.
  */

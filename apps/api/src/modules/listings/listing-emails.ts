@@ -10,7 +10,7 @@ interface ListingFacts {
 
 const link = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
-/** To the staff mailbox when a paid listing waits for review (spec §7 "listing review notice"). */
+/** To the staff mailbox when a paid listing waits for review. */
 export function reviewNoticeEmail(to: string, l: ListingFacts & { category: string; price: string; place: string }): OutgoingMail {
   return {
     to,

@@ -4,7 +4,7 @@ import type { Storage } from '../../integrations/storage/storage';
 
 export type ListingRow = typeof listings.$inferSelect;
 
-/** Storage keys of a listing image: the 1600 px file at {listing_id}/{name} (spec §3), its thumbnail beside it. */
+/** Storage keys of a listing image: the 1600 px file at {listing_id}/{name}, its thumbnail beside it. */
 export function imageKey(listingId: string, name: string): string {
   return `${listingId}/${name}`;
 }
@@ -12,7 +12,7 @@ export function thumbnailKey(listingId: string, name: string): string {
   return `${listingId}/thumbs/${name}`;
 }
 
-/** A row as the API answers it (spec §3 field names; price in dollars). */
+/** A row as the API answers it. */
 export function toListing(row: ListingRow, storage: Storage): Listing {
   const hasLocation = row.locationCity !== null && row.locationState !== null;
   return {

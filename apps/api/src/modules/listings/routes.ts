@@ -31,11 +31,11 @@ import { saveDraftStep1, saveDraftStep2 } from './save-listing-draft';
 import { searchListings } from './search-listings';
 import { suggestLocations } from './suggest-locations';
 
-/** The browser's anonymous id for counting listing views once per browser (spec §4 Listing view). */
+/** The browser's anonymous id for counting listing views once per browser. */
 export const VISITOR_COOKIE = 'medallion_vid';
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
-/** Marketplace listings (spec §7): browse, suggestions, detail, views, the owner's list and status. */
+/** Marketplace listings: browse, suggestions, detail, views, the owner's list and status. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['listings'];
@@ -110,7 +110,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     '/listing/save-draft',
     {
       onRequest: requireUser,
-      // Up to 9 pictures of up to 10 MB each arrive as base64 data URLs (spec §7).
+      // Up to 9 pictures of up to 10 MB each arrive as base64 data URLs.
       bodyLimit: MAX_LISTING_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024,
       config: ipRateLimit(60),
       schema: {

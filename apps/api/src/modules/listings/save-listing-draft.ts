@@ -24,7 +24,7 @@ async function editableListing(db: Database, userId: string, listingId: string) 
 }
 
 /**
- * Step 1 (spec §5): category, location (a real place: a city/state pair or zip from our dataset),
+ * Step 1: category, location (a real place: a city/state pair or zip from our dataset),
  * contact name/e-mail (blank: the account's) and phone. Creates the DRAFT or updates the owner's draft.
  */
 export async function saveDraftStep1(db: Database, account: { id: string; name: string; email: string }, input: Step1): Promise<{ listing_id: string }> {
@@ -64,7 +64,7 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
 }
 
 /**
- * Step 2 (spec §5): title, price, period, vehicle identification, pictures and, for cars, the car.
+ * Step 2: title, price, period, vehicle identification, pictures and, for cars, the car.
  * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
  * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes.
  *

@@ -20,7 +20,7 @@ interface Conditions {
 }
 
 /**
- * The WHERE clause of the public marketplace for the stored filter object (spec §3): only ACTIVE
+ * The WHERE clause of the public marketplace for the stored filter object: only ACTIVE
  * listings; category; price and year ranges; make and model by id (value) or by name (label);
  * location by zip, by city (and state), or, for free text that was not picked from the suggestions,
  * by zip prefix (digits) or city prefix. Values are placeholders (see `values`).

@@ -72,7 +72,7 @@ async function lockOwnListing(tx: Transaction, listingId: string, userId: string
 }
 
 /**
- * The listing fee ($1.08, spec §9). Only the owner pays, only for a complete draft. The fee is
+ * The listing fee ($1.08). Only the owner pays, only for a complete draft. The fee is
  * charged once per listing: one key per listing, and the listing row is locked while it is claimed,
  * so a double click, parallel calls and a resubmission after a rejection reuse the one successful
  * payment. A declined card leaves the listing a draft and can be retried.

@@ -18,7 +18,7 @@ import { errorResponses } from '../../lib/route-options';
 
 const errors = errorResponses;
 
-/** Spec §7 /payments calls, over the configured gateway (sandbox or Stripe). */
+/** /payments calls, over the configured gateway (sandbox or Stripe). */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];

@@ -90,7 +90,7 @@ export const cartPurchase: PurchaseKind = {
 };
 
 /**
- * Pays for the selected cart items (spec §5 cart checkout). The server computes every amount from the
+ * Pays for the selected cart items. The server computes every amount from the
  * items and current prices, read in the claiming transaction; a different client amount is refused.
  * The claim locks the items (they join the order, so another checkout of them gets a 409), reserves
  * the stock and creates the pending order, so the last unit sells once and a cart is charged once

@@ -2,7 +2,7 @@ import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 import { formatUsd as usd } from '../../lib/money';
 
-/** "Order confirmation" (spec §7: date, items, subtotal, shipping, order total), in English and Russian. */
+/** "Order confirmation" (date, items, subtotal, shipping, order total), in English and Russian. */
 export function orderConfirmationEmail(o: {
   to: string;
   name: string;

@@ -42,7 +42,7 @@ export async function withCustomersAndLines(db: DbExecutor, rows: Array<{ order:
 export const customerColumns = { id: user.id, name: user.name, email: user.email };
 
 /**
- * POST /users/transactions (spec §7): the order of a paid checkout. The checkout payment already
+ * POST /users/transactions: the order of a paid checkout. The checkout payment already
  * recorded it; this call confirms it (idempotent) and checks the cart ids match what was paid.
  */
 export async function recordTransaction(db: Database, userId: string, transactionId: string, cartIds: string[]): Promise<Order> {

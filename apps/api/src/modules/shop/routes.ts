@@ -18,7 +18,7 @@ import { addToCart, listCart, removeCartItem, updateCartItem } from './cart';
 import { listOrders, recordTransaction } from './orders';
 import { listProducts } from './list-products';
 
-/** Shop, cart and orders (spec §7). The cart lives on the server; every price comes from the server. */
+/** Shop, cart and orders. The cart lives on the server; every price comes from the server. */
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shop'];

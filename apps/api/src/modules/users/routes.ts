@@ -11,7 +11,7 @@ import { authRateLimit, errorResponses } from '../../lib/route-options';
 
 const errors = errorResponses;
 
-/** Spec §7 /users calls. A user only ever reads and changes their own record. */
+/** /users calls. A user only ever reads and changes their own record. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];

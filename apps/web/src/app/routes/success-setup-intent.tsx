@@ -5,7 +5,7 @@ import type { SetupReturnTarget } from '@medallion/contracts/payments';
 import { toast } from '@/components/ui/toast';
 import { PageLoader } from '../layout/app-layout';
 
-/** Where each `from` value of /success-setup-intent leads (spec §2). */
+/** Where each `from` value of /success-setup-intent leads. */
 export function setupRedirect(from: string | null, listingId: string | null): { to: string; state?: { listingId: string } } {
   switch (from as SetupReturnTarget | null) {
     case 'dashboard':

@@ -14,7 +14,7 @@ export const authKeys = {
   providers: () => [...authKeys.all, 'providers'] as const,
 };
 
-/** GET /auth/session: the signed-in user, or {user: null}. A failure counts as signed out (spec §4). */
+/** GET /auth/session: the signed-in user, or {user: null}. A failure counts as signed out. */
 export async function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   try {
     return await apiFetch<SessionResponse>('/auth/session', { signal });

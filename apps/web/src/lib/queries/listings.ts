@@ -68,7 +68,7 @@ export const getMyListings = getJson<MyListingsResponse>('/listing');
 export const myListingsQueryOptions = defineQuery(listingKeys.mine, getMyListings);
 export const useMyListings = () => useQuery(myListingsQueryOptions());
 
-/** Digits only are a zip code, anything else a city name (spec §5). */
+/** Digits only are a zip code, anything else a city name. */
 export function locationQuery(text: string): { zip_code: string } | { city: string } {
   const value = text.trim();
   return /^\d+$/.test(value) ? { zip_code: value } : { city: value };

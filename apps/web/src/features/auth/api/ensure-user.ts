@@ -4,7 +4,7 @@ import { getUser } from '@/lib/queries/users';
 import type { SessionResponse } from '@medallion/contracts/auth';
 
 /**
- * Spec §4 auth callback: look the user up; when the lookup says "User not found", create the record
+ * The auth callback: look the user up; when the lookup says "User not found", create the record
  * and set it CONFIRMED.
  */
 export async function ensureUser(session: SessionResponse): Promise<GetUserResponse> {

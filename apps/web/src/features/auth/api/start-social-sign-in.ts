@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 
 const STATE_KEY_PREFIX = 'medallion.oauth.';
 
-/** The provider that issued this state (spec: the state value picks the provider on /auth). */
+/** The provider that issued this state (the state value picks the provider on /auth). */
 export function providerForState(state: string): SocialProviderId | null {
   try {
     const value = window.sessionStorage.getItem(STATE_KEY_PREFIX + state);

@@ -11,7 +11,7 @@ import { forgetState, providerForState } from '../api/start-social-sign-in';
 const NOT_AVAILABLE = 'not_available';
 const FAILURE_REDIRECT_MS = 5000;
 
-/** /auth: the provider sends the browser here with code and state (spec §2, §4). */
+/** /auth: the provider sends the browser here with code and state. */
 export function AuthCallback() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

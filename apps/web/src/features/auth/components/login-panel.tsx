@@ -4,7 +4,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-/** Spec §4 login modes. */
+/** The four cards of /login: sign in, sign up, forgotten password and the sign-up code. */
 export type LoginMode = 'login' | 'sign_up' | 'forgot_password' | 'confirm_sign_up';
 
 /** The /login screen: one card at a time, the e-mail carried between modes. */

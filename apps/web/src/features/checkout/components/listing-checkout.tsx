@@ -81,7 +81,7 @@ function Success() {
   );
 }
 
-/** "Review & Checkout" of a listing: its summary, the $1.08 fee and the card to pay with (spec §2, §9). */
+/** "Review & Checkout" of a listing: its summary, the $1.08 fee and the card to pay with. */
 export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover }: Props) {
   const { t } = useTranslation('checkout');
   const money = useMoney();

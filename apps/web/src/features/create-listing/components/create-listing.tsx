@@ -93,7 +93,7 @@ function Steps({ step }: { step: 1 | 2 }) {
   );
 }
 
-/** The two-step listing form; a draft is created by step 1 and continued with ?id= (spec §2, §5). */
+/** The two-step listing form; a draft is created by step 1 and continued with ?id=. */
 export function CreateListing({ listingId, step, account, onNavigate, onCheckout, renderLocation }: Props) {
   const { t } = useTranslation('createListing');
   // The owner's draft (the listing page's cache entry, so saving refreshes both); no retry.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PicturePicker, type PickedImagesProps } from '@/components/ui/picture-picker';
 
 /**
- * Up to 9 pictures (spec §5/§9): image files only, ≤ 10 MB each, previews before upload; the first is
+ * Up to 9 pictures: image files only, ≤ 10 MB each, previews before upload; the first is
  * the main picture, any other can be made main (moved first) and any can be deleted.
  */
 export function ImagePicker({ images, onChange, errors }: PickedImagesProps) {

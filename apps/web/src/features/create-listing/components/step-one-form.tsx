@@ -75,7 +75,7 @@ interface Props {
 
 const CATEGORY_ICONS = { cars: Car, plates: RectangleHorizontal } as const;
 
-/** Step 1 "Basic Information": category, location, contact name, e-mail and phone (spec §5). */
+/** Step 1 "Basic Information": category, location, contact name, e-mail and phone. */
 export function StepOneForm({ defaultValues, account, saving, serverErrors, onSubmit, renderLocation }: Props) {
   const { t } = useTranslation('createListing');
   const form = useForm<StepOneValues>({ defaultValues, resolver });

@@ -120,7 +120,7 @@ interface Props {
   onSubmit: (values: StepTwoValues, action: StepTwoAction, dirty: boolean) => void;
 }
 
-/** Step 2 "Listing Information" (spec §5): the listing, the vehicle, pictures; Save and Back or Save and Checkout. */
+/** Step 2 "Listing Information": the listing, the vehicle, pictures; Save and Back or Save and Checkout. */
 export function StepTwoForm({ category, defaultValues, images, onImagesChange, saving, serverErrors = {}, onSubmit }: Props) {
   const { t } = useTranslation('createListing');
   const cars = category === 'cars';

@@ -9,7 +9,7 @@ export interface ReportQuestionInput {
   otherIssue: string;
 }
 
-/** POST /exam/questions/issue: `issue` is sent as JSON text (spec §7). Once per question (409 after). */
+/** POST /exam/questions/issue: `issue` is sent as JSON text. Once per question (409 after). */
 export function reportQuestion(input: ReportQuestionInput): Promise<ReportQuestionResponse> {
   return apiFetch<ReportQuestionResponse>('/exam/questions/issue', {
     method: 'POST',

@@ -9,7 +9,7 @@ export function toggleSavedQuestion(questionId: string): Promise<SaveQuestionRes
 }
 
 /**
- * Optimistic toggle (spec §4): the saved list changes at once and is restored if the call fails.
+ * Optimistic toggle: the saved list changes at once and is restored if the call fails.
  * `optimistic` is the question as it will appear in the list when saving.
  */
 export function useToggleSavedQuestion() {

@@ -20,7 +20,7 @@ const SHAPES = map.shapes.map((s) => {
   return { fips, d: s.d, x: s.x + BOROUGHS[fips].dx, y: s.y + BOROUGHS[fips].dy };
 });
 
-/** The five boroughs of New York City, drawn offline from a pre-filtered us-atlas extract (spec §2: the intro recommends a map). */
+/** The five boroughs of New York City, drawn offline from a pre-filtered us-atlas extract (the intro recommends a map). */
 export default function BoroughMap() {
   const { t } = useTranslation('exam');
   return (

@@ -23,7 +23,7 @@ type Promo =
   | { state: 'invalid'; code: string };
 
 /**
- * "Back to Exam" (spec §2), and first "Back to practice" when a practice run sent the user here
+ * "Back to Exam", and first "Back to practice" when a practice run sent the user here
  * (its path comes in the router state).
  */
 function BackLinks({ size }: { size: 'md' | 'lg' }) {
@@ -54,7 +54,7 @@ function Success() {
   );
 }
 
-/** "Review & Checkout" of exam access: $20.00 for 3 months, $5 off with the promo code (spec §2, §5, §9). */
+/** "Review & Checkout" of exam access: $20.00 for 3 months, $5 off with the promo code. */
 export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (selectedId: string | null, onSelect: (id: string) => void) => ReactNode }) {
   const { t, i18n } = useTranslation('exam');
   const money = useMoney();

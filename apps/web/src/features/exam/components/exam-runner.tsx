@@ -24,7 +24,7 @@ const ResultDialog = lazyNamed(() => import('./result-dialog'), 'ResultDialog');
 type Lang = 'en' | 'ru';
 type Phase = 'choosing' | 'correct' | 'wrong';
 
-/** Spec §4: the next question follows 500 ms after a correct answer, 100 ms after Next. */
+/** The next question follows 500 ms after a correct answer, 100 ms after Next. */
 const CORRECT_DELAY_MS = 500;
 const NEXT_DELAY_MS = 100;
 
@@ -141,7 +141,7 @@ export interface PracticeSet {
 }
 
 /**
- * The practice exam (spec §2, §4): intro with the borough map, one question per screen, paywall at 6, result.
+ * The practice exam: intro with the borough map, one question per screen, paywall at 6, result.
  * With `practice` it runs only that set: no intro, no paywall, graded here and not stored as an attempt.
  */
 export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice?: PracticeSet }) {

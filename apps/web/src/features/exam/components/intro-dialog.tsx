@@ -6,7 +6,7 @@ import { NativeDialog } from '@/components/ui/native-dialog';
 import BoroughMap from './borough-map';
 
 /**
- * "Before you start": recommends studying a borough map and shows one (spec §2). It opens with the
+ * "Before you start": recommends studying a borough map and shows one. It opens with the
  * page, so it is a native dialog (decision 0004); Escape or a click beside it starts the exam too.
  */
 export function IntroDialog({ open, total, passAbove, onStart }: { open: boolean; total: number; passAbove: number; onStart: () => void }) {

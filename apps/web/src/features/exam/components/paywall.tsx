@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
 
-/** Question 6 without access: guests are asked to sign in, signed-in users to unlock (spec §2). */
+/** Question 6 without access: guests are asked to sign in, signed-in users to unlock. */
 export function Paywall({ signedIn, total }: { signedIn: boolean; total: number }) {
   const { t, i18n } = useTranslation('exam');
   const price = formatUsd(EXAM_PRICE_CENTS / 100, i18n.language);

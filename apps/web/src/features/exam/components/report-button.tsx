@@ -9,7 +9,7 @@ const ReportDialog = lazyNamed(() => import('./report-dialog'), 'ReportDialog');
 
 const ICON_BUTTON = 'inline-flex size-11 items-center justify-center rounded-lg border transition-colors';
 
-/** The flag button and its "Report an issue" popup (spec §5); a reported question stays flagged. */
+/** The flag button and its "Report an issue" popup; a reported question stays flagged. */
 export function ReportButton({ questionId, reported }: { questionId: string; reported: boolean }) {
   const { t } = useTranslation('exam');
   const [open, setOpen] = useState(false);

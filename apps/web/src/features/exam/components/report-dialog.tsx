@@ -12,7 +12,7 @@ import { useReportQuestion } from '../api/report-question';
 import { errorText } from '@/lib/error-text';
 
 /**
- * The "Report an issue" popup (spec §5), open while it is rendered: ReportButton loads it on the
+ * The "Report an issue" popup, open while it is rendered: ReportButton loads it on the
  * first click and mounts it afresh each time, so every report starts empty.
  */
 export function ReportDialog({ questionId, onClose }: { questionId: string; onClose: (sent: boolean) => void }) {

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { useSavedQuestions } from '@/lib/queries/exam';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 
-/** Dashboard "Saved questions": each in the UI language with a delete icon (spec §2). */
+/** Dashboard "Saved questions": each in the UI language with a delete icon. */
 export function SavedQuestions() {
   const { t, i18n } = useTranslation('exam');
   const saved = useSavedQuestions();

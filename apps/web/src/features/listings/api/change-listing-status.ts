@@ -8,7 +8,7 @@ export function changeListingStatus(body: ChangeListingStatusRequest): Promise<C
   return apiFetch<ChangeListingStatusResponse>('/listing/change-status', { method: 'POST', body });
 }
 
-/** The new status is written into the cached listing only after the server's 200 (spec §4). */
+/** The new status is written into the cached listing only after the server's 200. */
 export function useChangeListingStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -51,7 +51,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * A listing in the marketplace grid (public) or in the owner's dashboard (spec §2). The title is the
+ * A listing in the marketplace grid (public) or in the owner's dashboard. The title is the
  * link (its hit area covers the whole card): a draft goes to checkout, a listing under review stays
  * and says so, any other opens its page.
  */

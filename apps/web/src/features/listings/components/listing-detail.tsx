@@ -51,7 +51,7 @@ function BackLink() {
   );
 }
 
-/** The first view of a listing in this browser is recorded once (spec §4, `visited-listings` cookie). */
+/** The first view of a listing in this browser is recorded once. */
 function useRecordFirstView(listing: Listing | undefined, userId: string | null, ready: boolean) {
   const record = useRecordListingView();
   const { mutate } = record;

@@ -37,7 +37,7 @@ function RangeFields({ children }: { children: ReactNode }) {
 
 const ALL = 'all';
 
-/** The marketplace filters (spec §2, §5): location, category, price and, for cars, year, make and model. */
+/** The marketplace filters: location, category, price and, for cars, year, make and model. */
 export function ListingFiltersForm({ onSearch, serverErrors, className }: Props) {
   const { t } = useTranslation('listings');
   const { draft } = useListingFilters();

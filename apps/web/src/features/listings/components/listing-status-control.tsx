@@ -10,7 +10,7 @@ type OwnerStatus = 'ACTIVE' | 'INACTIVE';
 
 /**
  * The owner's status selector (Active / Deactivate). It keeps showing the current status until the
- * server answers 200 (spec §4); drafts and listings under review only show their status.
+ * server answers 200; drafts and listings under review only show their status.
  */
 export function ListingStatusControl({ listing }: { listing: Listing }) {
   const { t } = useTranslation('listings');

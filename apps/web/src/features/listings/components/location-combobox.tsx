@@ -21,7 +21,7 @@ export function suggestionLabel(suggestion: LocationSuggestion): string {
 }
 
 /**
- * The location filter (spec §5): free text, suggestions 1000 ms after the last keystroke (5 at
+ * The location filter: free text, suggestions 1000 ms after the last keystroke (5 at
  * most), an ARIA 1.2 combobox with a list box (Up, Down, Enter, Escape).
  */
 export function LocationCombobox({ value, onType, onChoose, error }: Props) {

@@ -63,7 +63,7 @@ export function Marketplace() {
   const pageCount = result ? Math.max(1, Math.ceil(result.total / MARKETPLACE_PAGE_SIZE)) : 0;
 
   useEffect(() => {
-    // Spec §8: a failed load is only logged; the list then says nothing was found.
+    // A failed load is only logged; the list then says nothing was found.
     if (listings.isError) console.error('Loading the marketplace failed', listings.error);
   }, [listings.isError, listings.error]);
   const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? fieldErrorTexts(listings.error) : undefined;

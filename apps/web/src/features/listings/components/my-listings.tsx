@@ -21,7 +21,7 @@ function CardSkeleton() {
 
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4';
 
-/** Dashboard → Marketplace ads: the user's own listings as owner-mode cards (spec §2). */
+/** Dashboard → Marketplace ads: the user's own listings as owner-mode cards. */
 export function MyListings() {
   const { t } = useTranslation('listings');
   const mine = useMyListings();

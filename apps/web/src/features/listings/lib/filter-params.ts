@@ -16,7 +16,7 @@ export function pageFromParams(params: URLSearchParams): number {
   return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
 
-/** The URL query of a search: the filters that would be sent (spec §5 "On Search"), plus the page after the first. */
+/** The URL query of a search: the filters that would be sent, plus the page after the first. */
 export function searchToParams(filters: StoredListingFilters, page: number): URLSearchParams {
   const params = new URLSearchParams();
   const query = filtersToQuery(filters);

@@ -34,7 +34,7 @@ export function formatLongDate(iso: string, language: string): string | null {
 
 export type PostedState = { kind: 'notPosted' } | { kind: 'underReview' } | { kind: 'posted'; date: string };
 
-/** Spec §2: "Not posted yet" without a timestamp, "Waiting for review" when under review, else the date. */
+/** "Not posted yet" without a timestamp, "Waiting for review" when under review, else the date. */
 export function postedState(listing: Pick<Listing, 'status' | 'timestamp'>, language: string): PostedState {
   if (listing.status === 'UNDER_REVIEW') return { kind: 'underReview' };
   const date = listing.timestamp ? formatLongDate(listing.timestamp, language) : null;

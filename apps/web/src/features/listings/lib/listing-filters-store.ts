@@ -40,7 +40,7 @@ function createListingFiltersStore() {
 }
 
 /**
- * The shared client store `listingFilters` (spec §3): a module-level store, so the filters survive
+ * The shared client store `listingFilters`: a module-level store, so the filters survive
  * navigating away from the marketplace and back within the visit.
  */
 export const listingFilters = createListingFiltersStore();

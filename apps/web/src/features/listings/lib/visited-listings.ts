@@ -29,7 +29,7 @@ export function visitedListingsCookie(ids: string[]): string {
 
 /**
  * Remembers the listing as viewed by this browser. Returns false when it already was, so the
- * view is recorded only on the first visit (spec §4).
+ * view is recorded only on the first visit.
  */
 export function markListingVisited(id: string): boolean {
   const ids = parseVisitedListings(document.cookie);

@@ -12,7 +12,7 @@ import { errorText } from '@/lib/error-text';
 /** Stripe's own script, when the server does not name one. */
 const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
-/** Where the card form returns to after the setup is confirmed (spec §2 /success-setup-intent). */
+/** Where the card form returns to after the setup is confirmed. */
 export function setupReturnUrl(from: SetupReturnTarget, listingId?: string): string {
   const params = new URLSearchParams({ from });
   if (listingId) params.set('listingId', listingId);

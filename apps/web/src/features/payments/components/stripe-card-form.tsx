@@ -29,7 +29,7 @@ const CARD_STYLE = {
   invalid: { color: '#b3261e', iconColor: '#b3261e' },
 };
 
-/** Stripe mode of "Add a card": Stripe Elements' card field, confirmed with Stripe.js (spec §7, §8). */
+/** Stripe mode of "Add a card": Stripe Elements' card field, confirmed with Stripe.js. */
 export function StripeCardForm({ jsUrl, ...props }: Props) {
   const { t } = useTranslation('payments');
   const stripeJs = useQuery({

@@ -121,7 +121,7 @@ interface Problem {
 
 const problemId = (key: string, params?: Record<string, string | number>) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
-/** /cart "Review & Checkout" (spec §2 Cart, §4, §5): items, shipping, summary, card, error list, Pay and Submit. */
+/** /cart "Review & Checkout": items, shipping, summary, card, error list, Pay and Submit. */
 export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const { t } = useTranslation('shop');
   const money = useMoney();

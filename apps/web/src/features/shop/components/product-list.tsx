@@ -127,7 +127,7 @@ function ProductSkeleton() {
   );
 }
 
-/** The shop's product cards (spec §2 Shop): Buy now for everyone (signed out → /login), Add to cart when signed in. */
+/** The shop's product cards: Buy now for everyone (signed out → /login), Add to cart when signed in. */
 export function ProductList({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('shop');
   const products = useProducts();
