@@ -20,8 +20,8 @@ import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { listExamQuestions } from '../exam/list-exam-questions';
-import { approveListing, listListingsForReview, rejectListing } from './moderate-listings';
-import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from './manage-exam';
+import { approveListing, listListingsForReview, rejectListing } from '../listings/moderate-listings';
+import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from '../exam/manage-exam';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   adminOrdersQuerySchema,

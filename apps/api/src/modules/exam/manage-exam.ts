@@ -4,8 +4,8 @@ import type { ExamQuestion, ReportIssueOption } from '@medallion/contracts/exam'
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examQuestions, promoCodes, questionReports, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
-import { listExamQuestions } from '../exam/list-exam-questions';
-import { bumpQuestionBankVersion, type QuestionBank } from '../exam/question-bank';
+import { listExamQuestions } from './list-exam-questions';
+import { bumpQuestionBankVersion, type QuestionBank } from './question-bank';
 
 async function questionById(db: Database, id: string): Promise<ExamQuestion> {
   const { questions } = await listExamQuestions(db, true);

@@ -7,8 +7,8 @@ import { listings, user } from '@medallion/db/schema';
 import type { Mailer, OutgoingMail } from '../../integrations/mail/mailer';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { listingApprovedEmail, listingRejectedEmail } from '../listings/listing-emails';
-import { toListing } from '../listings/listing-record';
+import { listingApprovedEmail, listingRejectedEmail } from './listing-emails';
+import { toListing } from './listing-record';
 
 /** The review queue: UNDER_REVIEW listings, the longest waiting first, with the owner and the VIN decode. */
 export async function listListingsForReview(db: Database, storage: Storage, decodeVin: (vin: string) => Promise<DecodedVin | null>): Promise<ReviewListing[]> {
