@@ -18,7 +18,7 @@ import { createMailer } from '../src/integrations/mail/mailer';
 import { createSmtpTransport } from '../src/integrations/mail/smtp-transport';
 import { migrateDatabase } from '../src/prepare-database';
 import { redisCache } from '../src/integrations/redis/shared-cache';
-import { updateExamQuestion } from '../src/modules/admin/manage-exam';
+import { updateExamQuestion } from '../src/modules/exam/update-exam-question';
 import { createQuestionBank } from '../src/modules/exam/question-bank';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { createConfirmedUser } from './helpers/auth';

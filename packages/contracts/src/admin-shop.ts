@@ -80,6 +80,9 @@ export const saveProductRequestSchema = productFieldsSchema.extend({
 });
 export type SaveProductRequest = z.input<typeof saveProductRequestSchema>;
 
+/** PUT and PATCH /admin/products/{product_id}: the product's id. */
+export const productIdParamsSchema = z.object({ product_id: text().max(100) });
+
 /** PATCH /admin/products/{product_id}: deactivate (hidden from the shop, cannot be bought) or reactivate. */
 export const setProductActiveRequestSchema = z.object({ active: z.boolean({ error: 'productActiveInvalid' }) });
 
@@ -101,6 +104,7 @@ export const adminOrdersResponseSchema = z.object({ data: z.array(adminOrderSche
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
 /** POST /admin/orders/{order_id}/ship: paid → shipped (the customer is e-mailed once); shipped stays shipped. */
+export const orderIdParamsSchema = z.object({ order_id: text().max(100) });
 export const shipOrderResponseSchema = z.object({
   data: adminOrderSchema.extend({
     /** False when the order was already shipped (no second e-mail). */

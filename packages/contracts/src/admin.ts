@@ -64,11 +64,20 @@ export const examReportsResponseSchema = z.object({
 });
 export type ExamReportsResponse = z.infer<typeof examReportsResponseSchema>;
 
+/** POST /admin/exam/reports/{report_id}/resolve: the report's id (a malformed one is a 404, as an unknown one). */
+export const examReportIdParamsSchema = z.object({ report_id: z.string().uuid('listingNotFound') });
+/** The resolve answer: the report left the open list. */
+export const resolveExamReportResponseSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
+export type ResolveExamReportResponse = z.infer<typeof resolveExamReportResponseSchema>;
+
 const bilingual = (max: number) =>
   z.object({
     en: freeText().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
     ru: freeText().trim().min(1, 'examTextRequired').max(max, 'examTextTooLong'),
   });
+
+/** PUT /admin/exam/questions/{question_id}: the question's id. */
+export const examQuestionIdParamsSchema = z.object({ question_id: text().max(20) });
 
 /** PUT /admin/exam/questions/{question_id}: the whole question in both languages; exactly one correct answer. */
 export const updateExamQuestionRequestSchema = z.object({
@@ -107,6 +116,8 @@ export const createPromoCodeRequestSchema = z.object({
   expires_at: z.iso.datetime({ offset: true, error: 'promoExpiryInvalid' }).nullable().default(null),
   max_redemptions: z.number().int().min(1, 'promoMaxInvalid').max(1_000_000, 'promoMaxInvalid').nullable().default(null),
 });
+/** PATCH /admin/promo-codes/{code}: the code (any case). */
+export const promoCodeParamsSchema = z.object({ code: text().max(20) });
 export const updatePromoCodeRequestSchema = createPromoCodeRequestSchema.omit({ code: true }).partial();
 export const promoCodeResponseSchema = z.object({ data: promoCodeSchema });
 export type PromoCodeResponse = z.infer<typeof promoCodeResponseSchema>;

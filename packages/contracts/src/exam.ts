@@ -101,6 +101,8 @@ export const examAttemptSchema = z.object({
   created_at: z.string(),
 });
 export type ExamAttempt = z.infer<typeof examAttemptSchema>;
+/** GET /exam/attempts/{attempt_id}: the attempt's id. */
+export const examAttemptIdParamsSchema = z.object({ attempt_id: text().max(100) });
 export const examAttemptResponseSchema = z.object({ data: examAttemptSchema });
 export type ExamAttemptResponse = z.infer<typeof examAttemptResponseSchema>;
 export const examAttemptsResponseSchema = z.object({ data: z.object({ data: z.array(examAttemptSchema) }) });

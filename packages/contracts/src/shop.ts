@@ -63,7 +63,10 @@ export const updateCartRequestSchema = z.object({
   quantity: quantity.optional(),
   status: z.literal(CART_ITEM_COMPLETED).optional(),
 });
+/** DELETE /users/cart?cart-product-id=: the item leaves the cart. */
 export const deleteCartQuerySchema = z.object({ 'cart-product-id': z.string().uuid('cartItemNotFound') });
+export const deleteCartItemResponseSchema = z.object({ data: z.object({ removed: z.literal(true) }) });
+export type DeleteCartItemResponse = z.infer<typeof deleteCartItemResponseSchema>;
 export const cartItemResponseSchema = z.object({ data: cartItemSchema });
 export type CartItemResponse = z.infer<typeof cartItemResponseSchema>;
 

@@ -1,27 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminExamQuestionsResponseSchema,
   adminOverviewResponseSchema,
   createPromoCodeRequestSchema,
+  examQuestionIdParamsSchema,
+  examReportIdParamsSchema,
   examQuestionResponseSchema,
   examReportsResponseSchema,
+  promoCodeParamsSchema,
   promoCodeResponseSchema,
   promoCodesResponseSchema,
   updateExamQuestionRequestSchema,
   updatePromoCodeRequestSchema,
   moderationResponseSchema,
   rejectListingRequestSchema,
+  resolveExamReportResponseSchema,
   reviewListingsResponseSchema,
 } from '@medallion/contracts/admin';
 import { listingIdParamsSchema, LISTING_ID_PATTERN } from '@medallion/contracts/listings';
-import { text } from '@medallion/contracts/text';
 import { AppError } from '../../lib/app-error';
 import { errorResponses as errors } from '../../lib/route-options';
 import { listExamQuestions } from '../exam/list-exam-questions';
-import { approveListing, listListingsForReview, rejectListing } from './moderate-listings';
-import { createPromoCode, listOpenReports, listPromoCodes, resolveReport, updateExamQuestion, updatePromoCode } from './manage-exam';
+import { listListingsForReview } from '../listings/list-listings-for-review';
+import { approveListing, rejectListing } from '../listings/moderate-listing';
+import { createPromoCode, listPromoCodes, updatePromoCode } from '../exam/manage-promo-codes';
+import { listOpenReports, resolveReport } from '../exam/review-question-reports';
+import { updateExamQuestion } from '../exam/update-exam-question';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   adminOrdersQuerySchema,
@@ -29,6 +34,8 @@ import {
   adminProductResponseSchema,
   adminProductsResponseSchema,
   MAX_PRODUCT_IMAGES,
+  orderIdParamsSchema,
+  productIdParamsSchema,
   saveProductRequestSchema,
   setProductActiveRequestSchema,
   shipOrderResponseSchema,
@@ -86,7 +93,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const examTags = ['admin'];
-  const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
   r.get(
     '/admin/exam/reports',
     {
@@ -100,8 +106,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Mark a report resolved',
-        params: z.object({ report_id: z.string().uuid('listingNotFound') }),
-        response: { 200: ok, ...errors },
+        params: examReportIdParamsSchema,
+        response: { 200: resolveExamReportResponseSchema, ...errors },
       },
     },
     async (req) => {
@@ -126,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Edit an exam question in both languages',
-        params: z.object({ question_id: text().max(20) }),
+        params: examQuestionIdParamsSchema,
         body: updateExamQuestionRequestSchema,
         response: { 200: examQuestionResponseSchema, ...errors },
       },
@@ -149,7 +155,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: examTags,
         summary: 'Change a promo code (discount, active, expiry, uses)',
-        params: z.object({ code: text().max(20) }),
+        params: promoCodeParamsSchema,
         body: updatePromoCodeRequestSchema,
         response: { 200: promoCodeResponseSchema, ...errors },
       },
@@ -162,7 +168,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const shopTags = ['admin'];
   // Up to 9 new pictures of up to 10 MB each arrive as base64 data URLs, as in the listing editor.
   const productBodyLimit = MAX_PRODUCT_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
-  const productParams = z.object({ product_id: text().max(100) });
 
   r.get(
     '/admin/products',
@@ -189,7 +194,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: shopTags,
         summary: 'Replace a product: fields and pictures in display order (kept file names or new data URLs)',
-        params: productParams,
+        params: productIdParamsSchema,
         body: saveProductRequestSchema,
         response: { 200: adminProductResponseSchema, ...errors },
       },
@@ -202,7 +207,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: shopTags,
         summary: 'Deactivate (hidden from the shop) or reactivate a product',
-        params: productParams,
+        params: productIdParamsSchema,
         body: setProductActiveRequestSchema,
         response: { 200: adminProductResponseSchema, ...errors },
       },
@@ -228,7 +233,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: shopTags,
         summary: 'Mark a paid order shipped and e-mail the customer (once; a shipped order stays as it is)',
-        params: z.object({ order_id: text().max(100) }),
+        params: orderIdParamsSchema,
         response: { 200: shipOrderResponseSchema, ...errors },
       },
     },

@@ -95,7 +95,7 @@ function sharedSource(db: Database, cache: SharedCache) {
 
 /**
  * The exam's question bank (80 questions with their answers) kept in memory: it changes only when
- * staff edit it (modules/admin/manage-exam.ts), so GET /exam/questions need not read it for every
+ * staff edit it (modules/exam/update-exam-question.ts), so GET /exam/questions need not read it for every
  * request. This process's edits call invalidate(), and the next read loads the bank again.
  *
  * Several server processes may share one PostgreSQL, and an edit in one must reach the others. A

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   examAttemptRequestSchema,
+  examAttemptIdParamsSchema,
   examAttemptResponseSchema,
   examAttemptsResponseSchema,
   examQuestionsResponseSchema,
@@ -15,7 +16,6 @@ import {
   saveQuestionRequestSchema,
   saveQuestionResponseSchema,
 } from '@medallion/contracts/exam';
-import { text } from '@medallion/contracts/text';
 import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
@@ -98,7 +98,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "One of the user's finished exams with its wrong question ids (404 for anyone else's)",
-        params: z.object({ attempt_id: text().max(100) }),
+        params: examAttemptIdParamsSchema,
         response: { 200: examAttemptResponseSchema, ...errors },
       },
     },

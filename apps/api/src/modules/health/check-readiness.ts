@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReadinessCheck, ReadyResponse } from '@medallion/contracts/health';
 import type { DatabaseHandle } from '@medallion/db/client';
+import type { SharedRedis } from '../../integrations/redis/redis-client';
 import type { Storage } from '../../integrations/storage/storage';
-import { pingRedis } from './ping-redis';
 
 /** How long each dependency may take to answer before it counts as down. */
 export const READINESS_CHECK_TIMEOUT_MS = 2000;
@@ -10,7 +10,11 @@ export const READINESS_CHECK_TIMEOUT_MS = 2000;
 export interface ReadinessDeps {
   database: DatabaseHandle;
   storage: Storage;
-  redisUrl?: string;
+  /**
+   * The app's own Redis connection (when REDIS_URL is set): readiness PINGs through it, so it reports
+   * whether the connection every request uses answers now (while it is away, commands fail at once).
+   */
+  redis?: SharedRedis;
   /** The app is shutting down: not ready, whatever the checks say. */
   draining: boolean;
   instance: string;
@@ -44,8 +48,8 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<ReadyResponse
   const timeoutMs = deps.timeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
   const [database, redis, storage] = await Promise.all([
     timed('database', deps.database.kind, () => deps.database.ping(), timeoutMs, deps.log),
-    deps.redisUrl
-      ? timed('redis', 'redis', () => pingRedis(deps.redisUrl!, timeoutMs), timeoutMs, deps.log)
+    deps.redis
+      ? timed('redis', 'redis', () => deps.redis!.client.ping(), timeoutMs, deps.log)
       : Promise.resolve<ReadinessCheck>({ status: 'skipped', kind: 'redis' }),
     timed('storage', deps.storage.kind, () => deps.storage.check(), timeoutMs, deps.log),
   ]);

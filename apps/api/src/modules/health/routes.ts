@@ -51,7 +51,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       const ready = await checkReadiness({
         database: app.database,
         storage: app.storage,
-        redisUrl: app.config.REDIS_URL,
+        redis: app.redis,
         draining: app.lifecycle.draining,
         instance,
         log: request.log,

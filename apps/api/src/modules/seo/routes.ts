@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { text } from '@medallion/contracts/text';
+import { robotsTxtSchema, sitemapChunkParamsSchema, sitemapXmlSchema } from '@medallion/contracts/seo';
 import { AppError } from '../../lib/app-error';
 import { pickEncoding } from '../../lib/web-headers';
 import { errorResponses as errors } from '../../lib/route-options';
@@ -12,8 +11,7 @@ import { renderRobotsTxt } from './render-robots-txt';
 import { SITEMAP_CACHE_CONTROL } from './site-map';
 
 const XML = 'application/xml; charset=utf-8';
-const xmlResponse = { 200: z.string().describe('XML (sitemaps.org protocol)'), ...errors };
-const listingsParams = z.object({ chunk: text().max(20) });
+const xmlResponse = { 200: sitemapXmlSchema, ...errors };
 
 /**
  * A sitemap, compressed as the crawler asks (a file of 25,000 listings is ~10 MB of XML, ~0.5 MB
@@ -44,10 +42,8 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['seo'];
   const publicUrl = app.config.PUBLIC_URL;
 
-  r.get(
-    '/robots.txt',
-    { schema: { tags, summary: 'Crawling rules and where the sitemap is', response: { 200: z.string().describe('robots.txt') } } },
-    async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', SITEMAP_CACHE_CONTROL).send(renderRobotsTxt(publicUrl)),
+  r.get('/robots.txt', { schema: { tags, summary: 'Crawling rules and where the sitemap is', response: { 200: robotsTxtSchema } } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', SITEMAP_CACHE_CONTROL).send(renderRobotsTxt(publicUrl)),
   );
 
   r.get(
@@ -66,7 +62,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'ACTIVE listings (25,000 per file, newest first) in English and Russian; 404 past the last file',
-        params: listingsParams,
+        params: sitemapChunkParamsSchema,
         response: xmlResponse,
       },
     },

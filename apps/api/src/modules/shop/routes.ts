@@ -4,6 +4,7 @@ import {
   addToCartRequestSchema,
   cartItemResponseSchema,
   cartResponseSchema,
+  deleteCartItemResponseSchema,
   deleteCartQuerySchema,
   orderResponseSchema,
   ordersResponseSchema,
@@ -11,7 +12,6 @@ import {
   recordTransactionRequestSchema,
   updateCartRequestSchema,
 } from '@medallion/contracts/shop';
-import { z } from 'zod';
 import { errorResponses as errors } from '../../lib/route-options';
 import { requireUser } from '../../plugins/auth';
 import { addToCart, listCart, removeCartItem, updateCartItem } from './cart';
@@ -60,7 +60,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Remove a cart item',
         querystring: deleteCartQuerySchema,
-        response: { 200: z.object({ data: z.object({ removed: z.literal(true) }) }), ...errors },
+        response: { 200: deleteCartItemResponseSchema, ...errors },
       },
     },
     async (req) => {

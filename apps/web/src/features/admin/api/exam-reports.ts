@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExamQuestionResponse, ExamReportsResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
+import type { ExamQuestionResponse, ExamReportsResponse, ResolveExamReportResponse, UpdateExamQuestionRequest } from '@medallion/contracts/admin';
 import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from '@/lib/queries/admin';
 import { examKeys } from '@/lib/queries/exam';
 
 /** POST /admin/exam/reports/{id}/resolve: the report leaves the list (and its question, with its last report). */
-export function resolveExamReport(reportId: string): Promise<unknown> {
-  return apiFetch(`/admin/exam/reports/${encodeURIComponent(reportId)}/resolve`, { method: 'POST' });
+export function resolveExamReport(reportId: string): Promise<ResolveExamReportResponse> {
+  return apiFetch<ResolveExamReportResponse>(`/admin/exam/reports/${encodeURIComponent(reportId)}/resolve`, { method: 'POST' });
 }
 
 export function useResolveExamReport() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartItemResponse } from '@medallion/contracts/shop';
+import type { CartItemResponse, DeleteCartItemResponse } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
 import { shopKeys } from '@/lib/queries/shop';
 
@@ -14,8 +14,8 @@ export function updateCartQuantity(input: { id: string; quantity: number }): Pro
 }
 
 /** DELETE /users/cart?cart-product-id=. */
-export function deleteCartItem(id: string): Promise<unknown> {
-  return apiFetch<unknown>('/users/cart', { method: 'DELETE', query: { 'cart-product-id': id } });
+export function deleteCartItem(id: string): Promise<DeleteCartItemResponse> {
+  return apiFetch<DeleteCartItemResponse>('/users/cart', { method: 'DELETE', query: { 'cart-product-id': id } });
 }
 
 function useInvalidateCart() {

@@ -1,32 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { ReviewListing } from '@medallion/contracts/admin';
-import type { DecodedVin } from '@medallion/contracts/cars';
 import type { Database, DbExecutor } from '@medallion/db/client';
 import { listings, user } from '@medallion/db/schema';
 import type { Mailer, OutgoingMail } from '../../integrations/mail/mailer';
-import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { listingApprovedEmail, listingRejectedEmail } from '../listings/listing-emails';
-import { toListing } from '../listings/listing-record';
-
-/** The review queue: UNDER_REVIEW listings, the longest waiting first, with the owner and the VIN decode. */
-export async function listListingsForReview(db: Database, storage: Storage, decodeVin: (vin: string) => Promise<DecodedVin | null>): Promise<ReviewListing[]> {
-  const rows = await db
-    .select({ listing: listings, owner: { id: user.id, name: user.name, email: user.email } })
-    .from(listings)
-    .innerJoin(user, eq(user.id, listings.userId))
-    .where(eq(listings.status, 'UNDER_REVIEW'))
-    .orderBy(asc(listings.updatedAt), asc(listings.id));
-  return Promise.all(
-    rows.map(async ({ listing, owner }) => ({
-      ...toListing(listing, storage),
-      owner,
-      submitted_at: listing.updatedAt.toISOString(),
-      vin_decoded: listing.vin ? await decodeVin(listing.vin).catch(() => null) : null,
-    })),
-  );
-}
+import { listingApprovedEmail, listingRejectedEmail } from './listing-emails';
 
 interface ModerationContext {
   mailer: Mailer;
