@@ -88,6 +88,21 @@ describe('field errors', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("maps the server's paths to the form's with a function, skipping the ones it does not know", () => {
+    const calls: Array<[string, { type: string; message: string }]> = [];
+    const form = {
+      setError: ((name: string, error: { type: string; message: string }) => void calls.push([name, error])) as UseFormSetError<{
+        fullName: string;
+        pictures: string;
+      }>,
+    };
+    const toForm = (path: string) => (path === 'name' ? 'fullName' : path.startsWith('images.') ? 'pictures' : undefined);
+    expect(applyFieldErrors(form, invalid, toForm)).toBe(true);
+    expect(calls.map(([name]) => name)).toEqual(['fullName', 'pictures']);
+    expect(calls[1]![1]).toEqual({ type: 'server', message: fieldErrorText(invalid, 'images.2') });
+    expect(applyFieldErrors(form, invalid, () => undefined)).toBe(false);
+  });
+
   it("translates a form's own zod message (a catalogue key) and leaves other texts alone", () => {
     expect(keyText('emailInvalid')).toBe(fieldErrorText(invalid, 'email'));
     expect(keyText('Already a sentence.')).toBe('Already a sentence.');
