@@ -33,7 +33,7 @@ export function fieldErrorText(error: unknown, field: string): string | undefine
 
 /**
  * Shows the server's field problems on a react-hook-form form (setError with the translated text,
- * type "server"), for the fields the form has: `fields` lists them (by default every field the server
+ * type "server"; the first one gets the focus), for the fields the form has: `fields` lists them (by default every field the server
  * named), or maps the server's path of a field to the form's (undefined: the form has no such field).
  * Answers whether any field got a message, so the caller can show the error elsewhere when none did.
  */
@@ -48,7 +48,7 @@ export function applyFieldErrors<T extends FieldValues>(
   for (const [path, problem] of Object.entries(error.fields)) {
     const field = formPath(path);
     if (field === undefined) continue;
-    form.setError(field, { type: 'server', message: messageText(problem) });
+    form.setError(field, { type: 'server', message: messageText(problem) }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;
