@@ -1,22 +1,21 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactUsInput, ContactUsRequest } from '@medallion/contracts/contact';
+import type { ContactUsInput } from '@medallion/contracts/contact';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { applyFieldErrors, errorText, keyText } from '@/lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useSendContactMessage } from '../api/send-contact-message';
-import type { contactResolver as ContactResolver } from './contact-validation';
+import type { checkContact as CheckContact, ContactErrors, ContactField } from './contact-validation';
 
-const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof ContactUsInput)[];
+const FIELDS = ['name', 'email', 'message'] as const satisfies readonly ContactField[];
 const EMPTY: ContactUsInput = { name: '', email: '', message: '' };
 
 // The form is drawn at once (it is part of every page, so it must not appear late and push the page
 // around); its checks (zod and the contact schema) load when the visitor first uses it.
-let validation: Promise<{ contactResolver: typeof ContactResolver }> | undefined;
+let validation: Promise<{ checkContact: typeof CheckContact }> | undefined;
 function loadValidation() {
   validation ??= import('./contact-validation').catch((error: unknown) => {
     validation = undefined; // tried again next time
@@ -26,19 +25,6 @@ function loadValidation() {
 }
 
 /**
- * The contract's check, loaded on first use. A field check that cannot load it finds nothing (the
- * submit loads it first and reports the failure).
- */
-const resolver: Resolver<ContactUsInput, unknown, ContactUsRequest> = async (values, context, options) => {
-  try {
-    const { contactResolver } = await loadValidation();
-    return await contactResolver(values, context, options);
-  } catch {
-    return { values: {}, errors: {} };
-  }
-};
-
-/**
  * The Contact us form: idle → loading → success (fields cleared) or failed (server text below).
  * A field is checked when it loses focus and from then on at every change; all of them on submit,
  * which then focuses the first wrong one.
@@ -46,29 +32,70 @@ const resolver: Resolver<ContactUsInput, unknown, ContactUsRequest> = async (val
 export function ContactForm() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
+  const [values, setValues] = useState<ContactUsInput>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [live, setLive] = useState<ReadonlySet<ContactField>>(() => new Set());
   const [loadFailed, setLoadFailed] = useState(false);
-  // Checked at a field's first blur and then at every change of it (onTouched); all fields on submit.
-  const form = useForm<ContactUsInput, unknown, ContactUsRequest>({ mode: 'onTouched', defaultValues: EMPTY, resolver });
-  const { errors } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldError = (key?: string) => (key ? t(`messages.${key}`, { defaultValue: key }) : undefined);
 
-  const fieldProps = (field: (typeof FIELDS)[number]) => ({ ...form.register(field), error: keyText(errors[field]?.message) });
+  /** Checks some fields of `next` and shows (or clears) their errors. */
+  const check = (next: ContactUsInput, fields: readonly ContactField[]) => {
+    loadValidation().then(
+      ({ checkContact }) => {
+        const found = checkContact(next).errors;
+        setErrors((previous) => {
+          const merged = { ...previous };
+          for (const field of fields) merged[field] = found[field];
+          return merged;
+        });
+      },
+      () => undefined, // a field is checked again on submit, which reports the failure
+    );
+  };
+
+  const fieldProps = (field: ContactField) => ({
+    name: field,
+    value: values[field],
+    error: fieldError(errors[field]),
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      if (live.has(field)) check(next, [field]);
+    },
+    onBlur: () => {
+      if (!live.has(field)) setLive(new Set(live).add(field));
+      check(values, [field]);
+    },
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
+    let checkContact;
     try {
-      await loadValidation();
+      ({ checkContact } = await loadValidation());
     } catch {
       setLoadFailed(true);
       return;
     }
     setLoadFailed(false);
-    await form.handleSubmit((request) =>
-      send.mutate(request, {
-        onSuccess: () => form.reset(EMPTY),
-        onError: (error) => applyFieldErrors(form, error, FIELDS),
-      }),
-    )();
+    const result = checkContact(values);
+    setErrors(result.errors);
+    setLive(new Set(FIELDS));
+    if (!result.request) {
+      const first = FIELDS.find((field) => result.errors[field] !== undefined);
+      const control = first && formRef.current?.elements.namedItem(first);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
+    send.mutate(result.request, {
+      onSuccess: () => {
+        setValues(EMPTY);
+        setErrors({});
+        setLive(new Set());
+      },
+    });
   };
 
   const failure = loadFailed
@@ -84,6 +111,7 @@ export function ContactForm() {
   const name = fieldProps('name');
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       // Fetch the checks as soon as the visitor starts on the form.
@@ -97,7 +125,7 @@ export function ContactForm() {
         {...name}
         onChange={(event) => {
           if (send.isSuccess) send.reset();
-          void name.onChange(event);
+          name.onChange(event);
         }}
       />
       <TextField label={t('contact.email')} type="email" inputMode="email" autoComplete="email" {...fieldProps('email')} />
