@@ -69,14 +69,15 @@ describe('field errors', () => {
     expect(fieldErrorTexts(invalid)?.['images.2']).toMatch(/повреждено/);
   });
 
-  it('sets them on a react-hook-form form, only for the fields asked for', () => {
+  /** A form that records the errors set on it. */
+  function recordingForm<T extends Record<string, string>>() {
     const calls: Array<[string, { type: string; message: string }]> = [];
-    const form = {
-      setError: ((name: string, error: { type: string; message: string }) => void calls.push([name, error])) as UseFormSetError<{
-        name: string;
-        email: string;
-      }>,
-    };
+    const setError = ((name: string, error: { type: string; message: string }) => void calls.push([name, error])) as UseFormSetError<T>;
+    return { calls, form: { setError } };
+  }
+
+  it('sets them on a react-hook-form form, only for the fields asked for', () => {
+    const { calls, form } = recordingForm<{ name: string; email: string }>();
     expect(applyFieldErrors(form, invalid, ['name', 'email'])).toBe(true);
     expect(calls).toEqual([
       ['name', { type: 'server', message: fieldErrorText(invalid, 'name') }],
@@ -86,6 +87,15 @@ describe('field errors', () => {
     expect(applyFieldErrors(form, apiError(409, 'CONFLICT', toMessage('error.conflict')))).toBe(false);
     expect(applyFieldErrors(form, new Error('x'))).toBe(false);
     expect(calls).toHaveLength(2);
+  });
+
+  it("maps the server's paths to the form's with a function, skipping the ones it does not know", () => {
+    const { calls, form } = recordingForm<{ fullName: string; pictures: string }>();
+    const toForm = (path: string) => (path === 'name' ? 'fullName' : path.startsWith('images.') ? 'pictures' : undefined);
+    expect(applyFieldErrors(form, invalid, toForm)).toBe(true);
+    expect(calls.map(([name]) => name)).toEqual(['fullName', 'pictures']);
+    expect(calls[1]![1]).toEqual({ type: 'server', message: fieldErrorText(invalid, 'images.2') });
+    expect(applyFieldErrors(form, invalid, () => undefined)).toBe(false);
   });
 
   it("translates a form's own zod message (a catalogue key) and leaves other texts alone", () => {

@@ -62,6 +62,12 @@ export const reportIssueSchema = z
     otherIssue: freeText().trim().max(1000, 'reportOtherTooLong').default(''),
   })
   .refine((i) => i.selectedList.length > 0 || i.otherIssue.length > 0, { message: 'reportIssueRequired', path: ['selectedList'] });
+/**
+ * The report popup's form: the report itself (checked issues and a free text, at least one of them),
+ * with message keys for its problems.
+ */
+export const reportQuestionFormSchema = reportIssueSchema;
+export type ReportQuestionForm = z.input<typeof reportQuestionFormSchema>;
 export const reportQuestionRequestSchema = z.object({
   question_id: text().min(1).max(20),
   issue: z.preprocess((v) => {

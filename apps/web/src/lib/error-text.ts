@@ -33,15 +33,22 @@ export function fieldErrorText(error: unknown, field: string): string | undefine
 
 /**
  * Shows the server's field problems on a react-hook-form form (setError with the translated text,
- * type "server"), for the fields the form has (`fields`; by default every field the server named).
+ * type "server"; the first one gets the focus), for the fields the form has: `fields` lists them (by default every field the server
+ * named), or maps the server's path of a field to the form's (undefined: the form has no such field).
  * Answers whether any field got a message, so the caller can show the error elsewhere when none did.
  */
-export function applyFieldErrors<T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, fields?: readonly Path<T>[]): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  error: unknown,
+  fields?: readonly Path<T>[] | ((serverPath: string) => Path<T> | undefined),
+): boolean {
   if (!(error instanceof ApiClientError) || !error.fields) return false;
+  const formPath = typeof fields === 'function' ? fields : (path: string) => (!fields || fields.includes(path as Path<T>) ? (path as Path<T>) : undefined);
   let applied = false;
   for (const [path, problem] of Object.entries(error.fields)) {
-    if (fields && !fields.includes(path as Path<T>)) continue;
-    form.setError(path as Path<T>, { type: 'server', message: messageText(problem) });
+    const field = formPath(path);
+    if (field === undefined) continue;
+    form.setError(field, { type: 'server', message: messageText(problem) }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

@@ -25,7 +25,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
-import { errorText, keyText, messageText } from '@/lib/error-text';
+import { applyFieldErrors, errorText, fieldErrorTexts, keyText } from '@/lib/error-text';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
@@ -68,12 +68,20 @@ function toForm(product?: AdminProduct): ProductForm {
   };
 }
 
-/** The server's field names in the form. */
-function formField(field: string): FieldPath<ProductForm> | null {
+/** The server's field names in the form (pictures are not form fields: see pictureErrors). */
+function formField(field: string): FieldPath<ProductForm> | undefined {
   if (field === 'price_cents') return 'price';
   if (['title', 'description', 'retailer_url', 'active', 'stock', 'details'].includes(field)) return field as FieldPath<ProductForm>;
   const detail = /^details\.(\d+)\.(key|data)$/.exec(field);
-  return detail ? (`details.${Number(detail[1])}.${detail[2]}` as FieldPath<ProductForm>) : null;
+  return detail ? (`details.${Number(detail[1])}.${detail[2]}` as FieldPath<ProductForm>) : undefined;
+}
+
+/** The server's problems with the pictures ("images" or "images.<index>"), translated. */
+function pictureErrors(error: unknown): { index: number | null; message: string }[] {
+  return Object.entries(fieldErrorTexts(error) ?? {}).flatMap(([field, message]) => {
+    const picture = /^images(?:\.(\d+))?$/.exec(field);
+    return picture ? [{ index: picture[1] === undefined ? null : Number(picture[1]), message }] : [];
+  });
 }
 
 /** Create or edit a product: fields, detail lines, pictures and whether it is on sale. */
@@ -88,7 +96,7 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
   const details = useFieldArray({ control: form.control, name: 'details' });
   const { errors } = form.formState;
 
-  /** The form's own problems are contract keys; the server's are set translated (messageText). */
+  /** The form's own problems are contract keys; the server's are set translated (applyFieldErrors). */
   const text = keyText;
   const busy = preparing || create.isPending || update.isPending;
 
@@ -97,24 +105,9 @@ export function ProductEditor({ product, onDone }: { product?: AdminProduct; onD
       toast.error(t('editor.saveFailed'));
       return;
     }
-    const fields = error.fields ?? {};
-    const pictures: { index: number | null; message: string }[] = [];
-    let shown = false;
-    for (const [field, problem] of Object.entries(fields)) {
-      const message = messageText(problem);
-      const picture = /^images(?:\.(\d+))?$/.exec(field);
-      if (picture) {
-        pictures.push({ index: picture[1] === undefined ? null : Number(picture[1]), message });
-        shown = true;
-        continue;
-      }
-      const name = formField(field);
-      if (name) {
-        form.setError(name, { message }, { shouldFocus: !shown });
-        shown = true;
-      }
-    }
+    const pictures = pictureErrors(error);
     setImageErrors(pictures);
+    const shown = applyFieldErrors(form, error, formField) || pictures.length > 0;
     if (!shown || error.status !== 400) toast.error(errorText(error));
   };
 

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogCard, DialogClose, DialogDescription, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '@medallion/contracts/auth';
+import { changePasswordRequestSchema, deleteAccountRequestSchema, type ChangePasswordRequest, type DeleteAccountRequest } from '@medallion/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { TextField } from '@/components/ui/field';
+import { applyFieldErrors } from '@/lib/error-text';
 import { useChangePassword } from '../api/change-password';
 import { sendDeleteCode, useDeleteAccount } from '../api/delete-account';
 import { useAuthErrorText, useValidationText } from './use-auth-error';
@@ -82,17 +83,22 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
   const errorText = useAuthErrorText();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [secret, setSecret] = useState('');
   const [codeSent, setCodeSent] = useState(false);
+  const v = useValidationText();
+  // One field confirms the deletion: the password, or for an account without one the e-mailed code.
+  const field = hasPassword ? 'password' : 'code';
+  const form = useForm<DeleteAccountRequest>({ resolver: zodResolver(deleteAccountRequestSchema), defaultValues: { [field]: '' } });
+  const secret = useWatch({ control: form.control, name: field });
   const confirmLabel = hasPassword ? t('fields.password') : t('fields.code');
 
-  const submit = () =>
-    remove.mutate(hasPassword ? { password: secret } : { code: secret }, {
+  const submit = form.handleSubmit((request) =>
+    remove.mutate(request, {
       onError: (error) => {
-        toast.error(isWrongPassword(error) ? t('account.wrongPassword') : errorText(error, email));
-        setSecret('');
+        form.setValue(field, '');
+        if (!applyFieldErrors(form, error, [field])) toast.error(isWrongPassword(error) ? t('account.wrongPassword') : errorText(error, email));
       },
-    });
+    }),
+  );
 
   return (
     <div className="flex flex-col items-start gap-3 border-t border-slate-200 pt-6">
@@ -109,14 +115,7 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
           <DialogDescription className="mt-2 text-slate-700">
             {hasPassword ? t('account.deleteConfirmPassword') : t('account.deleteConfirmCode', { email })}
           </DialogDescription>
-          <form
-            noValidate
-            className="mt-4 flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
+          <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
             {!hasPassword && (
               <div>
                 <Button
@@ -141,8 +140,8 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
               type={hasPassword ? 'password' : 'text'}
               inputMode={hasPassword ? undefined : 'numeric'}
               autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
-              value={secret}
-              onChange={(e) => setSecret(e.target.value)}
+              error={v(form.formState.errors[field]?.message)}
+              {...form.register(field)}
             />
             <div className="flex flex-wrap justify-end gap-3">
               <DialogClose asChild>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { errorText, fieldErrorTexts } from '@/lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { cn } from '@/lib/cn';
 import { listingQueryOptions } from '@/lib/queries/listings';
 import { useSaveDraft } from '../api/save-draft';
@@ -122,7 +122,6 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
     );
   }
 
-  const serverFields = (error: unknown) => (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR' ? fieldErrorTexts(error) : undefined);
   const formError = (error: unknown): string | null => {
     if (!error) return null;
     if (!(error instanceof ApiClientError)) return t('common:errors.unexpected');
@@ -192,7 +191,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
             images={currentImages}
             onImagesChange={(list) => setImages({ forId: listing.listing_id, list, changed: true })}
             saving={savingStep2}
-            serverErrors={serverFields(step2Error)}
+            serverError={step2Error}
             onSubmit={(values, action, dirty) => void submitStepTwo(values, action, dirty)}
           />
         ) : (
@@ -201,7 +200,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
             defaultValues={stepOneDefaults(listing, locationLabel)}
             account={account}
             saving={save.isPending}
-            serverErrors={serverFields(save.error)}
+            serverError={save.error}
             onSubmit={submitStepOne}
             renderLocation={renderLocation}
           />

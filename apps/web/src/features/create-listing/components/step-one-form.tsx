@@ -2,12 +2,12 @@ import { Car, RectangleHorizontal } from 'lucide-react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, saveDraftStep1Schema, type LocationSuggestion, type SaveDraftStep1 } from '@medallion/contracts/listings';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { keyText } from '@/lib/error-text';
+import { applyFieldErrors, keyText } from '@/lib/error-text';
 
 export interface LocationValue {
   text: string;
@@ -52,13 +52,22 @@ const FIELD_OF_PATH: Record<string, keyof StepOneValues> = {
   phone_number: 'phone_number',
 };
 
-/** Checks the values with the contract's step 1 schema; messages are validation keys. */
+/** The form's field for a path of the request (a problem inside the location belongs to the location). */
+function stepOneField(path: string): keyof StepOneValues | undefined {
+  return FIELD_OF_PATH[path.split('.')[0] ?? ''];
+}
+
+/**
+ * Checks the values with the contract's step 1 schema; messages are validation keys. The form's values
+ * are not the request (no category yet is '', the location counts only once a suggestion is chosen),
+ * so the resolver checks the request built from them (stepOneRequest) and maps its paths back.
+ */
 const resolver: Resolver<StepOneValues> = (values) => {
   const parsed = saveDraftStep1Schema.safeParse(stepOneRequest(values, null));
   if (parsed.success) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of parsed.error.issues) {
-    const field = FIELD_OF_PATH[String(issue.path[0])];
+    const field = stepOneField(issue.path.join('.'));
     if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
   }
   return { values: {}, errors };
@@ -68,7 +77,8 @@ interface Props {
   defaultValues: StepOneValues;
   account: { name: string; email: string };
   saving: boolean;
-  serverErrors?: Record<string, string>;
+  /** The last failed save: its field problems are shown on the fields (applyFieldErrors). */
+  serverError?: unknown;
   onSubmit: (values: StepOneValues) => void;
   renderLocation: (props: LocationFieldProps) => ReactNode;
 }
@@ -76,11 +86,15 @@ interface Props {
 const CATEGORY_ICONS = { cars: Car, plates: RectangleHorizontal } as const;
 
 /** Step 1 "Basic Information": category, location, contact name, e-mail and phone. */
-export function StepOneForm({ defaultValues, account, saving, serverErrors, onSubmit, renderLocation }: Props) {
+export function StepOneForm({ defaultValues, account, saving, serverError, onSubmit, renderLocation }: Props) {
   const { t } = useTranslation('createListing');
   const form = useForm<StepOneValues>({ defaultValues, resolver });
   const { errors } = form.formState;
-  const message = (field: keyof StepOneValues) => keyText((errors[field] as { message?: string } | undefined)?.message) ?? serverErrors?.[field];
+  const message = (field: keyof StepOneValues) => keyText((errors[field] as { message?: string } | undefined)?.message);
+
+  useEffect(() => {
+    applyFieldErrors(form, serverError, stepOneField);
+  }, [form, serverError]);
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby="step-1-title" className="flex flex-col gap-6">

@@ -1,6 +1,6 @@
 import { Info, Sparkles } from 'lucide-react';
 import { MIN_CAR_YEAR, saveDraftStep2Schema, splitVehicleIdentification, type SaveDraftStep2 } from '@medallion/contracts/listings';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { decodeVinQueryOptions, useCarMakes, useCarModels } from '@/lib/queries/cars';
-import { errorText, fieldErrorText, keyText } from '@/lib/error-text';
+import { applyFieldErrors, errorText, fieldErrorText, fieldErrorTexts, keyText } from '@/lib/error-text';
 import { ImagePicker } from './image-picker';
 
 export interface StepTwoValues {
@@ -81,13 +81,23 @@ export const STEP_TWO_FIELD: Record<string, keyof StepTwoValues> = {
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
+/** The form's field for a path of the request (the server's field problems, the schema's issues). */
+function stepTwoField(path: string): keyof StepTwoValues | undefined {
+  return STEP_TWO_FIELD[path.split('.')[0] ?? ''];
+}
+
+/**
+ * Checks the values with the contract's step 2 schema: the form's values are text fields (numbers as
+ * typed, the VIN or plate in one field), so the resolver checks the request built from them
+ * (stepTwoRequest) and maps its paths back (stepTwoField).
+ */
 function resolverFor(category: 'cars' | 'plates'): Resolver<StepTwoValues> {
   return (values) => {
     const parsed = saveDraftStep2Schema.safeParse(stepTwoRequest(values, PLACEHOLDER_ID, category, []));
     if (parsed.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of parsed.error.issues) {
-      const field = STEP_TWO_FIELD[String(issue.path[0])];
+      const field = stepTwoField(issue.path.join('.'));
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
     // The schema's car checks run only once the rest is valid; show every message at once.
@@ -116,24 +126,24 @@ interface Props {
   images: PickedImage[];
   onImagesChange: (images: PickedImage[]) => void;
   saving: StepTwoAction | null;
-  serverErrors?: Record<string, string>;
+  /** The last failed save: its field problems are shown on the fields (applyFieldErrors), the pictures' on the pictures. */
+  serverError?: unknown;
   onSubmit: (values: StepTwoValues, action: StepTwoAction, dirty: boolean) => void;
 }
 
 /** Step 2 "Listing Information": the listing, the vehicle, pictures; Save and Back or Save and Checkout. */
-export function StepTwoForm({ category, defaultValues, images, onImagesChange, saving, serverErrors = {}, onSubmit }: Props) {
+export function StepTwoForm({ category, defaultValues, images, onImagesChange, saving, serverError, onSubmit }: Props) {
   const { t } = useTranslation('createListing');
   const cars = category === 'cars';
   const form = useForm<StepTwoValues>({ defaultValues, resolver: resolverFor(category) });
   const { errors } = form.formState;
   const { register, setValue, control } = form;
 
-  const serverFieldErrors: Partial<Record<keyof StepTwoValues, string>> = {};
-  for (const [key, text] of Object.entries(serverErrors)) {
-    const field = STEP_TWO_FIELD[key];
-    if (field) serverFieldErrors[field] ??= text;
-  }
-  const message = (field: keyof StepTwoValues) => keyText(errors[field]?.message) ?? serverFieldErrors[field];
+  const message = (field: keyof StepTwoValues) => keyText(errors[field]?.message);
+
+  useEffect(() => {
+    applyFieldErrors(form, serverError, stepTwoField);
+  }, [form, serverError]);
 
   const [identification, makeId, make, modelId, model, yearValue] = useWatch({
     control,
@@ -197,7 +207,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
   const modelValue = modelId || (model ? CURRENT : '');
   const modelList = models.data ?? [];
 
-  const imageErrors = Object.entries(serverErrors)
+  const imageErrors = Object.entries(fieldErrorTexts(serverError) ?? {})
     .filter(([key]) => key === 'images' || key.startsWith('images.'))
     .map(([key, text]) => ({ index: key === 'images' ? null : Number(key.slice(7)), message: text }));
 
