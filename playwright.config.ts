@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 // Imported first: it fixes the run's ports and data dirs in process.env before anything reads them.
-import { APP_PORT, DATA_DIR, OIDC_PORT, STRIPE_DATA_DIR } from './e2e/env';
+import { APP_PORT, DATA_DIR, E2E_STAFF, OIDC_PORT, STRIPE_DATA_DIR } from './e2e/env';
 import { FAKE_STRIPE_JS_URL, FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_APP_PORT, STRIPE_APP_URL, STRIPE_TEST_KEYS } from './e2e/stripe-mode';
 
 const port = APP_PORT;
@@ -74,6 +74,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'medallion-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+        // A staff account besides the demo one, which must use two-step sign-in (two-factor.spec.ts).
+        STAFF_EMAIL: E2E_STAFF.email,
+        STAFF_PASSWORD: E2E_STAFF.password,
       },
     },
     // A local fake of Stripe: its API for the Stripe-mode app, and a fake Stripe.js for the browser.

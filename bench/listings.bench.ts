@@ -190,6 +190,7 @@ const COLUMNS = [
   'user_id',
   'status',
   'category',
+  'deal_type',
   'title',
   'description',
   'price_cents',
@@ -220,7 +221,23 @@ const COLUMNS = [
 ] as const;
 type Cell = string | number | Date | null;
 
+const CATEGORY = COLUMNS.indexOf('category');
+const DEAL_TYPE = COLUMNS.indexOf('deal_type');
+const PRICE = COLUMNS.indexOf('price_cents');
+const PERIOD = COLUMNS.indexOf('payment_period');
+
+/** One listing in ten is for sale: one price (cars $8k–$45k, medallions and plates $18k–$190k), no period. */
 function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], owners: string[], now: number): Cell[] {
+  const row = rentalRow(rand, makes, owners, now);
+  if (rand() < 0.1) {
+    row[DEAL_TYPE] = 'sale';
+    row[PERIOD] = null;
+    row[PRICE] = (row[CATEGORY] === 'plates' ? between(rand, 18, 190) : between(rand, 8, 45)) * 1000_00;
+  }
+  return row;
+}
+
+function rentalRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], owners: string[], now: number): Cell[] {
   const isCar = rand() < 0.75;
   const status = weighted(rand, [
     { value: 'ACTIVE', weight: 90 },
@@ -265,6 +282,7 @@ function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], 
       common.user,
       status,
       'cars',
+      'rent',
       `${year} ${make.makeName} ${model.name}, TLC ready`,
       `${color} ${model.name}. ${pick(rand, TERMS)} ${pick(rand, TERMS)}`,
       priceCents,
@@ -292,6 +310,7 @@ function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], 
     common.user,
     status,
     'plates',
+    'rent',
     pick(rand, ['TLC FHV plate for rent', 'Yellow taxi medallion lease', 'FHV plates, base included']),
     `For-hire vehicle plates for your own car. ${pick(rand, TERMS)}`,
     priceCents,
@@ -329,7 +348,7 @@ async function loadListings(url: string): Promise<{ ms: number; makes: MakeChoic
     const makes = resolveMakes();
     const rand = prng(20_250_101);
     const now = Date.now();
-    const BATCH = 1000; // 31 columns x 1000 rows, under the 65,535 bind-parameter limit
+    const BATCH = 1000; // 32 columns x 1000 rows, under the 65,535 bind-parameter limit
     const insertPrefix = `INSERT INTO listings (${COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES `;
     await client.query('BEGIN');
     for (let done = 0; done < LISTING_COUNT; done += BATCH) {
@@ -373,6 +392,12 @@ function benchQueries(makes: MakeChoice[]): string[] {
     `${base}?price_min=200&price_max=500`,
     `${base}?category=cars&price_max=400&page=2`,
     `${base}?page=3`,
+    `${base}?deal_type=sale`,
+    `${base}?deal_type=rent&price_period=weekly&price_min=300&price_max=500`,
+    `${base}?category=cars&deal_type=rent&price_period=monthly&price_max=2000&sort=price_asc`,
+    `${base}?deal_type=sale&sort=price_desc`,
+    `${base}?category=cars&sort=year_desc`,
+    `${base}?sort=price_asc&page=2`,
   ];
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
   const chosen = only ? all.filter((p) => only.test(p)) : all;
@@ -402,6 +427,7 @@ interface RawRow {
   user_id: string;
   status: Listing['status'];
   category: Listing['category'];
+  deal_type: Listing['deal_type'];
   title: string | null;
   description: string | null;
   price_cents: number | null;
@@ -439,6 +465,7 @@ function rawListing(r: RawRow): Listing {
     user_id: r.user_id,
     status: r.status,
     category: r.category,
+    deal_type: r.deal_type,
     title: r.title,
     description: r.description,
     price: r.price_cents === null ? null : r.price_cents / 100,

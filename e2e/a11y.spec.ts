@@ -33,7 +33,7 @@ for (const width of WIDTHS) {
   test(`/dashboard at ${width}px has no serious or critical axe violations`, async ({ driverPage: page }) => {
     await page.setViewportSize({ width, height: 800 });
     await openInEnglish(page, '/dashboard');
-    await expect(page.getByText(DRIVER.email)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your account' }).getByText(DRIVER.email)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     expect(bad).toEqual([]);

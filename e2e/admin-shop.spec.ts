@@ -65,13 +65,17 @@ test('staff create a product with a picture; it is in the shop until they deacti
   await page.getByRole('button', { name: 'New product' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'New product' })).toBeVisible();
 
-  // Every rule is checked before anything is sent.
+  // Every rule is checked before anything is sent, in both languages.
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Enter the product title.')).toBeVisible();
+  await expect(page.getByText('Enter the product title in Russian.')).toBeVisible();
+  await expect(page.getByText('Enter a short description of the product in Russian.')).toBeVisible();
   await expect(page.getByText('Enter a price from $0.01 to $10,000.00.')).toBeVisible();
 
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill('A bright LED roof sign with a magnetic base.');
+  await page.getByLabel('Title in English').fill(title);
+  await page.getByLabel('Description in English').fill('A bright LED roof sign with a magnetic base.');
+  await page.getByLabel('Title in Russian').fill(`Световой короб ${title}`);
+  await page.getByLabel('Description in Russian').fill('Яркий светодиодный короб на магнитном основании.');
   await page.getByLabel('Price, USD').fill('19.95');
   await page.getByLabel('In stock', { exact: true }).fill('-3');
   await page.getByLabel('Retailer link (optional)').fill('javascript:alert(1)');
@@ -81,8 +85,13 @@ test('staff create a product with a picture; it is in the shop until they deacti
   await page.getByLabel('In stock', { exact: true }).fill('5');
   await page.getByLabel('Retailer link (optional)').fill('https://www.example.com/roof-light');
   await page.getByRole('button', { name: 'Add a detail line' }).click();
-  await page.getByLabel('Name 1').fill('Power');
-  await page.getByLabel('Value 1').fill('12 V socket');
+  await page.getByLabel('Name in English, line 1').fill('Power');
+  await page.getByLabel('Value in English, line 1').fill('12 V socket');
+  // A line without its Russian is refused before anything is sent.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByTestId('detail-line').getByText('Enter a name of up to 60 characters.')).toBeVisible();
+  await page.getByLabel('Name in Russian, line 1').fill('Питание');
+  await page.getByLabel('Value in Russian, line 1').fill('Гнездо 12 В');
   await page.locator('input[type="file"]').setInputFiles({ name: 'roof-light.png', mimeType: 'image/png', buffer: picture });
   await expect(page.getByTestId('product-picked-image')).toHaveCount(1);
   await expect(page.getByText('Cover', { exact: true })).toBeVisible();
@@ -97,7 +106,13 @@ test('staff create a product with a picture; it is in the shop until they deacti
   await expectAccessible(page);
 
   const created = (await publicProducts(page)).find((p) => p.title === title);
-  expect(created).toMatchObject({ price_cents: 1995, details: [{ key: 'Power', data: '12 V socket' }], retailer_url: 'https://www.example.com/roof-light' });
+  expect(created).toMatchObject({
+    price_cents: 1995,
+    title_ru: `Световой короб ${title}`,
+    details: [{ key: 'Power', data: '12 V socket' }],
+    details_ru: [{ key: 'Питание', data: 'Гнездо 12 В' }],
+    retailer_url: 'https://www.example.com/roof-light',
+  });
   expect(created!.images).toHaveLength(1);
   expect(created!.images[0]).toMatch(new RegExp(`/media/products/${created!.product_id}/[0-9a-f]+\\.webp$`));
   const served = await page.request.get(created!.images[0]!);

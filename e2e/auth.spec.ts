@@ -145,7 +145,7 @@ test.describe('accounts', () => {
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByText('Aziz Karimov')).toBeVisible();
-    await expect(page.getByText(DRIVER.email)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your account' }).getByText(DRIVER.email)).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Listing' })).toHaveAttribute('href', '/create-listing');
     // The seed's demo driver paid the fees of the listings past the draft with a saved test card.
     const methods = page.getByRole('region', { name: 'Payment methods' });

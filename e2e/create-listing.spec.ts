@@ -83,7 +83,7 @@ async function addCardAndPay(page: Page) {
   await page.getByRole('button', { name: 'Add payment method' }).click();
   await saveSandboxCard(page);
   // /success-setup-intent brings us back to the same checkout.
-  await expect(page).toHaveURL('/checkout');
+  await expect(page).toHaveURL(/\/checkout\?listingId=[\w-]+$/);
   await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();
   await page.getByRole('button', { name: 'Pay $1.08' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
@@ -142,7 +142,7 @@ for (const width of WIDTHS) {
       await expect(page.getByText('3 of 9.')).toBeVisible();
 
       await page.getByRole('button', { name: 'Save and Checkout' }).click();
-      await expect(page).toHaveURL('/checkout');
+      await expect(page).toHaveURL(/\/checkout\?listingId=[\w-]+$/);
       await expect(page.getByTestId('checkout-title')).toHaveText(title);
 
       const saved = (await (await page.request.get(`/api/listing/${listingId}`)).json()) as { data: { images: string[]; email: string; phone_number: string } };
@@ -199,7 +199,7 @@ for (const width of WIDTHS) {
       await page.getByLabel('Price, $').fill('1200');
       await page.getByLabel('Payment period').selectOption('monthly');
       await page.getByRole('button', { name: 'Save and Checkout' }).click();
-      await expect(page).toHaveURL('/checkout');
+      await expect(page).toHaveURL(/\/checkout\?listingId=[\w-]+$/);
       await addCardAndPay(page);
 
       await staffDecides(page, title, { reject: 'Add a photo of the plate, please.' });
@@ -219,7 +219,7 @@ for (const width of WIDTHS) {
       await expect(page.getByLabel('Title')).toHaveValue(title);
       await page.getByLabel('Add photos').setInputFiles([PHOTOS[0]!]);
       await page.getByRole('button', { name: 'Save and Checkout' }).click();
-      await expect(page).toHaveURL('/checkout');
+      await expect(page).toHaveURL(/\/checkout\?listingId=[\w-]+$/);
 
       const receiptsBefore = await receipts(page, owner);
       await page.getByRole('radio', { name: /Visa •••• 4242/ }).check();

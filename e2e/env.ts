@@ -39,3 +39,9 @@ export const STRIPE_APP_PORT = Number(process.env.E2E_STRIPE_PORT);
 export const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT);
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
 export const STRIPE_DATA_DIR = process.env.E2E_STRIPE_DATA_DIR!;
+
+/**
+ * The staff account the e2e app makes from STAFF_EMAIL/STAFF_PASSWORD: unlike the demo staff account it
+ * must use two-step sign-in (two-factor.spec.ts).
+ */
+export const E2E_STAFF = { email: 'ops-e2e@medallion.test', password: 'OpsStaff2025' } as const;

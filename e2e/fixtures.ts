@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 import { DRIVER, STAFF } from '../test-support/demo-accounts';
-import { APP_PORT } from './env';
+import { APP_PORT, OIDC_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
 
@@ -17,6 +19,16 @@ export const ROUTES = APP_ROUTE_PATTERNS.map((p) => (p === '/listing/:listingId'
 
 export { DRIVER, STAFF };
 
+export type Lang = 'en' | 'ru';
+
+/** The app's own text by language, namespace and dotted key (apps/web/src/locales), placeholders left as they are. */
+export function appText(lang: Lang, namespace: string, key: string): string {
+  let value: unknown = JSON.parse(readFileSync(join(process.cwd(), 'apps/web/src/locales', lang, `${namespace}.json`), 'utf8'));
+  for (const part of key.split('.')) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== 'string') throw new Error(`no text ${lang}/${namespace}:${key}`);
+  return value;
+}
+
 /** The public routes of issue #14 (first-load budget, no layout shift). */
 export const PUBLIC_ROUTES = ['/', '/marketplace', A_LISTING, '/shop', '/exam', '/steps'];
 
@@ -27,13 +39,15 @@ export const SIGNED_IN_PAGES = [
     paths: [
       ...ROUTES.filter((r) => !r.startsWith('/listing/') && r !== '/auth' && r !== '/success-setup-intent'),
       A_LISTING,
+      '/dashboard?tab=security',
       '/dashboard?tab=ads',
       '/dashboard?tab=saved',
       '/dashboard?tab=orders',
+      '/dashboard?tab=messages',
       '/no-such-page',
     ],
   },
-  { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/exam', '/admin/products', '/admin/orders'] },
+  { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/reports', '/admin/exam', '/admin/products', '/admin/orders'] },
 ];
 
 /** A path of the route lists, with A_LISTING replaced by the newest active listing's page. */
@@ -119,6 +133,18 @@ export async function openMobileMenu(page: Page) {
   return menu;
 }
 
+/**
+ * On the local OpenID provider's pages (e2e/oidc-server.ts, standing in for Google) after "Continue with
+ * Google": signs in as its test user and allows access; the provider then sends the browser back to /auth.
+ */
+export async function signInAtLocalProvider(page: Page, login = 'social.driver@example.com') {
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${OIDC_PORT}/interaction/`));
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill('any');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** The newest 6-digit code the dev mailbox holds for this address (polled until it is there). */
 export async function codeFor(request: APIRequestContext, email: string): Promise<string> {
   let code: string | undefined;
@@ -135,12 +161,15 @@ export async function codeFor(request: APIRequestContext, email: string): Promis
   return code!;
 }
 
-/** A fresh account, confirmed with the code from the dev mailbox and signed in (the page's cookies); returns its e-mail. */
-async function signUpConfirmed(page: Page, who: AccountProfile): Promise<string> {
+/**
+ * A fresh account, confirmed with the code from the dev mailbox and signed in (the cookies of the page,
+ * or of the request context given); returns its e-mail.
+ */
+async function signUpConfirmed(request: APIRequestContext, who: AccountProfile): Promise<string> {
   const email = `${who.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect((await page.request.post('/api/auth/sign-up', { data: { name: who.name, email, password: who.password } })).status()).toBe(200);
-  const code = await codeFor(page.request, email);
-  expect((await page.request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
+  expect((await request.post('/api/auth/sign-up', { data: { name: who.name, email, password: who.password } })).status()).toBe(200);
+  const code = await codeFor(request, email);
+  expect((await request.post('/api/auth/confirm-sign-up', { data: { email, code } })).status()).toBe(200);
   return email;
 }
 
@@ -175,15 +204,16 @@ export interface Account {
   password: string;
 }
 
-interface Fixtures {
+export interface Fixtures {
   /** Who `newDriver` (and `newAccount` by default) is; a spec sets it with `test.use({ driverProfile })`. */
   driverProfile: AccountProfile;
   /**
    * Makes a fresh account, confirmed and signed in on the given page (the test's page unless another
-   * is passed), optionally with another profile. Every account made this way is deleted after the test,
-   * so its listings, orders and cards never show up in another test.
+   * is passed) or request context (Playwright's `request`: the page stays signed out), optionally with
+   * another profile. Every account made this way is deleted after the test, so its listings, orders
+   * and cards never show up in another test.
    */
-  newAccount: (page?: Page, who?: Partial<AccountProfile>) => Promise<Account>;
+  newAccount: (on?: Page | APIRequestContext, who?: Partial<AccountProfile>) => Promise<Account>;
   /** Deletes an account the test made itself (through the sign-up form, say) after the test, as newAccount does. */
   deleteAfterTest: (account: { email: string; password: string }) => void;
   /** A fresh driver account, signed in on the test's page; deleted after the test. */
@@ -207,7 +237,8 @@ export const test = base.extend<Fixtures>({
   newAccount: async ({ page, driverProfile, deleteAfterTest }, use) => {
     await use(async (on = page, who = {}) => {
       const profile = { ...driverProfile, ...who };
-      const account = { email: await signUpConfirmed(on, profile), name: profile.name, password: profile.password };
+      const request = 'request' in on ? on.request : on;
+      const account = { email: await signUpConfirmed(request, profile), name: profile.name, password: profile.password };
       deleteAfterTest(account);
       return account;
     });

@@ -127,13 +127,13 @@ test.describe('the header fits every desktop width', () => {
   }
 });
 
-test('dashboard tabs at 375 px in Russian: all four in view, two rows of two', async ({ driverPage: page }) => {
+test('dashboard tabs at 375 px in Russian: all seven in view, in rows of two', async ({ driverPage: page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'ru');
   await page.goto('/dashboard?tab=orders');
   const tabs = page.getByRole('tablist').getByRole('tab');
-  await expect(tabs).toHaveText(['Настройки', 'Мои объявления', 'Сохранённые вопросы', 'Заказы']);
-  await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs).toHaveText(['Настройки', 'Безопасность', 'Мои объявления', 'Сообщения', 'Избранное', 'Сохранённые вопросы', 'Заказы']);
+  await expect(tabs.nth(6)).toHaveAttribute('aria-selected', 'true');
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
@@ -145,7 +145,10 @@ test.describe('no page scrolls sideways', () => {
   const paths = [
     ...ROUTES.filter((r) => !r.startsWith('/listing/')),
     A_LISTING,
+    '/dashboard?tab=security',
     '/dashboard?tab=ads',
+    '/dashboard?tab=messages',
+    '/dashboard?tab=favorites',
     '/dashboard?tab=saved',
     '/dashboard?tab=orders',
     '/steps?step=8',

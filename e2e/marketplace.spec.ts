@@ -157,6 +157,8 @@ for (const width of WIDTHS) {
       const year = form.getByRole('group', { name: 'Year' });
       await year.getByLabel('Min').fill('2018');
       await year.getByLabel('Max').fill('2025');
+      // Prices are per week unless told otherwise: a monthly rent is compared by its weekly equivalent.
+      await form.getByText('Rent', { exact: true }).click();
       const price = form.getByRole('group', { name: 'Price, $' });
       await price.getByLabel('Min').fill('300');
       await price.getByLabel('Max').fill('3000');
@@ -174,7 +176,12 @@ for (const width of WIDTHS) {
         const y = Number(await cardDetail(card, 'Year').textContent());
         expect(y).toBeGreaterThanOrEqual(2018);
         expect(y).toBeLessThanOrEqual(2025);
-        const p = await cardPrice(card);
+        const text =
+          (await card
+            .getByText(/^\$[\d,.]+/)
+            .first()
+            .textContent()) ?? '';
+        const p = text.includes('/ month') ? ((await cardPrice(card)) * 12) / 52 : await cardPrice(card);
         expect(p).toBeGreaterThanOrEqual(300);
         expect(p).toBeLessThanOrEqual(3000);
       }
@@ -226,6 +233,7 @@ for (const width of WIDTHS) {
     test('checks the filters before searching; a search without results says so', async ({ page }) => {
       await openInEnglish(page, '/marketplace');
       const form = await openFilters(page, width);
+      await form.getByText('Buy', { exact: true }).click();
       const price = form.getByRole('group', { name: 'Price, $' });
       await price.getByLabel('Min').fill('900');
       await price.getByLabel('Max').fill('100');
@@ -239,14 +247,14 @@ for (const width of WIDTHS) {
       await price.getByLabel('Min').fill('9999999');
       await price.getByLabel('Max').fill('');
       await search(page, form, width);
-      await expect(page).toHaveURL('/marketplace?price_min=9999999');
+      await expect(page).toHaveURL('/marketplace?deal_type=sale&price_min=9999999');
       await expect(page.getByText('Sorry, listings not found')).toBeVisible();
       await expect(cards(page)).toHaveCount(0);
       await expect(page.getByRole('navigation', { name: 'Pages of listings' })).toHaveCount(0);
     });
 
     test('a hand-edited link with a bad filter shows the message at the field', async ({ page }) => {
-      await openInEnglish(page, '/marketplace?price_max=12abc&location_zip=123');
+      await openInEnglish(page, '/marketplace?deal_type=rent&price_max=12abc&location_zip=123');
       await expect(page.getByText('Sorry, listings not found')).toBeVisible();
       const form = await openFilters(page, width);
       await expect(form.getByRole('group', { name: 'Price, $' }).getByLabel('Max')).toHaveValue('12abc');
@@ -400,7 +408,8 @@ for (const width of WIDTHS) {
       const review = ads.getByRole('article').filter({ hasText: 'Under Review' });
       await expect(review).toHaveCount(1);
       await expect(review).toContainText('Waiting for review');
-      await review.getByRole('button').click();
+      // The card-wide title button (the card also has Edit and Delete).
+      await review.getByRole('button').first().click();
       await expect(page.getByText('Listing is under review. Wait for approval or contact us directly.')).toBeVisible();
       await expect(page).toHaveURL('/dashboard?tab=ads');
 
@@ -408,7 +417,7 @@ for (const width of WIDTHS) {
       await expect(draft).toContainText('Not posted yet');
       await expect(draft).toContainText('0 views');
       await draft.getByRole('button').first().click();
-      await expect(page).toHaveURL('/checkout');
+      await expect(page).toHaveURL(/\/checkout\?listingId=[\w-]+$/);
     });
 
     test('dashboard ads of an account without listings: the empty text and + New Listing', async ({ page, newDriver: _owner }) => {

@@ -59,7 +59,8 @@ test('in Russian, the card errors of the server are in Russian too', async ({ pa
 test.describe('/success-setup-intent', () => {
   for (const [from, target] of [
     ['dashboard', '/dashboard'],
-    ['listing-checkout&listingId=abc123', '/checkout'],
+    // The listing checkout carries its listing in the address (a reload or a sign-in comes back to it).
+    ['listing-checkout&listingId=abc123', '/checkout?listingId=abc123'],
     ['cart', '/cart'],
     ['exam-checkout', '/exam-checkout'],
     ['something-else', '/'],

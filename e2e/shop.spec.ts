@@ -36,7 +36,12 @@ const SHIPPING = {
 };
 
 async function fillShipping(page: Page) {
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(SHIPPING)) {
+    const field = page.getByLabel(label, { exact: true });
+    // The state is chosen from the list of US states (by its code).
+    if (label === 'State') await field.selectOption(value);
+    else await field.fill(value);
+  }
 }
 
 /** Stock as staff see it (the shop only says in stock or not), through the staff session of the test. */
@@ -59,12 +64,16 @@ const test = base.extend<{ ownProduct: (stock: number) => Promise<OwnProduct> }>
   ownProduct: async ({ staffRequest: staff }, use) => {
     const made: string[] = [];
     await use(async (stock) => {
+      const unique = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
       const fields = {
-        title: `Roof light, last unit ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+        title: `Roof light, last unit ${unique}`,
+        title_ru: `Световой короб, последний ${unique}`,
         description: 'An LED roof light with a magnetic base.',
+        description_ru: 'Светодиодный короб на магнитном основании.',
         price_cents: 4550,
         active: true,
         details: [],
+        details_ru: [],
         retailer_url: null,
         images: [],
       };
@@ -155,7 +164,8 @@ test.describe('Shop and cart', () => {
     await page.getByRole('button', { name: 'Add payment method' }).click();
     await saveSandboxCard(page);
     await expect(page).toHaveURL('/cart');
-    await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).not.toBeChecked();
+    // The only card is preselected.
+    await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
 
     // Quantities: −1 only from 2, +1 only when selected.
     const lineA = cartLine(page, a.title);
@@ -187,7 +197,7 @@ test.describe('Shop and cart', () => {
     await page.getByRole('button', { name: 'Pay and Submit' }).click();
     const errors = page.getByTestId('cart-errors');
     await expect(errors).toContainText('Please select product to buy');
-    await expect(errors).toContainText('Payment method not selected');
+    await expect(errors).not.toContainText('Payment method not selected');
     await expect(errors).toContainText('Please fill out Shipping Details');
     await lineA.getByRole('checkbox').check();
     await expect(errors).not.toContainText('Please select product to buy');
@@ -196,7 +206,7 @@ test.describe('Shop and cart', () => {
     await page.getByLabel('Full name').fill('Sam Shopper');
     await page.getByLabel('Address line 1').fill('1 Main St');
     await page.getByLabel('City').fill('New York');
-    await page.getByLabel('State').fill('NY');
+    await page.getByLabel('State').selectOption('NY');
     await expect(errors).toContainText('Please fill out Shipping Details');
     await page.getByLabel('ZIP code').fill('10001');
     await expect(errors).toHaveCount(0);
@@ -321,14 +331,14 @@ test.describe('Shop and cart', () => {
     await hydrated(page);
     await expectKept();
 
-    // Pay for the selected item: the next visit starts with an empty form and everything selected.
+    // Pay for the selected item: the next visit starts from this order's address, with everything selected.
     await page.getByRole('radio', { name: /•••• 4242/ }).check();
     await page.getByRole('button', { name: 'Pay and Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
     await openInEnglish(page, '/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
     await expect(cartLine(page, b.title).getByRole('checkbox')).toBeChecked();
-    for (const label of Object.keys(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    for (const [label, value] of Object.entries(SHIPPING)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
   });
 
   test('more than the stock: the line and the error list say so (in Russian too), and fewer makes it right', async ({
@@ -344,10 +354,12 @@ test.describe('Shop and cart', () => {
     await expect(line.getByText('Нет в наличии')).toBeVisible();
     await page.getByRole('button', { name: 'Оплатить и отправить' }).click();
     const errors = page.getByTestId('cart-errors');
-    await expect(errors).toContainText(`«${own.product.title}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
-    await line.getByRole('button', { name: `Убрать один: ${own.product.title}` }).click();
+    // The product's Russian title, in the line and in the error.
+    await expect(line).toContainText(own.product.title_ru);
+    await expect(errors).toContainText(`«${own.product.title_ru}»: столько нет в наличии. Уменьшите количество или уберите товар.`);
+    await line.getByRole('button', { name: `Убрать один: ${own.product.title_ru}` }).click();
     await expect(line.getByText('Нет в наличии')).toHaveCount(0);
-    await expect(errors).not.toContainText(own.product.title);
+    await expect(errors).not.toContainText(own.product.title_ru);
   });
 
   test('the last unit sold while paying: the server refuses, the error shows once, nothing is ordered', async ({ page, newDriver: _shopper, ownProduct }) => {

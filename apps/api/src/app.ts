@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { toMessage } from '@medallion/contracts/messages';
-import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS } from '@medallion/contracts/site';
+import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
@@ -20,12 +20,21 @@ import { createStripeGateway } from './integrations/payments/stripe-gateway';
 import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { registerPaymentRecovery } from './modules/payments/payment-recovery-job';
+import { digestMailHeaders } from './modules/saved/digest-email';
+import { savedRoutes } from './modules/saved/routes';
+import { devDigestRoutes } from './modules/saved/dev-routes';
+import { registerSearchDigest } from './modules/saved/search-digest-job';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { sessionRoutes } from './modules/auth/session-routes';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { usersRoutes } from './modules/users/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { listingsRoutes } from './modules/listings/routes';
+import { listingReportsRoutes } from './modules/listing-reports/routes';
+import { messagesRoutes } from './modules/messages/routes';
 import { examRoutes } from './modules/exam/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { createConversionHook } from './integrations/analytics/conversion-hook';
@@ -93,6 +102,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     leaseMs: config.MAIL_LEASE_MS,
+    headersFor: digestMailHeaders,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -136,6 +146,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.addHook('onClose', async () => mailer.stop());
   // Payments left in `processing` are settled or released (at start, then periodically).
   registerPaymentRecovery(app);
+  // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
+  registerSearchDigest(app);
   // Without SMTP the mail (with its codes) stays in the dev mailbox; say so when others can reach us.
   if (mailer.mode === 'dev') {
     app.addHook('onListen', async () => {
@@ -171,15 +183,22 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(healthRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);
+      await api.register(sessionRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
+      await api.register(profileRoutes);
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
+      await api.register(listingReportsRoutes);
+      await api.register(messagesRoutes);
       await api.register(examRoutes);
       await api.register(shopRoutes);
       await api.register(carsRoutes);
+      await api.register(savedRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
+      if (mailer.mode === 'dev') await api.register(devDigestRoutes);
     },
     { prefix: '/api' },
   );
@@ -189,7 +208,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: [...STAFF_ROUTE_PATTERNS, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      extraRoutes: [...STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
       publicUrl: config.PUBLIC_URL,
       renderCacheMs: config.PAGE_CACHE_MS,
     });

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_PATTERN } from '@medallion/contracts/auth';
+import { COMMON_PASSWORD_COUNT, isCommonPassword } from './modules/auth/common-passwords';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from either apps/api/src (tsx, tests) or apps/api/dist (built). */
@@ -52,7 +54,12 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: rateLimitWindowMs,
   /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
   STAFF_EMAIL: z.email().optional(),
-  STAFF_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** At least 10 characters and the sign-up password rule; not a common password (assertStaffPasswordNotCommon). */
+  STAFF_PASSWORD: z
+    .string()
+    .min(10, 'must be at least 10 characters')
+    .regex(PASSWORD_PATTERN, 'must follow the password rule: letters and digits only, with a digit, a lowercase and an uppercase letter')
+    .optional(),
   /** "Continue with Google": shown only when both are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -85,6 +92,11 @@ export const configSchema = z.object({
   PAYMENT_PROCESSING_LEASE_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How often each server looks for payments left in `processing` (and once at start). */
   PAYMENT_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * How often each server looks for users due a saved-search digest (one e-mail a day each). A round
+   * is leased, so among several servers one runs it at a time.
+   */
+  SAVED_SEARCH_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
   /** The six-character exam promo code ($5 off), compared case-insensitively. */
   // Listing photos and product images: local disk under DATA_DIR/media unless S3_BUCKET is set.
   S3_BUCKET: z.string().min(3).optional(),
@@ -167,4 +179,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([MEDIA_NOT_SHARED]);
   }
   return { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '') };
+}
+
+/**
+ * Refuses to start with a STAFF_PASSWORD on the common-password list (the check sign-up makes; the list
+ * is loaded on demand, so this is apart from loadConfig). Throws a ConfigError saying what to change.
+ */
+export async function assertStaffPasswordNotCommon(config: Pick<Config, 'STAFF_PASSWORD'>): Promise<void> {
+  if (config.STAFF_PASSWORD && (await isCommonPassword(config.STAFF_PASSWORD))) {
+    throw new ConfigError([
+      `STAFF_PASSWORD: is one of the ${COMMON_PASSWORD_COUNT.toLocaleString('en-US')} most common passwords (checked ignoring case); choose another`,
+    ]);
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@medallion/db/client';
 import { runSeed, seedSteps } from '@medallion/db/seed';
+import { assertStaffPasswordNotCommon } from './config';
 import { ensureAccount } from './modules/auth/seed-accounts';
 import { loadDemoSeedSteps } from './modules/demo/seed-demo-data';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
@@ -33,6 +34,8 @@ export async function seedDatabase(app: FastifyInstance): Promise<void> {
       app.log.info(seeded, 'seed steps checked');
     }
     if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
+      // server.ts refuses a common one before this; checked again for other callers.
+      await assertStaffPasswordNotCommon(config);
       await ensureAccount(database.db, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, name: 'Medallion Staff', role: 'staff' });
     }
   });

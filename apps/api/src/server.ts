@@ -1,12 +1,13 @@
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, assertStaffPasswordNotCommon, loadConfig } from './config';
 import { migrateDatabase, seedDatabase } from './prepare-database';
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    await assertStaffPasswordNotCommon(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

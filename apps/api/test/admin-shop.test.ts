@@ -28,6 +28,12 @@ const PRODUCT = {
   ],
   retailer_url: 'https://www.example.com/roof-light',
   images: [] as string[],
+  title_ru: 'Световой короб на крышу (LED)',
+  description_ru: 'Яркий светодиодный короб на магнитном основании.',
+  details_ru: [
+    { key: 'Питание', data: 'Гнездо 12 В' },
+    { key: 'Крепление', data: 'Магнитное' },
+  ],
 };
 
 describe('staff: shop products and orders', async () => {
@@ -116,6 +122,36 @@ describe('staff: shop products and orders', async () => {
       [{ details: Array.from({ length: 21 }, (_, i) => ({ key: `k${i}`, data: 'v' })) }, 'details', 'A product can have at most 20 detail lines.'],
       [{ active: 'yes' }, 'active', 'Choose whether the product is on sale.'],
       [{ images: Array.from({ length: 10 }, () => 'a.webp') }, 'images', 'A product can have at most 9 pictures.'],
+      [{ title_ru: '' }, 'title_ru', 'Enter the product title in Russian.'],
+      [{ title_ru: undefined }, 'title_ru', 'Enter the product title in Russian.'],
+      [{ title_ru: 42 }, 'title_ru', 'Enter the product title in Russian.'],
+      [{ title_ru: 'ы'.repeat(121) }, 'title_ru', 'The title can be at most 120 characters.'],
+      [{ title_ru: 'Короб\u0000' }, 'title_ru', 'This text contains invisible control characters. Please type it again.'],
+      [{ description_ru: '  ' }, 'description_ru', 'Enter a short description of the product in Russian.'],
+      [{ description_ru: 'ы'.repeat(2001) }, 'description_ru', 'The description can be at most 2000 characters.'],
+      [
+        {
+          details_ru: [
+            { key: 'Питание', data: 'x'.repeat(301) },
+            { key: 'Крепление', data: 'Магнитное' },
+          ],
+        },
+        'details_ru.0.data',
+        'Enter a value of up to 300 characters.',
+      ],
+      [
+        {
+          details_ru: [
+            { key: '', data: 'Гнездо 12 В' },
+            { key: 'Крепление', data: 'Магнитное' },
+          ],
+        },
+        'details_ru.0.key',
+        'Enter a name of up to 60 characters.',
+      ],
+      [{ details_ru: [{ key: 'Питание', data: 'Гнездо 12 В' }] }, 'details_ru', 'Write every detail line in both English and Russian.'],
+      [{ details_ru: undefined }, 'details_ru', 'Write every detail line in both English and Russian.'],
+      [{ details_ru: 'Питание: 12 В' }, 'details_ru', 'Each detail line needs a name (up to 60 characters) and a value (up to 300).'],
     ];
     for (const [patch, field, message] of cases) {
       const res = await create({ ...PRODUCT, ...patch });
@@ -193,6 +229,7 @@ describe('staff: shop products and orders', async () => {
       price_cents: 3_999,
       stock: 0,
       details: [{ key: 'Power', data: '12 V' }],
+      details_ru: [{ key: 'Питание', data: '12 В' }],
       retailer_url: '',
       images: [b, await photo('#00c')],
     });
@@ -330,5 +367,80 @@ describe('staff: shop products and orders', async () => {
       expect(res.json().message).toBe('This order does not exist.');
     }
     expect((await call('GET', '/api/admin/orders?status=pending')).json().data.map((o: AdminOrder) => o.status)).toEqual(['pending']);
+  });
+  it('saves and answers both languages: staff read and write them, the shop, the cart and orders carry the Russian', async () => {
+    const res = await create({ ...PRODUCT, title: 'Bilingual seat cushion', title_ru: '  Подушка на сиденье  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json().data as AdminProduct;
+    expect(created).toMatchObject({
+      title: 'Bilingual seat cushion',
+      title_ru: 'Подушка на сиденье',
+      description_ru: PRODUCT.description_ru,
+      details: PRODUCT.details,
+      details_ru: PRODUCT.details_ru,
+    });
+    expect((await adminProducts()).find((p) => p.product_id === created.product_id)).toMatchObject({ title_ru: 'Подушка на сиденье' });
+    expect((await shop()).find((p) => p.product_id === created.product_id)).toMatchObject({
+      title: 'Bilingual seat cushion',
+      title_ru: 'Подушка на сиденье',
+      description: PRODUCT.description,
+      description_ru: PRODUCT.description_ru,
+      details_ru: PRODUCT.details_ru,
+    });
+    // The public answer is the same in every language (one cacheable answer; the web shows the reader's).
+    const inRussian = await app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-language': 'ru' } });
+    expect(inRussian.json().data.data).toEqual(await shop());
+
+    // A refused save (the Russian is missing) changes nothing; its problem names the field by key.
+    const missing = await update(created.product_id, { ...PRODUCT, title: 'Changed', title_ru: '', description_ru: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.title_ru).toMatchObject({ key: 'productTitleRuRequired', message: 'Enter the product title in Russian.' });
+    expect(missing.json().fields.description_ru).toMatchObject({ key: 'productDescriptionRuRequired' });
+    const unequal = await update(created.product_id, { ...PRODUCT, details_ru: [] });
+    expect(unequal.statusCode).toBe(400);
+    expect(unequal.json().fields.details_ru).toMatchObject({ key: 'productDetailsRuCount' });
+    expect((await adminProducts()).find((p) => p.product_id === created.product_id)).toMatchObject({
+      title: 'Bilingual seat cushion',
+      title_ru: 'Подушка на сиденье',
+    });
+
+    // A driver cannot write either language: 403 and nothing changes.
+    for (const body of [
+      { ...PRODUCT, title_ru: 'Чужая правка' },
+      { ...PRODUCT, title: 'Foreign edit' },
+    ]) {
+      expect((await call('PUT', `/api/admin/products/${created.product_id}`, body, buyer.cookie)).statusCode).toBe(403);
+      expect((await call('POST', '/api/admin/products', body, buyer.cookie)).statusCode).toBe(403);
+    }
+    expect((await adminProducts()).find((p) => p.product_id === created.product_id)).toMatchObject({
+      title: 'Bilingual seat cushion',
+      title_ru: 'Подушка на сиденье',
+    });
+
+    const edited = await update(created.product_id, { ...PRODUCT, title: 'Bilingual seat cushion', title_ru: 'Подушка на водительское сиденье' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const product = (await shop()).find((p) => p.product_id === created.product_id)!;
+    expect(product.title_ru).toBe('Подушка на водительское сиденье');
+
+    const orderId = await paidOrder(product, 'admin-ru-0001');
+    const confirmation = (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).find(
+      (m) => m.subject === 'Order confirmation' && m.text.includes(orderId),
+    );
+    const [english, russian] = confirmation!.text.split('---');
+    expect(english).toContain('1 × Bilingual seat cushion');
+    expect(russian).toContain('1 × Подушка на водительское сиденье');
+    const mine = (await app.inject({ method: 'GET', url: '/api/users/orders', headers: { cookie: buyer.cookie } })).json().data.data as Order[];
+    expect(mine.find((o) => o.order_id === orderId)!.items).toEqual([
+      { title: 'Bilingual seat cushion', title_ru: 'Подушка на водительское сиденье', price_cents: product.price_cents, quantity: 1 },
+    ]);
+    // The line keeps the English it was bought with; the Russian is the product's now.
+    await update(created.product_id, { ...PRODUCT, title: 'Seat cushion, renamed', title_ru: 'Подушка, новое название' });
+    const later = (await call('GET', '/api/admin/orders')).json().data as AdminOrder[];
+    expect(later.find((o) => o.order_id === orderId)!.items[0]).toMatchObject({ title: 'Bilingual seat cushion', title_ru: 'Подушка, новое название' });
+
+    // The cart answers the Russian title too.
+    await app.inject({ method: 'POST', url: '/api/users/cart', headers: { cookie: buyer.cookie }, payload: { 'product-id': product.product_id, quantity: 1 } });
+    const cart = (await app.inject({ method: 'GET', url: '/api/users/cart', headers: { cookie: buyer.cookie } })).json().data.data as CartItem[];
+    expect(cart.find((i) => i.product_id === product.product_id)).toMatchObject({ title: 'Seat cushion, renamed', title_ru: 'Подушка, новое название' });
   });
 });

@@ -109,6 +109,18 @@ describe('sign up, confirm, sign in, sign out', async () => {
     expect(missing.json().fields.password.message).toBe('PASSWORD parameter is required');
   });
 
+  it('tells GET /auth/session the token only when the request itself came with it as a bearer token', async () => {
+    const { cookie, token } = await createConfirmedUser(app, 'no-token@example.com');
+    expect(token).toEqual(expect.any(String));
+    const byCookie = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(byCookie.json()).toMatchObject({ user: { email: 'no-token@example.com' }, token: null });
+    const byBearer = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+    expect(byBearer.json()).toMatchObject({ user: { email: 'no-token@example.com' }, token });
+    const other = await createConfirmedUser(app, 'other-token@example.com');
+    const both = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie, authorization: `Bearer ${other.token}` } });
+    expect(both.json().token === null || both.json().token === other.token).toBe(true);
+  });
+
   it('accepts the session as a bearer token', async () => {
     const { token } = await createConfirmedUser(app, 'bearer@example.com');
     const res = await app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });

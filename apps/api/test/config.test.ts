@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig } from '../src/config';
+import { ConfigError, assertStaffPasswordNotCommon, configSchema, loadConfig } from '../src/config';
+import { isCommonPassword } from '../src/modules/auth/common-passwords';
 
 describe('config', () => {
   it('has working defaults for every variable', () => {
@@ -62,6 +63,29 @@ describe('config', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'medallion-media' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('medallion:');
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379', MEDIA_SHARED: 'true' })).toThrow(/REDIS_URL: must start with redis:\/\//);
+  });
+
+  it('refuses a STAFF_PASSWORD that breaks the password rule, saying what the rule is', () => {
+    for (const weak of ['Short1a', 'alllowercase123', 'ALLUPPERCASE123', 'NoDigitsHereAtAll', 'With spaces 123A', 'Symbols!123abcD']) {
+      let error: unknown;
+      try {
+        loadConfig({ STAFF_EMAIL: 'staff@example.com', STAFF_PASSWORD: weak });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, weak).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message, weak).toMatch(/^ {2}- STAFF_PASSWORD: (must be at least 10 characters|must follow the password rule)/m);
+    }
+    expect(loadConfig({ STAFF_EMAIL: 'staff@example.com', STAFF_PASSWORD: 'Kq7vTaxiDepot2031' }).STAFF_PASSWORD).toBe('Kq7vTaxiDepot2031');
+  });
+
+  it('refuses a common STAFF_PASSWORD (ignoring case) and lets an uncommon one through', async () => {
+    expect(await isCommonPassword('Password123')).toBe(true);
+    const config = loadConfig({ STAFF_EMAIL: 'staff@example.com', STAFF_PASSWORD: 'Password123' });
+    await expect(assertStaffPasswordNotCommon(config)).rejects.toThrow(ConfigError);
+    await expect(assertStaffPasswordNotCommon(config)).rejects.toThrow(/STAFF_PASSWORD: is one of the 10,000 most common passwords/);
+    await expect(assertStaffPasswordNotCommon(loadConfig({ STAFF_PASSWORD: 'Kq7vTaxiDepot2031' }))).resolves.toBeUndefined();
+    await expect(assertStaffPasswordNotCommon(loadConfig({}))).resolves.toBeUndefined();
   });
 
   it('documents every variable in .env.example and the README', () => {

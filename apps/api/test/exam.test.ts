@@ -85,6 +85,45 @@ describe('practice exam API', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/exam/questions/save', payload: { question_id: 'q001' } })).statusCode).toBe(401);
   });
 
+  it("removes a saved question after access has ended, and only the caller's own", async () => {
+    const save = (cookie: string, question_id: string) =>
+      app.inject({ method: 'POST', url: '/api/exam/questions/save', headers: { cookie }, payload: { question_id } });
+    const savedIds = async (cookie: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/exam/questions/saved', headers: { cookie } });
+      return res.statusCode === 404 ? [] : (res.json().data.data as { question_id: string }[]).map((q) => q.question_id);
+    };
+    for (const id of ['q003', 'q006', 'q080']) expect((await save(paid.cookie, id)).json().data.saved).toBe(true);
+    await app.db
+      .update(payments)
+      .set({ accessExpiry: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, paid.id));
+    try {
+      expect((await questions(paid.cookie)).full_access).toBe(false);
+      // Another account's toggle never touches this user's items: without access it is refused (404) and nothing changes.
+      const other = await save(unpaid.cookie, 'q006');
+      expect(other.statusCode).toBe(404);
+      expect(await savedIds(paid.cookie)).toEqual(expect.arrayContaining(['q003', 'q006', 'q080']));
+      // The owner removes saved questions past the free preview without access (and a free one too).
+      for (const id of ['q080', 'q006', 'q003']) {
+        const res = await save(paid.cookie, id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data).toEqual({ question_id: id, saved: false, record_id: null });
+      }
+      expect(await savedIds(paid.cookie)).not.toContain('q003');
+      expect(await savedIds(paid.cookie)).not.toContain('q006');
+      expect(await savedIds(paid.cookie)).not.toContain('q080');
+      // Saving a locked question again still needs access.
+      expect((await save(paid.cookie, 'q006')).statusCode).toBe(404);
+      expect(await savedIds(paid.cookie)).not.toContain('q006');
+      expect((await save(unpaid.cookie, 'q006')).statusCode).toBe(404);
+    } finally {
+      await app.db
+        .update(payments)
+        .set({ accessExpiry: new Date(Date.now() + 90 * 86_400_000) })
+        .where(eq(payments.userId, paid.id));
+    }
+  });
+
   it('takes one report per question, as JSON text or an object, and needs at least one issue', async () => {
     const report = (issue: unknown, question_id = 'q003') =>
       app.inject({ method: 'POST', url: '/api/exam/questions/issue', headers: { cookie: unpaid.cookie }, payload: { question_id, issue } });

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listings, mailOutbox, payments } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
+import { photoDataUrl, storedListingPictures } from './helpers/photos';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
 import { fieldTexts } from './helpers/field-texts';
@@ -13,11 +13,7 @@ import { fieldTexts } from './helpers/field-texts';
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 const VALID_VIN = '1HGCM82633A004352'; // a classic example VIN with a correct check digit
 
-async function photo(color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
-  const img = sharp({ create: { width, height, channels: 3, background: color } });
-  const buf = await (format === 'jpeg' ? img.jpeg() : img.png()).toBuffer();
-  return `data:image/${format};base64,${buf.toString('base64')}`;
-}
+const photo = (color: string, width = 800, height = 600, format: 'jpeg' | 'png' = 'jpeg') => photoDataUrl(color, width, height, format);
 
 /** A real PNG header that claims 20000 × 20000 pixels (a decompression bomb), with a valid CRC. */
 async function hugePngHeader(): Promise<string> {
@@ -40,15 +36,7 @@ describe('create listing, listing fee, moderation', async () => {
   const save = (cookie: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/listing/save-draft', headers: { cookie }, payload });
   const row = async (id: string) => (await app.db.select().from(listings).where(eq(listings.id, id)))[0]!;
-  const mediaFiles = (id: string) => {
-    try {
-      return readdirSync(join(config.DATA_DIR, 'media', id), { recursive: true })
-        .map(String)
-        .filter((f) => f.endsWith('.webp'));
-    } catch {
-      return [];
-    }
-  };
+  const mediaFiles = (id: string) => storedListingPictures(config.DATA_DIR, id);
   const addCard = async (cookie: string, number: string) => ({ id: await saveSandboxCard(app, cookie, number) });
   const pay = (cookie: string, body: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: body });
@@ -215,7 +203,7 @@ describe('create listing, listing fee, moderation', async () => {
     expect(tooBig.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('lets only the owner edit, only drafts, and never takes status, owner, views or timestamp from the client', async () => {
+  it('lets only the owner edit, and never takes status, owner, views or timestamp from the client', async () => {
     const id = await newDraft();
     const stranger = await save(other.cookie, carDetails(id));
     expect(stranger.statusCode).toBe(403);
@@ -253,8 +241,9 @@ describe('create listing, listing fee, moderation', async () => {
 
     const notices = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'review@medallion.example'));
     expect(notices.filter((m) => m.text.includes(id))).toHaveLength(1);
-    // Under review: no more edits.
-    expect((await save(owner.cookie, carDetails(id))).statusCode).toBe(409);
+    // Under review: edits apply and it stays under review (the fee is not asked again).
+    const edited = await save(owner.cookie, carDetails(id, { title: 'Edited while under review' }));
+    expect(edited.json().data.data).toEqual({ listing_id: id, status: 'UNDER_REVIEW', sent_to_review: false });
   });
 
   it('a declined card leaves a draft that can be paid with another card', async () => {

@@ -1,20 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
+import { photoDataUrl } from './helpers/photos';
 import { createConfirmedUser } from './helpers/auth';
 
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 
-async function photo(color: string): Promise<string> {
-  const buf = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-  return `data:image/jpeg;base64,${buf.toString('base64')}`;
-}
+const photo = (color: string) => photoDataUrl(color);
 
 describe('stored listing pictures follow the data', async () => {
   const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });

@@ -7,6 +7,7 @@ import { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoAccountsSeedStep, demo
 import { DEMO_ACCOUNTS } from '../../../test-support/demo-accounts';
 import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { buildTestApp } from './helpers/build-test-app';
+import { searchAllListings } from './helpers/listings';
 import { createConfirmedUser, sessionCookie } from './helpers/auth';
 
 type Row = typeof listings.$inferSelect;
@@ -31,21 +32,7 @@ describe('marketplace listings', async () => {
     return sessionCookie(res);
   }
 
-  /** Every page of a search, through the API, in order. */
-  async function searchAll(query: Record<string, string>): Promise<Listing[]> {
-    const out: Listing[] = [];
-    for (let page = 1; page < 100; page++) {
-      const res = await app.inject({ method: 'GET', url: '/api/listing-all', query: { ...query, page: String(page), page_size: '100' } });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json().data;
-      out.push(...body.listings);
-      if (out.length >= body.total) {
-        expect(out.length).toBe(body.total);
-        break;
-      }
-    }
-    return out;
-  }
+  const searchAll = (query: Record<string, string>) => searchAllListings(app, query);
 
   async function expectSearch(query: Record<string, string>, predicate: (r: Row) => boolean, minimum = 1) {
     const expected = active

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { products } from '@medallion/db/schema';
-import { DEMO_PRODUCT_PHOTOS_STEP, DEMO_PRODUCTS, demoProductPhotosSeedStep, demoProductsSeedStep } from '@medallion/demo';
+import {
+  DEMO_PRODUCT_PHOTOS_STEP,
+  DEMO_PRODUCTS,
+  DEMO_PRODUCTS_RU_STEP,
+  demoProductPhotosSeedStep,
+  demoProductsRuSeedStep,
+  demoProductsSeedStep,
+} from '@medallion/demo';
 import { PRODUCT_PHOTO_HEIGHT, PRODUCT_PHOTO_SUBJECTS, PRODUCT_PHOTO_WIDTH, productPhotoSvg } from '@medallion/demo/photos/product-photos';
 import { demoSeedContext } from '../src/modules/demo/seed-context';
 import { buildTestApp } from './helpers/build-test-app';
@@ -90,5 +97,32 @@ describe('demo shop seed: products with generated photos', async () => {
     expect(new Set(svgs).size).toBe(svgs.length);
     // The same subject always gives the same picture.
     expect(productPhotoSvg('dash-cam')).toBe(svgs[PRODUCT_PHOTO_SUBJECTS.indexOf('dash-cam')]);
+  });
+  it('has every demo product in Russian: title, description and as many detail lines, written in Cyrillic', () => {
+    for (const p of DEMO_PRODUCTS) {
+      expect(p.ru.title, p.title).toMatch(/[а-яё]/i);
+      expect(p.ru.description, p.title).toMatch(/[а-яё]/i);
+      expect(p.ru.details.length, p.title).toBe(p.details.length);
+      for (const line of p.ru.details) expect(line.key, p.title).toMatch(/[а-яё]/i);
+      expect(p.ru.title.length).toBeLessThanOrEqual(120);
+    }
+    expect(DEMO_PRODUCTS.find((p) => p.title.startsWith('TLC license'))!.ru.title).toContain('лицензии TLC');
+  });
+
+  it('gives a database seeded before Russian texts the Russian of the demo products, keeping what staff wrote', async () => {
+    const list = await catalogue();
+    expect(list.every((p) => p.title_ru !== '' && p.details_ru.length === p.details.length)).toBe(true);
+    await app.db.update(products).set({ titleRu: '', descriptionRu: '', detailsRu: [] });
+    const own = list[0]!;
+    await app.db.update(products).set({ titleRu: 'Перевод сотрудника' }).where(eq(products.id, own.product_id));
+    expect(await runSeed(app.db, [demoProductsRuSeedStep])).toEqual({ applied: [DEMO_PRODUCTS_RU_STEP], skipped: [] });
+    for (const product of await catalogue()) {
+      const demo = DEMO_PRODUCTS.find((p) => p.title === product.title)!;
+      if (product.product_id === own.product_id) {
+        expect(product.title_ru).toBe('Перевод сотрудника');
+        continue;
+      }
+      expect(product).toMatchObject({ title_ru: demo.ru.title, description_ru: demo.ru.description, details_ru: demo.ru.details });
+    }
   });
 });

@@ -59,6 +59,32 @@ describe('social sign-in against a local OpenID provider', async () => {
     expect(me2.json().data['user-id']).toBe(me.json().data['user-id']);
   });
 
+  it('comes back to the page the sign-in started from, only a path of this site', async () => {
+    const signInFrom = async (redirect?: string) => {
+      const { url, cookie } = await startSocial(app, 'google', redirect);
+      const back = new URL(await authorizeAsUser(url, 'g-123'));
+      const done = await app.inject({
+        method: 'POST',
+        url: '/api/auth/social/callback',
+        headers: { cookie },
+        payload: { provider: 'google', code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      return done.json().redirect as string;
+    };
+    expect(await signInFrom('/listing/abc?tab=contact')).toBe('/listing/abc?tab=contact');
+    expect(await signInFrom('/shop#product-p1')).toBe('/shop#product-p1');
+    expect(await signInFrom()).toBe('/');
+    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', 'javascript:alert(1)', '/.//evil.example']) {
+      expect(await signInFrom(evil), evil).toBe('/dashboard');
+    }
+    // Not a string, or too long: a clear 400, never a 500.
+    for (const redirect of [42, { path: '/' }, `/${'a'.repeat(3000)}`, '/dash\u0000board']) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider: 'google', redirect } });
+      expect(res.statusCode, JSON.stringify(redirect)).toBe(400);
+    }
+  });
+
   it('refuses a callback whose state does not belong to this browser', async () => {
     const { url } = await start();
     const back = new URL(await authorizeAsUser(url, 'g-123'));

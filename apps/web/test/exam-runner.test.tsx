@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
 import { describe, expect, it, vi } from 'vitest';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
@@ -58,7 +58,7 @@ describe('ExamRunner', () => {
     expect(screen.getByTestId('exam-score').textContent).toBe('Score: 0');
 
     fireEvent.click(button('Next'));
-    await vi.waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'));
+    await waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'));
     expect(screen.getByTestId('exam-progress').textContent).toBe('Question 2 of 2');
     expect(screen.queryByTestId('explanation')).toBeNull();
   });
@@ -70,7 +70,7 @@ describe('ExamRunner', () => {
     expect(screen.getByText('Correct!')).toBeTruthy();
     expect(screen.getByTestId('exam-score').textContent).toBe('Score: 1');
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
-    await vi.waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'));
   });
 
   it('shows the questions and answers in Russian when the switch is turned', async () => {
@@ -84,7 +84,7 @@ describe('ExamRunner', () => {
     const { onRestart } = await renderPractice();
     fireEvent.click(answer('Right answer 1'));
     fireEvent.click(button('Submit'));
-    await vi.waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain('Question text 2?'));
     fireEvent.click(answer('Wrong answer 2'));
     fireEvent.click(button('Submit'));
     fireEvent.click(button('Next'));

@@ -6,6 +6,7 @@ import { formatLocation, formatPrice, postedState } from '@/features/listings/li
 import { paginationRange } from '@/features/listings/lib/pagination-range';
 import { isMessageKey } from '@medallion/contracts/messages';
 import { validateFilters } from '@/features/listings/lib/validate-filters';
+import { valueKey } from '@/lib/listing-values';
 import { MAX_VISITED_LISTINGS, parseVisitedListings, visitedListingsCookie } from '@/features/listings/lib/visited-listings';
 import { wrapIndex } from '@/features/listings/components/listing-gallery';
 
@@ -42,11 +43,31 @@ describe('paginationRange', () => {
 
 describe('filters in the URL', () => {
   it('round-trips a search, leaving out empty and "all" values and page 1', () => {
-    const search = filters({ category: 'cars', price_min: '100', car_make: 'Toyota', car_make_value: '448', car_model: 'all', car_model_value: 'all' });
+    const search = filters({
+      category: 'cars',
+      deal_type: 'rent',
+      price_period: 'monthly',
+      price_min: '100',
+      car_make: 'Toyota',
+      car_make_value: '448',
+      car_model: 'all',
+      car_model_value: 'all',
+      sort: 'price_asc',
+    });
     const params = searchToParams(search, 1);
-    expect(params.toString()).toBe('category=cars&price_min=100&car_make=Toyota&car_make_value=448');
-    expect(filtersFromParams(params)).toEqual(filters({ category: 'cars', price_min: '100', car_make: 'Toyota', car_make_value: '448' }));
+    expect(params.toString()).toBe('category=cars&deal_type=rent&price_period=monthly&price_min=100&car_make=Toyota&car_make_value=448&sort=price_asc');
+    expect(filtersFromParams(params)).toEqual(
+      filters({ category: 'cars', deal_type: 'rent', price_period: 'monthly', price_min: '100', car_make: 'Toyota', car_make_value: '448', sort: 'price_asc' }),
+    );
     expect(searchToParams(search, 3).get('page')).toBe('3');
+  });
+  it('sends prices only with a deal type, the period only for a rent with a price, the sort only when not newest', () => {
+    expect(searchToParams(filters({ price_min: '100', price_max: '900', price_period: 'weekly' }), 1).toString()).toBe('');
+    expect(searchToParams(filters({ deal_type: 'sale', price_max: '20000', price_period: 'weekly' }), 1).toString()).toBe('deal_type=sale&price_max=20000');
+    expect(searchToParams(filters({ deal_type: 'rent', price_period: 'monthly' }), 1).toString()).toBe('deal_type=rent');
+    expect(searchToParams(filters({ deal_type: 'all', sort: 'newest' }), 1).toString()).toBe('');
+    expect(searchToParams(filters({ sort: 'year_desc' }), 1).toString()).toBe('sort=year_desc');
+    expect(hasSearchParams(new URLSearchParams('sort=price_desc'))).toBe(true);
   });
   it('drops car filters for other categories', () => {
     const params = searchToParams(filters({ category: 'plates', car_year_min: '2015', car_make_value: '448', car_make: 'Toyota' }), 1);
@@ -69,9 +90,19 @@ describe('filters in the URL', () => {
     expect(activeFilterCount(filters({ category: 'all' }))).toBe(0);
     expect(
       activeFilterCount(
-        filters({ location: 'Brooklyn, NY', location_city: 'Brooklyn', price_min: '1', price_max: '9', category: 'cars', car_make_value: '1', car_make: 'X' }),
+        filters({
+          location: 'Brooklyn, NY',
+          location_city: 'Brooklyn',
+          deal_type: 'rent',
+          price_min: '1',
+          price_max: '9',
+          category: 'cars',
+          car_make_value: '1',
+          car_make: 'X',
+          sort: 'price_asc',
+        }),
       ),
-    ).toBe(4);
+    ).toBe(5);
   });
 });
 
@@ -79,15 +110,22 @@ describe('validateFilters', () => {
   const now = new Date('2026-06-01T00:00:00Z');
   it('accepts empty and sensible filters', () => {
     expect(validateFilters(emptyListingFilters(), now)).toEqual({});
-    expect(validateFilters(filters({ category: 'cars', price_min: '100', price_max: '900', car_year_min: '2015', car_year_max: '2027' }), now)).toEqual({});
+    expect(
+      validateFilters(filters({ category: 'cars', deal_type: 'rent', price_min: '100', price_max: '900', car_year_min: '2015', car_year_max: '2027' }), now),
+    ).toEqual({});
+    // Prices without a deal type are not sent, so not checked either.
+    expect(validateFilters(filters({ price_min: '-5', price_max: 'abc' }), now)).toEqual({});
   });
   it('rejects negative, fractional and non-numeric prices', () => {
-    expect(validateFilters(filters({ price_min: '-5', price_max: '1.5' }), now)).toEqual({ price_min: 'filterNumber', price_max: 'filterNumber' });
-    expect(validateFilters(filters({ price_max: 'abc' }), now)).toEqual({ price_max: 'filterNumber' });
-    expect(validateFilters(filters({ price_max: '10000001' }), now)).toEqual({ price_max: 'filterPriceTooHigh' });
+    expect(validateFilters(filters({ deal_type: 'rent', price_min: '-5', price_max: '1.5' }), now)).toEqual({
+      price_min: 'filterNumber',
+      price_max: 'filterNumber',
+    });
+    expect(validateFilters(filters({ deal_type: 'sale', price_max: 'abc' }), now)).toEqual({ price_max: 'filterNumber' });
+    expect(validateFilters(filters({ deal_type: 'sale', price_max: '10000001' }), now)).toEqual({ price_max: 'filterPriceTooHigh' });
   });
   it('rejects min above max', () => {
-    expect(validateFilters(filters({ price_min: '500', price_max: '100' }), now)).toEqual({ price_min: 'filterPriceRange' });
+    expect(validateFilters(filters({ deal_type: 'rent', price_min: '500', price_max: '100' }), now)).toEqual({ price_min: 'filterPriceRange' });
     expect(validateFilters(filters({ category: 'cars', car_year_min: '2020', car_year_max: '2015' }), now)).toEqual({ car_year_min: 'filterYearRange' });
   });
   it('checks years only for cars, within 1980..next year', () => {
@@ -101,7 +139,7 @@ describe('validateFilters', () => {
 
 describe('filter problems', () => {
   it('are keys of the message catalogue, so the locales translate them', () => {
-    const found = validateFilters(filters({ price_min: 'x', price_max: '20000000' }), new Date('2026-06-01T00:00:00Z'));
+    const found = validateFilters(filters({ deal_type: 'rent', price_min: 'x', price_max: '20000000' }), new Date('2026-06-01T00:00:00Z'));
     expect(Object.values(found).length).toBeGreaterThan(0);
     for (const key of Object.values(found)) expect(isMessageKey(key), key).toBe(true);
   });
@@ -180,5 +218,22 @@ describe('listings texts', () => {
       updated: 'Listing status updated successfully',
       failed: 'Cannot update the listing status at this time. Please try later',
     });
+  });
+});
+
+describe('listing values in Russian', () => {
+  const ru = JSON.parse(readFileSync(new URL('../src/locales/ru/listings.json', import.meta.url), 'utf8')) as {
+    values: Record<'fuel' | 'bodyClass', Record<string, string>>;
+  };
+  it('turns a vPIC value into a locale key', () => {
+    expect(valueKey('Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)')).toBe('sport-utility-vehicle-suv-multi-purpose-vehicle-mpv');
+    expect(valueKey(' Hybrid Electric ')).toBe('hybrid-electric');
+    expect(valueKey('Sedan/Saloon')).toBe('sedan-saloon');
+  });
+  it('translates every fuel and body class the seed and the VIN decoder give', () => {
+    const fuels = ['Gasoline', 'Hybrid', 'Hybrid Electric', 'Electric', 'Diesel', 'Flexible Fuel Vehicle (FFV)'];
+    const bodies = ['Sedan/Saloon', 'Hatchback/Liftback/Notchback', 'Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)', 'Minivan', 'Van', 'Wagon'];
+    for (const fuel of fuels) expect(ru.values.fuel[valueKey(fuel)], fuel).toMatch(/[а-я]/i);
+    for (const body of bodies) expect(ru.values.bodyClass[valueKey(body)], body).toMatch(/[а-я]/i);
   });
 });

@@ -147,9 +147,13 @@ describe('private pages and sign-in on the server', () => {
       kind: 'redirect',
       location: '/cart',
     });
-    expect(await render({ url: '/login?redirect=//evil.example', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({
-      kind: 'redirect',
-      location: '/',
-    });
+    // Another site's address, or a trick that becomes one, ends on the dashboard; no target goes home.
+    for (const evil of ['//evil.example', 'https://evil.example', '/%2F%2Fevil.example', '/\\evil.example']) {
+      expect(await render({ url: `/login?redirect=${encodeURIComponent(evil)}`, origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({
+        kind: 'redirect',
+        location: '/dashboard',
+      });
+    }
+    expect(await render({ url: '/login', origin: 'https://m.example', cookie, fetch: signedIn })).toMatchObject({ kind: 'redirect', location: '/' });
   });
 });

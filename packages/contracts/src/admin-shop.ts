@@ -48,36 +48,51 @@ export const retailerUrlSchema = z.preprocess(
     .default(null),
 );
 
-/** The fields staff edit (everything but pictures), shared by the API and the web form. */
+const productDetailsSchema = z.array(productDetailSchema, { error: 'productDetailInvalid' }).max(MAX_PRODUCT_DETAILS, 'productDetailsTooMany').default([]);
+
+/**
+ * The fields staff edit (everything but pictures), shared by the API and the web form. Every product
+ * is written in English and Russian: both titles and descriptions are required, and `details_ru` are
+ * the Russian detail lines in the order of `details` (as many; see saveProductRequestSchema).
+ */
 export const productFieldsSchema = z.object({
   title: text({ error: 'productTitleRequired' }).trim().min(1, 'productTitleRequired').max(MAX_PRODUCT_TITLE, 'productTitleTooLong'),
+  title_ru: text({ error: 'productTitleRuRequired' }).trim().min(1, 'productTitleRuRequired').max(MAX_PRODUCT_TITLE, 'productTitleTooLong'),
   description: freeText({ error: 'productDescriptionRequired' })
     .trim()
     .min(1, 'productDescriptionRequired')
     .max(MAX_PRODUCT_DESCRIPTION, 'productDescriptionTooLong'),
-  details: z.array(productDetailSchema, { error: 'productDetailInvalid' }).max(MAX_PRODUCT_DETAILS, 'productDetailsTooMany').default([]),
+  description_ru: freeText({ error: 'productDescriptionRuRequired' })
+    .trim()
+    .min(1, 'productDescriptionRuRequired')
+    .max(MAX_PRODUCT_DESCRIPTION, 'productDescriptionTooLong'),
+  details: productDetailsSchema,
+  details_ru: productDetailsSchema,
   retailer_url: retailerUrlSchema,
   active: z.boolean({ error: 'productActiveInvalid' }).default(true),
 });
 
 /**
- * POST /admin/products (create) and PUT /admin/products/{product_id} (replace). Prices are integer cents
+ * POST /admin/products (create) and PUT /admin/products/{product_id} (replace): the texts in both
+ * languages, each detail line in both (`details_ru` as long as `details`). Prices are integer cents
  * (like promo codes). `images`, in display order (the first is the cover): a file name already stored
  * for this product (kept) or a data URL of a new picture (image/*, at most 10 MB decoded), as the
  * listing editor sends them. Pictures left out are deleted.
  */
-export const saveProductRequestSchema = productFieldsSchema.extend({
-  price_cents: z
-    .number({ error: 'productPriceInvalid' })
-    .int('productPriceInvalid')
-    .min(1, 'productPriceInvalid')
-    .max(MAX_PRODUCT_PRICE_CENTS, 'productPriceInvalid'),
-  stock: z.number({ error: 'productStockInvalid' }).int('productStockInvalid').min(0, 'productStockInvalid').max(MAX_PRODUCT_STOCK, 'productStockInvalid'),
-  images: z
-    .array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' })
-    .max(MAX_PRODUCT_IMAGES, 'productImagesTooMany')
-    .default([]),
-});
+export const saveProductRequestSchema = productFieldsSchema
+  .extend({
+    price_cents: z
+      .number({ error: 'productPriceInvalid' })
+      .int('productPriceInvalid')
+      .min(1, 'productPriceInvalid')
+      .max(MAX_PRODUCT_PRICE_CENTS, 'productPriceInvalid'),
+    stock: z.number({ error: 'productStockInvalid' }).int('productStockInvalid').min(0, 'productStockInvalid').max(MAX_PRODUCT_STOCK, 'productStockInvalid'),
+    images: z
+      .array(text().max(20 * 1024 * 1024, 'imageTooLarge'), { error: 'imagesInvalid' })
+      .max(MAX_PRODUCT_IMAGES, 'productImagesTooMany')
+      .default([]),
+  })
+  .refine((product) => product.details_ru.length === product.details.length, { path: ['details_ru'], message: 'productDetailsRuCount' });
 export type SaveProductRequest = z.input<typeof saveProductRequestSchema>;
 
 /** PUT and PATCH /admin/products/{product_id}: the product's id. */

@@ -11,6 +11,8 @@ export const adminOverviewResponseSchema = z.object({
     staff: z.number().int(),
     mail_pending: z.number().int(),
     mail_failed: z.number().int(),
+    /** Open reports on listings (the Reports queue). */
+    listing_reports_open: z.number().int(),
     contact_messages: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), created_at: z.string() })),
   }),
 });

@@ -9,6 +9,9 @@ export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z\d]{6,128
 export const CODE_PATTERN = /^\d{1,6}$/;
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Two-factor sign-in: recovery codes given when it is turned on, and how long "Trust this browser" lasts. */
+export const RECOVERY_CODE_COUNT = 10;
+export const TRUST_BROWSER_DAYS = 30;
 export const LOCKOUT_MAX_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
@@ -49,14 +52,23 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: z.enum(['user', 'staff']),
   status: z.enum(['UNCONFIRMED', 'CONFIRMED']),
+  /** An authenticator app is on: sign-in asks for its code after the password. */
+  twoFactorEnabled: z.boolean(),
+  /** A staff account that must turn on two-factor before any staff page or call works. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Answer of sign-in, confirm-sign-up, confirm-forgot-password and GET /auth/session. */
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
-  /** Bearer token for API clients (the web app uses the httpOnly cookie instead). */
+  /**
+   * Bearer token for API clients (the web app uses the httpOnly cookie instead). Sign-in and confirm
+   * answers carry it; GET /auth/session only to a request that itself came with `Authorization: Bearer`.
+   */
   token: z.string().nullable(),
+  /** Sign-in: the password was right and the account uses two-step sign-in; no session yet, the code comes next. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

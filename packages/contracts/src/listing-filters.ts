@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages';
+
 /**
  * The zod-free part of the listing contracts: constants, the stored filter object and small helpers.
  * Pages that only need these import this module and do not load zod (listings.ts re-exports it).
@@ -9,6 +11,62 @@ export const LISTING_CATEGORIES = ['cars', 'plates'] as const;
 export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
 export const PAYMENT_PERIODS = ['weekly', 'monthly'] as const;
 export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+/** A listing is for rent (a price per payment period) or for sale (one price, no period). */
+export const DEAL_TYPES = ['rent', 'sale'] as const;
+export type DealType = (typeof DEAL_TYPES)[number];
+/**
+ * Marketplace orders: newest first (the default), by price (rentals compared by their monthly
+ * equivalent, weekly × 52 / 12; rentals before sales going up, sales first going down), by model
+ * year (newest first; listings without a year last).
+ */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const DEFAULT_LISTING_SORT: ListingSort = 'newest';
+
+/**
+ * What a complete listing has, so the listing fee can be paid: a title, a price, a payment period
+ * (rentals only), a location and a contact e-mail; a car also its make, model and year. The fields
+ * that are missing, by the step-2 request's field names, with the message the step-2 form shows.
+ * The server refuses the fee without them; the dashboard leads such a draft to step 2 instead.
+ */
+export interface ListingCompleteness {
+  category: ListingCategory;
+  deal_type: DealType;
+  title: string | null;
+  price: number | null;
+  payment_period: PaymentPeriod | null;
+  location: { city: string; state: string } | null;
+  email: string | null;
+  car_make: string | null;
+  car_model: string | null;
+  car_year: number | null;
+}
+export type MissingListingField = 'title' | 'listing_price' | 'payment_period' | 'make' | 'model' | 'year' | 'location' | 'email';
+export function missingListingFields(l: ListingCompleteness): Partial<Record<MissingListingField, MessageKey>> {
+  const missing: Partial<Record<MissingListingField, MessageKey>> = {};
+  if (!l.title?.trim()) missing.title = 'listingTitleRequired';
+  if (!l.price) missing.listing_price = 'listingPriceRequired';
+  if (l.deal_type === 'rent' && !l.payment_period) missing.payment_period = 'listingPeriodRequired';
+  if (!l.location?.city || !l.location.state) missing.location = 'listingLocationRequired';
+  if (!l.email) missing.email = 'listingEmailInvalid';
+  if (l.category === 'cars') {
+    if (!l.car_make) missing.make = 'listingMakeRequired';
+    if (!l.car_model) missing.model = 'listingModelRequired';
+    if (!l.car_year) missing.year = 'listingYearRequired';
+  }
+  return missing;
+}
+
+/**
+ * Edits of a published listing (ACTIVE or INACTIVE): these apply at once and the listing stays as it
+ * is; a change of anything else a driver reads (title, description, deal type, vehicle data, VIN or
+ * plate, pictures, location) sends it back to review (UNDER_REVIEW, off the marketplace until staff
+ * approve). The server decides; the form uses this list to say so before saving.
+ */
+export const LIVE_EDIT_FIELDS = ['listing_price', 'payment_period', 'name', 'email', 'phone_number'] as const;
+export type LiveEditField = (typeof LIVE_EDIT_FIELDS)[number];
+/** A published listing, whose edits the rules above apply to. */
+export const isPublishedStatus = (status: ListingStatus): boolean => status === 'ACTIVE' || status === 'INACTIVE';
 
 export const MARKETPLACE_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -34,6 +92,8 @@ export const LISTING_FILTER_KEYS = [
   'location_city',
   'location_state',
   'category',
+  'deal_type',
+  'price_period',
   'price_min',
   'price_max',
   'car_year_min',
@@ -42,13 +102,16 @@ export const LISTING_FILTER_KEYS = [
   'car_make_value',
   'car_model',
   'car_model_value',
+  'sort',
 ] as const;
 export type ListingFilterKey = (typeof LISTING_FILTER_KEYS)[number];
 export type StoredListingFilters = Record<ListingFilterKey, string>;
 
 /**
  * "On Search": only non-empty filters are sent; location and category only if set and not
- * "all"; make only for cars; model only when make is not "all".
+ * "all"; make only for cars; model only when make is not "all". Prices only with a deal type (a
+ * rent and a sale price are not comparable), the rent's period only for rentals; the sort only
+ * when it is not the default (newest).
  */
 export function filtersToQuery(filters: StoredListingFilters): Partial<StoredListingFilters> {
   const query: Partial<StoredListingFilters> = {};
@@ -56,8 +119,13 @@ export function filtersToQuery(filters: StoredListingFilters): Partial<StoredLis
     const value = filters[key].trim();
     if (value !== '' && value !== 'all') query[key] = value;
   };
-  for (const key of ['location', 'location_zip', 'location_city', 'location_state', 'category', 'price_min', 'price_max'] as const) {
+  for (const key of ['location', 'location_zip', 'location_city', 'location_state', 'category', 'deal_type'] as const) {
     set(key);
+  }
+  if (query.deal_type === 'rent' || query.deal_type === 'sale') {
+    set('price_min');
+    set('price_max');
+    if (query.deal_type === 'rent' && (query.price_min || query.price_max)) set('price_period');
   }
   if (filters.category === 'cars') {
     set('car_year_min');
@@ -70,6 +138,7 @@ export function filtersToQuery(filters: StoredListingFilters): Partial<StoredLis
       set('car_model_value');
     }
   }
+  if (filters.sort.trim() !== DEFAULT_LISTING_SORT) set('sort');
   return query;
 }
 

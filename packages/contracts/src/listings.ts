@@ -5,6 +5,8 @@ import {
   LISTING_STATUSES,
   LISTING_CATEGORIES,
   PAYMENT_PERIODS,
+  DEAL_TYPES,
+  LISTING_SORTS,
   MAX_PAGE_SIZE,
   MAX_PAGE,
   MAX_LISTING_IMAGES,
@@ -33,6 +35,8 @@ export const listingSchema = z.object({
   user_id: z.string(),
   status: z.enum(LISTING_STATUSES),
   category: z.enum(LISTING_CATEGORIES),
+  /** rent: `price` per `payment_period`; sale: `price` once, `payment_period` null. */
+  deal_type: z.enum(DEAL_TYPES),
   title: z.string().nullable(),
   description: z.string().nullable(),
   price: z.number().nullable(),
@@ -80,9 +84,22 @@ function wholeNumber(max: number, tooBig: string) {
     .pipe(z.string().regex(/^\d+$/, 'filterNumber').transform(Number).pipe(z.number().max(max, tooBig)).optional());
 }
 
+/** An optional choice of a fixed list ("" and "all" count as absent); anything else is `key`. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, key: string) {
+  return text()
+    .optional()
+    .transform((v) => (v && v !== 'all' ? v : undefined))
+    .pipe(z.enum(values, { error: key }).optional());
+}
+
 /**
  * GET /listing-all query: the stored filter object's field names plus server paging.
  * Every field is optional; empty strings count as absent.
+ *
+ * Prices: with `deal_type=rent` they are per `price_period` (weekly when absent) and compared with
+ * each listing's monthly equivalent (weekly × 52 / 12), so $375 a week and $1,780 a month are
+ * compared fairly; with `deal_type=sale` they are the one sale price. Without a deal type they
+ * compare the stored price as it is (the spec's clients; the web sends prices only with a deal type).
  */
 export const listingFiltersQuerySchema = z
   .object({
@@ -112,6 +129,8 @@ export const listingFiltersQuerySchema = z
       .optional()
       .transform((v) => (v && v !== 'all' ? v : undefined))
       .pipe(z.enum(LISTING_CATEGORIES, { error: 'filterCategory' }).optional()),
+    deal_type: optionalChoice(DEAL_TYPES, 'filterDealType'),
+    price_period: optionalChoice(PAYMENT_PERIODS, 'filterPricePeriod'),
     price_min: wholeNumber(MAX_PRICE, 'filterPriceTooHigh'),
     price_max: wholeNumber(MAX_PRICE, 'filterPriceTooHigh'),
     car_year_min: wholeNumber(9999, 'filterYear'),
@@ -138,6 +157,7 @@ export const listingFiltersQuerySchema = z
           .transform(Number)
           .optional(),
       ),
+    sort: optionalChoice(LISTING_SORTS, 'filterSort'),
     page: wholeNumber(MAX_PAGE, 'filterPage'),
     page_size: wholeNumber(MAX_PAGE_SIZE, 'filterPageSize'),
   })
@@ -290,11 +310,11 @@ export const saveDraftStep1Schema = z.object({
 });
 export type SaveDraftStep1 = z.input<typeof saveDraftStep1Schema>;
 
+/** A number typed as text or sent as a number; anything else (a list, an object) is not one (coercion would read ['5'] as 5). */
+const numberInput = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' || typeof v === 'number' || v === undefined ? v : Number.NaN);
+
 const optionalInt = (min: number, max: number, message: MessageKey) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
+  z.preprocess(numberInput, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
 
 export const saveDraftStep2Schema = z
   .object({
@@ -304,10 +324,12 @@ export const saveDraftStep2Schema = z
     title: text({ error: 'listingTitleRequired' }).trim().min(1, 'listingTitleRequired').max(MAX_TITLE_LENGTH, 'listingTitleTooLong'),
     description: z.preprocess(blankToUndefined, freeText().trim().max(MAX_DESCRIPTION_LENGTH, 'listingDescriptionTooLong').optional()),
     listing_price: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
+      numberInput,
       z.coerce.number({ error: 'listingPriceRequired' }).positive('listingPriceRequired').max(MAX_LISTING_PRICE, 'listingPriceTooHigh'),
     ),
-    payment_period: z.enum(PAYMENT_PERIODS, { error: 'listingPeriodRequired' }),
+    deal_type: z.enum(DEAL_TYPES, { error: 'listingDealTypeRequired' }).default('rent'),
+    /** Required for rent; null for sale (see saleHasNoPeriod). */
+    payment_period: z.enum(PAYMENT_PERIODS, { error: 'listingPeriodRequired' }).nullable(),
     vin: z.preprocess(blankToUndefined, text().trim().max(40, 'vinLength').optional()),
     plate_number: z.preprocess(
       blankToUndefined,
@@ -342,8 +364,33 @@ export const saveDraftStep2Schema = z
   });
 export type SaveDraftStep2 = z.input<typeof saveDraftStep2Schema>;
 
-export const saveDraftRequestSchema = z.discriminatedUnion('step', [saveDraftStep1Schema, saveDraftStep2Schema], {
-  error: 'listingStepInvalid',
+/** A sale has no payment period: whatever was sent becomes null; a rental must name its period. */
+export function saleHasNoPeriod(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const body = v as Record<string, unknown>;
+  if (body.deal_type === 'sale') return { ...body, payment_period: null };
+  return body.payment_period === null ? { ...body, payment_period: undefined } : body;
+}
+
+export const saveDraftRequestSchema = z.preprocess(
+  saleHasNoPeriod,
+  z.discriminatedUnion('step', [saveDraftStep1Schema, saveDraftStep2Schema], { error: 'listingStepInvalid' }),
+);
+/**
+ * The saved listing's status after the save, and whether this save sent a published listing back to
+ * review (a change other than LIVE_EDIT_FIELDS; see there).
+ */
+export const saveDraftResponseSchema = z.object({
+  data: z.object({ data: z.object({ listing_id: z.string(), status: z.enum(LISTING_STATUSES), sent_to_review: z.boolean() }) }),
 });
-export const saveDraftResponseSchema = z.object({ data: z.object({ data: z.object({ listing_id: z.string() }) }) });
 export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;
+
+/**
+ * DELETE /listing/{listing_id} (owner): a draft that was never paid is deleted with its pictures
+ * (`kept_records` false); a listing that was ever paid or published is taken off everywhere but
+ * kept with its payments (`kept_records` true).
+ */
+export const deleteListingResponseSchema = z.object({
+  data: z.object({ listing_id: z.string(), kept_records: z.boolean() }),
+});
+export type DeleteListingResponse = z.infer<typeof deleteListingResponseSchema>;

@@ -18,8 +18,12 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/** GET /payments/payment-methods */
-export const paymentMethodsResponseSchema = z.object({ data: z.array(paymentMethodSchema) });
+/**
+ * GET /payments/payment-methods: the saved cards, and the one the checkouts preselect (`default_id`):
+ * the only card, or else the card of the user's most recent successful payment (any purchase) while it
+ * is still saved; null when there is no such card.
+ */
+export const paymentMethodsResponseSchema = z.object({ data: z.array(paymentMethodSchema), default_id: z.string().nullable() });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
 /** POST /payments/create-setup-intent */

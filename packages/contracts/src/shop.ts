@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { isUsStateCode } from './us-states';
 
 /** Tax is 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
 export const TAX_RATE_PERCENT = 8.875;
@@ -14,15 +15,25 @@ export function orderTotals(lines: Array<{ priceCents: number; quantity: number 
   return { subtotal, tax, shipping: shippingCents, total: subtotal + tax + shippingCents };
 }
 
+const detailLinesSchema = z.array(z.object({ key: z.string(), data: z.string() }));
+
+/**
+ * A product of the shop in both languages (the web shows the reader's; see product-text.ts): the
+ * English texts, and the Russian ones (`title_ru`, `description_ru`, `details_ru` in the order of
+ * `details`), where an empty text means "not translated: show the English".
+ */
 export const productSchema = z.object({
   product_id: z.string(),
   title: z.string(),
   description: z.string(),
+  title_ru: z.string(),
+  description_ru: z.string(),
   /** Dollars, 2 decimals. */
   price: z.number(),
   price_cents: z.number().int(),
   images: z.array(z.string()),
-  details: z.array(z.object({ key: z.string(), data: z.string() })),
+  details: detailLinesSchema,
+  details_ru: detailLinesSchema,
   retailer_url: z.string().nullable(),
   in_stock: z.boolean(),
 });
@@ -34,6 +45,8 @@ export const cartItemSchema = z.object({
   id: z.string(),
   product_id: z.string(),
   title: z.string(),
+  /** The product's Russian title ('' when it has none: show `title`). */
+  title_ru: z.string(),
   price: z.number(),
   price_cents: z.number().int(),
   quantity: z.number().int(),
@@ -70,14 +83,21 @@ export type DeleteCartItemResponse = z.infer<typeof deleteCartItemResponseSchema
 export const cartItemResponseSchema = z.object({ data: cartItemSchema });
 export type CartItemResponse = z.infer<typeof cartItemResponseSchema>;
 
+/**
+ * A shipping address in the US. Each field has its own message (shown under it); the checkout's list
+ * says "Please fill out Shipping Details" once. The state is one of US_STATES by its 2-letter code.
+ */
 export const deliveryAddressSchema = z.object(
   {
-    full_name: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
-    address_one: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(200, 'shippingRequired'),
-    address_two: text().trim().max(200).optional().default(''),
-    address_city: text({ error: 'shippingRequired' }).trim().min(1, 'shippingRequired').max(100, 'shippingRequired'),
-    address_state: text({ error: 'shippingRequired' }).trim().min(2, 'shippingRequired').max(40, 'shippingRequired'),
-    address_zip: text({ error: 'shippingRequired' })
+    full_name: text({ error: 'shippingNameRequired' }).trim().min(1, 'shippingNameRequired').max(100, 'shippingFieldTooLong'),
+    address_one: text({ error: 'shippingAddressRequired' }).trim().min(1, 'shippingAddressRequired').max(200, 'shippingFieldTooLong'),
+    address_two: text({ error: 'shippingFieldTooLong' }).trim().max(200, 'shippingFieldTooLong').optional().default(''),
+    address_city: text({ error: 'shippingCityRequired' }).trim().min(1, 'shippingCityRequired').max(100, 'shippingFieldTooLong'),
+    address_state: text({ error: 'shippingStateInvalid' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => isUsStateCode(v), 'shippingStateInvalid'),
+    address_zip: text({ error: 'shippingZipInvalid' })
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, 'shippingZipInvalid'),
   },
@@ -108,7 +128,11 @@ export const orderSchema = z.object({
   order_id: z.string(),
   transaction_id: z.string(),
   status: z.enum(['pending', 'paid', 'failed', 'shipped']),
-  items: z.array(z.object({ title: z.string(), price_cents: z.number().int(), quantity: z.number().int() })),
+  /**
+   * `title` is the English title the line was bought with; `title_ru` the product's Russian title now
+   * ('' when the product is gone or has none: show `title`).
+   */
+  items: z.array(z.object({ title: z.string(), title_ru: z.string(), price_cents: z.number().int(), quantity: z.number().int() })),
   subtotal_cents: z.number().int(),
   tax_cents: z.number().int(),
   shipping_cents: z.number().int(),

@@ -81,6 +81,13 @@ export const user = pgTable('user', {
   /** UNCONFIRMED until the e-mailed code is confirmed (then status CONFIRMED). */
   status: text('status').notNull().default('UNCONFIRMED'),
   phone: text('phone'),
+  /** better-auth's two-factor plugin: true once an authenticator app is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * Staff must use two-factor (modules/auth/two-factor-policy.ts); only the demo staff account seeded with
+   * the demo data is exempt, so the two-command demo stays one click from the staff console.
+   */
+  twoFactorExempt: boolean('two_factor_exempt').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -134,6 +141,83 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * The browsers each account has signed in from: the SHA-256 of the user's id and the browser's random
+ * device cookie (never the cookie itself). A sign-in from a browser not listed here e-mails a
+ * "New sign-in" notice (modules/auth/new-browser-notice.ts).
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * better-auth's two-factor plugin: the authenticator secret and the recovery codes of an account, both
+ * encrypted with the auth secret; failed codes lock the second step for a while (failed_verification_count).
+ */
+export const twoFactor = pgTable('two_factor', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** false between "turn on" and the first correct code. */
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Second-factor codes already accepted (SHA-256 of user and code): an authenticator code is refused a
+ * second time while it could still be valid, and a recovery code is never accepted twice, even in parallel.
+ */
+export const twoFactorCodeUses = pgTable(
+  'two_factor_code_uses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * WebAuthn passkeys (the columns of @better-auth/passkey's table): the public key, the credential id the
+ * authenticator names, its signature counter and transports (comma-separated).
+ */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull().default(0),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkey_user_id_idx').on(t.userId)],
 );
 
 /** Wrong-password counter per e-mail: 10 failures within 15 minutes lock sign-in for 15 minutes. */
@@ -266,10 +350,21 @@ export const listings = pgTable(
       .notNull()
       .default('DRAFT'),
     category: text('category', { enum: ['cars', 'plates'] }).notNull(),
+    /** For rent (price per payment period) or for sale (one price, no period). */
+    dealType: text('deal_type', { enum: ['rent', 'sale'] })
+      .notNull()
+      .default('rent'),
     title: text('title'),
     description: text('description'),
     priceCents: integer('price_cents'),
     paymentPeriod: text('payment_period', { enum: ['weekly', 'monthly'] }),
+    /**
+     * The price the marketplace compares and sorts by: a weekly rent as its monthly equivalent
+     * (× 52 / 12, rounded to the cent), a monthly rent and a sale price as they are. Generated.
+     */
+    comparablePriceCents: integer('comparable_price_cents').generatedAlwaysAs(
+      sql`CASE WHEN deal_type = 'rent' AND payment_period = 'weekly' THEN round(price_cents::numeric * 52 / 12)::integer ELSE price_cents END`,
+    ),
     /** File names in order; the first is the cover. Stored at {listing id}/{file name}. */
     images: jsonb('images')
       .$type<string[]>()
@@ -296,6 +391,8 @@ export const listings = pgTable(
     carSeatNumber: integer('car_seat_number'),
     carSeatRowNumber: integer('car_seat_row_number'),
     rejectionReason: text('rejection_reason'),
+    /** Deleted by its owner: gone from search, detail and dashboards; its payments and records stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -305,6 +402,12 @@ export const listings = pgTable(
     index('listings_status_published_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
     index('listings_status_category_published_idx').on(t.status, t.category, t.publishedAt.desc(), t.id.desc()),
     index('listings_status_category_price_idx').on(t.status, t.category, t.priceCents),
+    // Rent or buy, newest first; and the price filters and sorts within a deal type (rentals by their
+    // monthly equivalent), with and without a category; the year sort (plates have no year: last).
+    index('listings_status_deal_published_idx').on(t.status, t.dealType, t.publishedAt.desc(), t.id.desc()),
+    index('listings_status_deal_price_idx').on(t.status, t.dealType, t.comparablePriceCents, t.id),
+    index('listings_status_category_deal_price_idx').on(t.status, t.category, t.dealType, t.comparablePriceCents, t.id),
+    index('listings_status_year_idx').on(t.status, t.carYear.desc(), t.publishedAt.desc(), t.id.desc()),
     index('listings_status_make_model_year_idx').on(t.status, t.carMakeId, t.carModelId, t.carYear),
     // text_pattern_ops: prefix searches (LIKE '112%') use the index under any collation.
     // The migration adds INCLUDE columns to these two and the make/model index (drizzle-kit cannot
@@ -325,6 +428,111 @@ export const listingViews = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
+);
+
+/**
+ * A driver's conversation with a listing's owner: one per listing and driver. Messages are relayed
+ * by e-mail (reply-to the sender) and kept here, so both see the thread in their dashboards.
+ */
+export const listingConversations = pgTable(
+  'listing_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerReadAt: timestamp('owner_read_at', { withTimezone: true }),
+    driverReadAt: timestamp('driver_read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listing_conversations_listing_driver_idx').on(t.listingId, t.driverId),
+    index('listing_conversations_owner_idx').on(t.ownerId, t.lastMessageAt),
+    index('listing_conversations_driver_idx').on(t.driverId, t.lastMessageAt),
+  ],
+);
+
+export const listingMessages = pgTable(
+  'listing_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => listingConversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_messages_conversation_idx').on(t.conversationId, t.createdAt), index('listing_messages_sender_idx').on(t.senderId, t.createdAt)],
+);
+
+/** Listings a user saved (the heart). */
+export const savedListings = pgTable(
+  'saved_listings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('saved_listings_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Saved marketplace searches (the stored filter object). With `notify`, a daily digest mails the
+ * listings published since `last_notified_at`; the token is the unsubscribe link's secret.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    /** The language the user read the site in when saving: the digest's (null: both languages). */
+    language: text('language', { enum: ['en', 'ru'] }),
+    notify: boolean('notify').notNull().default(true),
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt), index('saved_searches_notify_idx').on(t.notify, t.lastNotifiedAt)],
+);
+
+/** "Report this listing": one report per user and listing, into the staff queue. */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** Kept when the reporter deletes the account (null then). */
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('listing_reports_listing_reporter_idx').on(t.listingId, t.reporterId), index('listing_reports_status_idx').on(t.status, t.createdAt)],
 );
 
 /** Practice exam questions (seeded from packages/db/seed-data/exam-questions.json; staff edit them). */
@@ -428,6 +636,9 @@ export const products = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** Russian texts; staff edit both languages (an empty one falls back to English). */
+    titleRu: text('title_ru').notNull().default(''),
+    descriptionRu: text('description_ru').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     /** File names in storage under products/{id}/, first is the cover. */
     images: jsonb('images')
@@ -435,6 +646,11 @@ export const products = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     details: jsonb('details')
+      .$type<Array<{ key: string; data: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The detail lines in Russian, in the same order as `details`. */
+    detailsRu: jsonb('details_ru')
       .$type<Array<{ key: string; data: string }>>()
       .notNull()
       .default(sql`'[]'::jsonb`),

@@ -4,8 +4,16 @@
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
 export type { DemoFleetVehicle, DemoSeedContext, ResolvedDemoVehicle, SeedAccount } from './context';
 export { DEMO_DRIVER_CARD_ID, DEMO_LISTING_FEES_STEP, demoListingFeesSeedStep } from './listing-fees';
-export { DEMO_LISTINGS_STEP, demoListingsSeedStep, fakeVin, type DemoListingsOptions } from './listings';
+export { DEMO_LISTINGS_STEP, DEMO_SALE_LISTINGS_STEP, demoListingsSeedStep, demoSaleListingsSeedStep, fakeVin, type DemoListingsOptions } from './listings';
 export { DEMO_ORDERS, DEMO_ORDERS_STEP, demoOrdersSeedStep } from './orders';
 export { prng } from './prng';
-export { DEMO_PRODUCT_PHOTOS_STEP, DEMO_PRODUCTS, demoProductPhotosSeedStep, demoProductsSeedStep, type DemoProductPhotosOptions } from './products';
+export {
+  DEMO_PRODUCT_PHOTOS_STEP,
+  DEMO_PRODUCTS,
+  DEMO_PRODUCTS_RU_STEP,
+  demoProductPhotosSeedStep,
+  demoProductsRuSeedStep,
+  demoProductsSeedStep,
+  type DemoProductPhotosOptions,
+} from './products';
 export { demoAccountsSeedStep, demoSeedSteps } from './seed-steps';

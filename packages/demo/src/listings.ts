@@ -248,6 +248,86 @@ function plateListing(context: DemoSeedContext, rand: Rand, index: number, owner
   };
 }
 
+const SALE_TERMS = [
+  'Clean title, one owner, all TLC inspections passed.',
+  'Service records from new; new tires and brakes this year.',
+  'Financing possible for licensed TLC drivers.',
+  'Comes with the TLC plates transferred to your base.',
+  'No accidents. Come see it and take a test drive.',
+  'Cash or certified check; we help with the DMV paperwork.',
+] as const;
+
+/** What a used TLC car sells for in NYC: about 60 weeks of its rent when new, less 7% a year, $8k–$45k. */
+function salePriceOf(vehicle: DemoFleetVehicle, year: number, nowYear: number): number {
+  const whenNew = ((vehicle.weeklyRent[0] + vehicle.weeklyRent[1]) / 2) * 60;
+  const value = whenNew * Math.max(0.3, 1 - 0.07 * Math.max(0, nowYear - year));
+  return Math.min(45_000, Math.max(8_000, Math.round(value / 250) * 250));
+}
+
+/** A car for sale: a fleet car's listing with one price and no period. */
+function saleCarListing(
+  context: DemoSeedContext,
+  rand: Rand,
+  index: number,
+  vehicle: DemoFleetVehicle,
+  owner: Owner,
+  userId: string,
+  now: number,
+): PlannedListing {
+  const plan = carListing(context, rand, index, vehicle, owner, userId, now);
+  const row = plan.row;
+  const year = row.carYear!;
+  row.dealType = 'sale';
+  row.paymentPeriod = null;
+  row.priceCents = salePriceOf(vehicle, year, new Date(now).getUTCFullYear()) * 100;
+  row.title = pick(rand, [
+    `${year} ${row.carMake} ${row.carModel} for sale`,
+    `For sale: ${year} ${row.carMake} ${row.carModel}, TLC ready`,
+    `${row.carMake} ${row.carModel} ${year}, ${between(rand, 40, 160)}k miles`,
+  ]);
+  const terms = [pick(rand, SALE_TERMS), pick(rand, SALE_TERMS)].filter((t, i, all) => all.indexOf(t) === i);
+  row.description = `${row.carModel}, ${vehicle.fuel.toLowerCase()}, ${vehicle.seats} seats. ${terms.join(' ')}`;
+  return plan;
+}
+
+/**
+ * Plates for sale: yellow taxi medallions (they trade at about $100k–$190k since the 2022 debt relief)
+ * and FHV plates sold with the car they are on.
+ */
+const PLATE_SALES = [
+  {
+    kind: 'medallion' as const,
+    titles: ['Yellow taxi medallion for sale', 'Unrestricted NYC taxi medallion for sale', 'Taxi medallion for sale, financing available'],
+    description: 'NYC yellow taxi medallion, free and clear. Transfer through the TLC; we help with the paperwork and the closing.',
+    price: [100_000, 190_000] as const,
+  },
+  {
+    kind: 'tlc' as const,
+    titles: ['TLC FHV plates for sale with the car', 'FHV plate and car for sale, base affiliated'],
+    description: 'For-hire vehicle (T) plates sold together with the car they are on, base affiliation included. Inspection passed this year.',
+    price: [18_000, 32_000] as const,
+  },
+];
+
+function salePlateListing(context: DemoSeedContext, rand: Rand, index: number, owner: Owner, userId: string, now: number): PlannedListing {
+  const plan = plateListing(context, rand, index, owner, userId, now);
+  const offer = PLATE_SALES[index % PLATE_SALES.length]!;
+  const plateNumber =
+    offer.kind === 'tlc'
+      ? `T${between(rand, 600000, 799999)}C`
+      : `${between(rand, 1, 9)}${pick(rand, 'ABCDEFGHJKLMNPRSTUVWXY'.split(''))}${between(rand, 10, 99)}`;
+  Object.assign(plan.row, {
+    dealType: 'sale',
+    paymentPeriod: null,
+    priceCents: between(rand, offer.price[0] / 500, offer.price[1] / 500) * 500 * 100,
+    title: pick(rand, offer.titles),
+    description: `${offer.description} ${pick(rand, SALE_TERMS)}`,
+    plateNumber,
+  } satisfies Partial<NewListing>);
+  plan.photos = [() => renderPlatePhoto({ seed: index * 104729 + 11, plateNumber, kind: offer.kind })];
+  return plan;
+}
+
 async function ensureOwner(db: Database, owner: Owner): Promise<string> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, owner.email));
   if (existing) return existing.id;
@@ -264,6 +344,30 @@ export interface DemoListingsOptions {
   plates?: number;
   /** Photos rendered at once (sharp uses its own threads too). */
   concurrency?: number;
+}
+
+/** Renders and stores the planned photos (unless turned off), then inserts the rows. */
+async function storeAndInsert(db: Database, context: DemoSeedContext, planned: PlannedListing[], options: DemoListingsOptions): Promise<void> {
+  if (options.photos !== false) {
+    const jobs = planned.flatMap((plan) => plan.photos.map((render, order) => ({ plan, render, order })));
+    const names = new Map<PlannedListing, string[]>();
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const name = await context.storeListingPhoto(job.plan.row.id, await job.render());
+        const list = names.get(job.plan) ?? [];
+        list[job.order] = name;
+        names.set(job.plan, list);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+    for (const plan of planned) plan.row.images = names.get(plan) ?? [];
+  }
+
+  for (let i = 0; i < planned.length; i += 50) {
+    await db.insert(listings).values(planned.slice(i, i + 50).map((p) => p.row));
+  }
 }
 
 export const DEMO_LISTINGS_STEP = 'demo-listings-v1';
@@ -320,26 +424,38 @@ export function demoListingsSeedStep(context: DemoSeedContext, options: DemoList
         });
       }
 
-      if (options.photos !== false) {
-        const jobs = planned.flatMap((plan) => plan.photos.map((render, order) => ({ plan, render, order })));
-        const names = new Map<PlannedListing, string[]>();
-        let next = 0;
-        const worker = async () => {
-          while (next < jobs.length) {
-            const job = jobs[next++]!;
-            const name = await context.storeListingPhoto(job.plan.row.id, await job.render());
-            const list = names.get(job.plan) ?? [];
-            list[job.order] = name;
-            names.set(job.plan, list);
-          }
-        };
-        await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-        for (const plan of planned) plan.row.images = names.get(plan) ?? [];
-      }
+      await storeAndInsert(db, context, planned, options);
+      await db.execute(sql`analyze listings`);
+    },
+  };
+}
 
-      for (let i = 0; i < planned.length; i += 50) {
-        await db.insert(listings).values(planned.slice(i, i + 50).map((p) => p.row));
+export const DEMO_SALE_LISTINGS_STEP = 'demo-sale-listings-v1';
+
+/**
+ * 24 ACTIVE listings for sale from the same fleet owners: 16 used TLC cars ($8k–$45k) and 8 plates
+ * (taxi medallions and FHV plates with their car). A step of its own, so databases seeded before
+ * listings could be for sale get them too.
+ */
+export function demoSaleListingsSeedStep(context: DemoSeedContext, options: DemoListingsOptions = {}): SeedStep {
+  return {
+    name: DEMO_SALE_LISTINGS_STEP,
+    async run(db) {
+      const { fleet } = context;
+      const rand = prng(20261124);
+      const now = Date.now();
+      const ownerIds: string[] = [];
+      for (const owner of OWNERS) ownerIds.push(await ensureOwner(db, owner));
+      const planned: PlannedListing[] = [];
+      for (let i = 0; i < (options.cars ?? 16); i++) {
+        const o = between(rand, 0, OWNERS.length - 1);
+        planned.push(saleCarListing(context, rand, 1000 + i, fleet[(i * 7 + 3) % fleet.length]!, OWNERS[o]!, ownerIds[o]!, now));
       }
+      for (let i = 0; i < (options.plates ?? 8); i++) {
+        const o = between(rand, 0, OWNERS.length - 1);
+        planned.push(salePlateListing(context, rand, 1000 + i, OWNERS[o]!, ownerIds[o]!, now));
+      }
+      await storeAndInsert(db, context, planned, options);
       await db.execute(sql`analyze listings`);
     },
   };

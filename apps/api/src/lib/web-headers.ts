@@ -1,10 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * The client's address as Fastify resolved it (request.ip: the socket peer, or with TRUST_PROXY the
+ * proxy's X-Forwarded-For), handed to better-auth in this header, which it records on a new session.
+ * A client cannot set it: a header of that name sent by the client is dropped.
+ */
+export const CLIENT_IP_HEADER = 'x-medallion-client-ip';
+
 /** The request's headers as a Web Headers object (what better-auth reads cookies and bearer tokens from). */
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
+  if (request.ip) headers.set(CLIENT_IP_HEADER, request.ip);
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || key.toLowerCase() === CLIENT_IP_HEADER) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else headers.set(key, String(value));
   }

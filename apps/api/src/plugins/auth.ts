@@ -3,11 +3,15 @@ import type { SessionUser } from '@medallion/contracts/auth';
 import { AppError } from '../lib/app-error';
 import { toWebHeaders } from '../lib/web-headers';
 import { getSessionUser } from '../modules/auth/account-flows';
+import { noteSessionUse } from '../modules/auth/session-activity';
+import { actsAsStaff } from '../modules/auth/two-factor-policy';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser / requireStaff. */
     user: SessionUser;
+    /** The row id of the request's session (set by requireUser / requireStaff); never its token. */
+    sessionId: string;
   }
 }
 
@@ -38,6 +42,7 @@ function claimedOrigin(request: FastifyRequest): string | null | undefined {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('sessionId', '');
   const trusted = new URL(app.config.PUBLIC_URL).origin;
 
   // A state-changing call that carries our cookies must come from our own pages.
@@ -60,10 +65,14 @@ export const requireUser: onRequestAsyncHookHandler = async function (request) {
   const session = await getSessionUser(this.auth, toWebHeaders(request));
   if (!session) throw new AppError('UNAUTHORIZED');
   request.user = session.user;
+  request.sessionId = session.session.id;
+  await noteSessionUse(this.db, session.session);
 };
 
-/** onRequest hook: staff only (401 without a session, 403 for other users). */
+/** onRequest hook: staff only (401 without a session, 403 for other users, 403 TWO_FACTOR_REQUIRED for staff without two-factor). */
 export const requireStaff: onRequestAsyncHookHandler = async function (request, reply) {
   await requireUser.call(this, request, reply);
   if (request.user.role !== 'staff') throw new AppError('FORBIDDEN');
+  // Staff must use two-step sign-in (two-factor-policy.ts): until it is on, every staff call says so.
+  if (!actsAsStaff(request.user)) throw new AppError('TWO_FACTOR_REQUIRED');
 };

@@ -22,11 +22,17 @@ export interface WebOptions {
 const BRIEFLY_CACHEABLE = [/^\/marketplace\/?$/, /^\/listing\/[^/]+\/?$/];
 const PUBLIC_HTML_MAX_AGE_S = 60;
 /**
- * Writes that can change what an anonymous page shows (a listing's status or text, staff edits of
+ * Writes that can change what an anonymous page shows (a listing's status or text, its deletion, staff edits of
  * listings, products and questions, a bought-out product, a deleted account, a paid listing fee).
  * Sign-ins, views and carts do not, so they keep the render cache.
  */
-const CHANGES_PUBLIC_PAGES = [/^\/api\/admin\//, /^\/api\/listing\/(change-status|save-draft)$/, /^\/api\/users(\/transactions)?$/, /^\/api\/payments\//];
+const CHANGES_PUBLIC_PAGES = [
+  /^\/api\/admin\//,
+  /^\/api\/listing\/(change-status|save-draft)$/,
+  /^\/api\/listing\/:listing_id$/,
+  /^\/api\/users(\/transactions)?$/,
+  /^\/api\/payments\//,
+];
 
 /**
  * Serves the web app: hashed assets with long caching (pre-compressed .br/.gz when present), and

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { mailOutbox } from '@medallion/db/schema';
+import { mailOutbox, user } from '@medallion/db/schema';
 import { ensureAccount } from '../../src/modules/auth/seed-accounts';
 
 /** The newest 6-digit code e-mailed to this address (read from the outbox, as a user reads the mail). */
@@ -25,14 +25,25 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 
 /**
  * A staff account with this e-mail, made as the seed makes staff (confirmed, with a password), signed
- * in; returns its session cookie and bearer token.
+ * in; returns its session cookie and bearer token. Staff must use two-step sign-in: by default the
+ * account is marked exempt (as the demo seed marks the demo staff account), so tests of staff features
+ * need no authenticator; `{ twoFactorExempt: false }` gives an account that follows the rule.
  */
-export async function signedInStaff(app: FastifyInstance, email: string, name = 'Staff'): Promise<{ cookie: string; token: string }> {
-  const password = 'Staff2024';
-  await ensureAccount(app.db, { email, password, name, role: 'staff' });
+export async function signedInStaff(
+  app: FastifyInstance,
+  email: string,
+  name = 'Staff',
+  options: { twoFactorExempt?: boolean; password?: string } = {},
+): Promise<{ cookie: string; token: string; id: string }> {
+  const password = options.password ?? 'Staff2024';
+  const id = await ensureAccount(app.db, { email, password, name, role: 'staff' });
+  await app.db
+    .update(user)
+    .set({ twoFactorExempt: options.twoFactorExempt ?? true })
+    .where(eq(user.id, id));
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.body}`);
-  return { cookie: sessionCookie(res), token: (res.json() as { token: string }).token };
+  return { cookie: sessionCookie(res), token: (res.json() as { token: string }).token, id };
 }
 
 /** Signs up and confirms an account; returns its cookie, bearer token and id. */
@@ -57,8 +68,8 @@ export function googleEnv(client: { clientId: string; clientSecret: string }, di
 }
 
 /** POST /api/auth/social/start: the provider URL and the browser's state cookie. */
-export async function startSocial(app: FastifyInstance, provider = 'google') {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider } });
+export async function startSocial(app: FastifyInstance, provider = 'google', redirect?: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/social/start', payload: { provider, redirect } });
   if (res.statusCode !== 200) throw new Error(`social start failed: ${res.body}`);
   return { url: (res.json() as { url: string }).url, cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
 }

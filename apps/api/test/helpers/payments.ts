@@ -20,6 +20,16 @@ export async function saveSandboxCard(app: FastifyInstance, cookie: string, numb
   return saved.json().data.id as string;
 }
 
+/** POST /api/payments/create-payment-intent for a listing's fee ($1.08 unless told) with a saved card. */
+export function payListingFee(app: FastifyInstance, cookie: string, card: string, listingId: string, amount = 108) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/create-payment-intent',
+    headers: { cookie },
+    payload: { 'user-pm': card, 'payment-amount': amount, 'listing-id': listingId },
+  });
+}
+
 /** A delivery address for shop orders (the demo driver's, in Brooklyn). */
 export const ADDRESS = {
   full_name: 'Aziz Karimov',

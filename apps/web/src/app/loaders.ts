@@ -1,14 +1,16 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { filtersToQuery } from '@medallion/contracts/listing-filters';
-import { safeRedirect } from '@/features/auth/components/use-auth-error';
+import { safeRedirect } from '@medallion/contracts/safe-redirect';
 import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
 import { currentI18n } from '@/lib/i18n';
 import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
 import { examQuestionsQueryOptions } from '@/lib/queries/exam';
 import { listingQueryOptions, listingsQueryOptions } from '@/lib/queries/listings';
 import { productsQueryOptions } from '@/lib/queries/shop';
+import { unsubscribeQueryOptions, unsubscribeTokens } from '@/lib/queries/saved';
 import { isServer, requestScope } from '@/lib/request-scope';
+import { signInPath } from '@/lib/sign-in-path';
 
 /**
  * Route loaders start a page's data with the route, not after its code: React Router calls them
@@ -64,11 +66,16 @@ export function createLoaders(queryClient: QueryClient) {
     private: (async ({ request }) => {
       if (isServer && !requestScope()?.signedIn) {
         const url = new URL(request.url);
-        throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+        throw redirect(signInPath(url.pathname + url.search));
       }
       return null;
     }) satisfies Loader,
     exam: (() => (signedOutOnServer() ? prefetch(examQuestionsQueryOptions()) : load())) satisfies Loader,
+    /** The digest's unsubscribe link: the call turns the alerts off (no sign-in), so the page says it is done (or 404). */
+    unsubscribe: (({ request }) => {
+      const tokens = unsubscribeTokens(new URL(request.url).searchParams);
+      return tokens.length > 0 ? prefetch(unsubscribeQueryOptions(tokens)) : load();
+    }) satisfies Loader,
   };
 }
 

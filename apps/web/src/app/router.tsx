@@ -30,7 +30,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'listing/:listingId',
           loader: loaders.listing,
-          ...page('listing', ['listings'], async () => ({ Component: (await import('./routes/listing')).ListingRoute })),
+          ...page('listing', ['listings', 'conversations', 'listingReports'], async () => ({ Component: (await import('./routes/listing')).ListingRoute })),
         },
         {
           path: 'create-listing',
@@ -59,7 +59,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'dashboard',
           loader: loaders.private,
-          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth'], async () => ({
+          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth', 'conversations', 'security', 'profile'], async () => ({
             Component: (await import('./routes/dashboard')).DashboardRoute,
           })),
         },
@@ -69,6 +69,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'admin/listings',
           loader: loaders.private,
           ...page('admin-listings', ['admin', 'listings'], async () => ({ Component: (await import('./routes/admin-listings')).AdminListingsRoute })),
+        },
+        {
+          path: 'admin/reports',
+          loader: loaders.private,
+          ...page('admin-reports', ['admin', 'listingReports'], async () => ({ Component: (await import('./routes/admin-reports')).AdminReportsRoute })),
         },
         {
           path: 'admin/exam',
@@ -89,6 +94,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'success-setup-intent',
           ...page('success-setup-intent', ['payments'], async () => ({ Component: (await import('./routes/success-setup-intent')).SuccessSetupIntentRoute })),
+        },
+        {
+          path: 'unsubscribe',
+          loader: loaders.unsubscribe,
+          ...page('unsubscribe', ['listings'], async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute })),
         },
         { path: 'dev/mail', ...page('dev-mail', ['devMail'], async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute })) },
         { path: '*', ...page('not-found', [], async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },

@@ -11,7 +11,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
-  category?: 'code' | 'receipt' | 'contact' | 'notice';
+  category?: 'code' | 'receipt' | 'contact' | 'notice' | 'digest';
 }
 
 export interface MailerOptions {
@@ -27,6 +27,11 @@ export interface MailerOptions {
   leaseMs?: number;
   batchSize?: number;
   random?: () => number;
+  /**
+   * Extra headers of a message at delivery (the outbox keeps none), e.g. the List-Unsubscribe of a
+   * digest, derived from the stored message.
+   */
+  headersFor?: (message: { category: string | null; text: string }) => Record<string, string> | undefined;
 }
 
 export interface Mailer {
@@ -109,6 +114,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html ?? undefined,
+          headers: options.headersFor?.(message),
         });
         const done = await db
           .update(mailOutbox)

@@ -47,6 +47,8 @@ import { setProductActive } from '../shop/set-product-active';
 import { listAllOrders } from '../shop/list-all-orders';
 import { shipOrder } from '../shop/ship-order';
 import { requireStaff } from '../../plugins/auth';
+import { listingReportsResponseSchema, resolveListingReportsRequestSchema, resolveListingReportsResponseSchema } from '@medallion/contracts/listing-reports';
+import { listOpenListingReports, resolveListingReports } from '../listing-reports/review-listing-reports';
 import { getAdminOverview } from './get-admin-overview';
 
 /** The staff console's API. Every route is staff only. */
@@ -90,6 +92,31 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await rejectListing(app.db, checkId(req.params.listing_id), req.body.reason, ctx()) }),
+  );
+
+  r.get(
+    '/admin/listing-reports',
+    {
+      schema: {
+        tags,
+        summary: 'Open reports on listings, grouped by listing, the most reported first',
+        response: { 200: listingReportsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listOpenListingReports(app.db) }),
+  );
+  r.post(
+    '/admin/listing-reports/:listing_id/resolve',
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a listing's open reports, or deactivate the listing (reports actioned); records who and when",
+        params: listingIdParamsSchema,
+        body: resolveListingReportsRequestSchema,
+        response: { 200: resolveListingReportsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await resolveListingReports(app.db, req.user.id, req.params.listing_id, req.body) }),
   );
 
   const examTags = ['admin'];

@@ -14,14 +14,19 @@ import { user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
+import { forgetTrustedBrowsers } from './forget-trusted-browsers';
 import { refreshCachedSessions } from './session-cache';
+import { twoFactorSetupRequired } from './two-factor-policy';
 import { assertCodeQuota } from './code-quota';
+import { assertNotCommonPassword } from './common-passwords';
 import { assertNotLocked, clearSignInFailures, recordSignInFailure } from './sign-in-lockout';
 
 /** What a flow answers: the JSON body and the headers (Set-Cookie) better-auth produced. */
 export interface FlowResult<T> {
   body: T;
   headers?: Headers | null;
+  /** Who a sign-in signed in, when the body does not say (social sign-in). */
+  signedIn?: { id: string; email: string };
 }
 
 interface BetterAuthUser {
@@ -30,15 +35,21 @@ interface BetterAuthUser {
   email: string;
   role?: string | null;
   status?: string | null;
+  twoFactorEnabled?: boolean | null;
+  twoFactorExempt?: boolean | null;
 }
 
 export function toSessionUser(u: BetterAuthUser): SessionUser {
+  const role = u.role === 'staff' ? 'staff' : 'user';
+  const twoFactorEnabled = u.twoFactorEnabled === true;
   return {
     id: u.id,
     name: u.name,
     email: u.email,
-    role: u.role === 'staff' ? 'staff' : 'user',
+    role,
     status: u.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
+    twoFactorEnabled,
+    twoFactorSetupRequired: twoFactorSetupRequired({ role, twoFactorEnabled, twoFactorExempt: u.twoFactorExempt === true }),
   };
 }
 
@@ -56,8 +67,12 @@ async function markConfirmed(auth: Auth, db: Database, userId: string): Promise<
   await refreshCachedSessions(auth, userId);
 }
 
-/** Creates the account and e-mails a 6-digit code. The account cannot sign in before confirming. */
+/**
+ * Creates the account and e-mails a 6-digit code. The account cannot sign in before confirming. A
+ * common password is refused (as are reset and change: common-passwords.ts).
+ */
 export async function signUpUser(auth: Auth, db: Database, input: SignUpRequest): Promise<FlowResult<{ message: string }>> {
+  await assertNotCommonPassword(input.password, 'password');
   if (await emailExists(db, input.email)) throw new AppError('EMAIL_TAKEN');
   try {
     await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password } });
@@ -68,10 +83,12 @@ export async function signUpUser(auth: Auth, db: Database, input: SignUpRequest)
 }
 
 /** Checks the code, marks the e-mail verified and the user CONFIRMED, and signs in. */
-export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSignUpRequest): Promise<FlowResult<SessionResponse>> {
+export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSignUpRequest, requestHeaders?: Headers): Promise<FlowResult<SessionResponse>> {
   try {
+    // The request's headers: the new session records its browser and address (the Security tab's list).
     const { headers, response } = await auth.api.verifyEmailOTP({
       body: { email: input.email, otp: input.code },
+      headers: requestHeaders,
       returnHeaders: true,
     });
     await markConfirmed(auth, db, response.user.id);
@@ -107,6 +124,8 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
       returnHeaders: true,
     });
     await clearSignInFailures(db, input.email);
+    // Two-step sign-in: no session yet, only the challenge cookie (10 minutes) for the code's step.
+    if ('twoFactorRedirect' in response) return { body: { user: null, token: null, twoFactorRequired: true }, headers: out };
     return { body: { user: toSessionUser(response.user as BetterAuthUser), token: response.token }, headers: out };
   } catch (error) {
     const code = betterAuthCode(error);
@@ -134,8 +153,13 @@ export async function requestPasswordReset(auth: Auth, db: Database, input: { em
   return { body: { message: codeSentMessage(input.email) } };
 }
 
-/** Sets the new password with the code, then signs in (automatic sign-in after reset). */
+/**
+ * Sets the new password with the code, then signs in (automatic sign-in after reset). Every browser
+ * the account trusted for two-step sign-in is forgotten: whoever reset the password still needs the code.
+ */
 export async function resetPassword(auth: Auth, db: Database, input: ConfirmForgotPasswordRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
+  // Before the code is used, so the same code still works with a better password.
+  await assertNotCommonPassword(input.password, 'password');
   try {
     await auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });
   } catch (error) {
@@ -143,14 +167,25 @@ export async function resetPassword(auth: Auth, db: Database, input: ConfirmForg
   }
   await clearSignInFailures(db, input.email);
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-  if (row) await markConfirmed(auth, db, row.id);
+  if (row) {
+    await forgetTrustedBrowsers(auth, db, row.id);
+    await markConfirmed(auth, db, row.id);
+  }
   return signInUser(auth, db, { email: input.email, password: input.password }, headers);
 }
 
-export async function getSessionUser(auth: Auth, headers: Headers): Promise<{ user: SessionUser; token: string } | null> {
+/** The signed-in user of a request, with its session's token (for bearer clients) and row (id, last use). */
+export async function getSessionUser(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ user: SessionUser; token: string; session: { id: string; updatedAt: Date } } | null> {
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
-  return { user: toSessionUser(result.user as BetterAuthUser), token: result.session.token };
+  return {
+    user: toSessionUser(result.user as BetterAuthUser),
+    token: result.session.token,
+    session: { id: result.session.id, updatedAt: new Date(result.session.updatedAt) },
+  };
 }
 
 export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowResult<{ message: string }>> {
@@ -165,6 +200,7 @@ export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowRes
 
 /** Changes the password of the signed-in user and signs out their other devices. */
 export async function changePassword(auth: Auth, input: ChangePasswordRequest, headers: Headers): Promise<FlowResult<{ message: string }>> {
+  await assertNotCommonPassword(input.newPassword, 'newPassword');
   try {
     const { headers: out } = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },

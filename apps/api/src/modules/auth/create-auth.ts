@@ -1,16 +1,19 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, emailOTP, genericOAuth } from 'better-auth/plugins';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@medallion/contracts/auth';
+import { bearer, emailOTP, genericOAuth, twoFactor } from 'better-auth/plugins';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RECOVERY_CODE_COUNT, TRUST_BROWSER_DAYS } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
-import { account, session, user, verification } from '@medallion/db/schema';
+import { account, session, twoFactor as twoFactorTable, user, verification } from '@medallion/db/schema';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { redisAuthStorage } from '../../integrations/redis/auth-storage';
 import type { SharedRedis } from '../../integrations/redis/redis-client';
 import { codeEmail } from './code-email';
+import { passkeyPlugin } from './passkey-plugin';
 import { socialProviders } from './social-providers';
+import { socialSecondStep } from './social-second-step';
 import { AUTH_COOKIE_PREFIX } from '@medallion/contracts/site';
+import { CLIENT_IP_HEADER } from '../../lib/web-headers';
 
 export interface CreateAuthOptions {
   db: Database;
@@ -34,7 +37,7 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
     basePath: '/api/auth',
     secret,
     trustedOrigins: [new URL(config.PUBLIC_URL).origin],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor: twoFactorTable } }),
     // Several instances: sessions (with their user) are read from Redis; the database keeps every
     // session too (the record, and the fallback when Redis lost a key) and every verification code
     // (one-time, counted tries). Direct changes to a user refresh the copies (session-cache.ts).
@@ -45,6 +48,8 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
         phone: { type: 'string', required: false, input: false },
         /** user or staff; set only by the seed or by staff tools, never by the user. */
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        /** Set only by the demo seed (two-factor-policy.ts). */
+        twoFactorExempt: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {
@@ -80,6 +85,9 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
+      // The address a session records (the Security tab shows it masked): Fastify's request.ip, never
+      // an X-Forwarded-For the client wrote itself (see toWebHeaders).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
@@ -92,13 +100,26 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
         storeOTP: 'hashed',
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
+        // A new address is confirmed with a code sent to it (modules/profile/change-email.ts asks for the password first).
+        changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }) {
           // 'sign-in' codes are only used to confirm deleting an account without a password.
-          const purpose = type === 'forget-password' ? 'reset' : type === 'sign-in' ? 'delete' : 'confirm';
+          const purpose = type === 'forget-password' ? 'reset' : type === 'sign-in' ? 'delete' : type === 'change-email' ? 'email-change' : 'confirm';
           await mailer.send(codeEmail({ to: email, code: otp, purpose }));
         },
       }),
+      // Authenticator app (TOTP, RFC 6238) and 10 single-use recovery codes; sign-in with two-factor on
+      // answers twoFactorRedirect and a short-lived challenge cookie instead of a session. "Trust this
+      // browser" lasts 30 days. Our routes add what the plugin lacks: replay refusal and per-IP limits.
+      twoFactor({
+        issuer: 'Medallion',
+        trustDeviceMaxAge: TRUST_BROWSER_DAYS * 24 * 60 * 60,
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, storeBackupCodes: 'encrypted' },
+      }),
+      // The same second step after a social sign-in (the plugin's own hook only follows a password).
+      socialSecondStep({ trustDeviceMaxAge: TRUST_BROWSER_DAYS * 24 * 60 * 60 }),
       bearer(),
+      passkeyPlugin({ db, mailer, publicUrl: config.PUBLIC_URL }),
       ...(socialProviders(config).length > 0 ? [genericOAuth({ config: socialProviders(config).map((p) => p.oauth) })] : []),
     ],
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
@@ -10,7 +10,14 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from '@medallion/contracts/auth';
-import { socialCallbackRequestSchema, socialProvidersResponseSchema, socialStartRequestSchema, socialStartResponseSchema } from '@medallion/contracts/social';
+import {
+  socialCallbackRequestSchema,
+  socialCallbackResponseSchema,
+  socialProvidersResponseSchema,
+  socialStartRequestSchema,
+  socialStartResponseSchema,
+} from '@medallion/contracts/social';
+import { twoFactorRecoveryRequestSchema, twoFactorVerifyRequestSchema } from '@medallion/contracts/two-factor';
 import { requireUser } from '../../plugins/auth';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import {
@@ -26,10 +33,28 @@ import {
   type FlowResult,
 } from './account-flows';
 import { completeSocialSignIn, startSocialSignIn } from './social-sign-in';
+import { verifyTwoFactorSignIn } from './two-factor-sign-in';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdFromCookie, noteSignInBrowser } from './known-browsers';
+import { noteSessionUse } from './session-activity';
+import { passkeyRoutes } from './passkey-routes';
 import { socialProviders } from './social-providers';
 import { authRateLimit, errorResponses } from '../../lib/route-options';
 
 const errors = errorResponses;
+
+/** The session token of an `Authorization: Bearer` header (better-auth's signed form is `token.signature`). */
+function bearerTokenOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const value = header.slice('Bearer '.length).trim();
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // Not URL-encoded: use it as it is.
+  }
+  return decoded.split('.')[0] || null;
+}
 
 function send<T>(reply: FastifyReply, result: FlowResult<T>): T {
   forwardCookies(result.headers, reply);
@@ -41,6 +66,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limited = authRateLimit(app.config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  const secure = app.config.PUBLIC_URL.startsWith('https:');
+
+  /**
+   * After a sign-in: the browser's device cookie (set, or renewed for another year), and the "New
+   * sign-in" notice when the account has not used this browser before (known-browsers.ts). The notice
+   * is a courtesy: a database or mail error there is logged and the sign-in goes on.
+   */
+  async function signedInFrom<T>(req: FastifyRequest, reply: FastifyReply, result: FlowResult<T>, signedIn: { id: string; email: string } | null | undefined) {
+    if (!signedIn) return result;
+    const device = deviceIdFromCookie(req.cookies[DEVICE_COOKIE]);
+    reply.setCookie(DEVICE_COOKIE, device.id, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    try {
+      await noteSignInBrowser(app.db, app.mailer, app.config.PUBLIC_URL, { user: signedIn, deviceId: device.id, userAgent: req.headers['user-agent'] });
+    } catch (err) {
+      req.log.error({ err }, 'new-browser notice failed; the sign-in goes on');
+    }
+    return result;
+  }
 
   r.post(
     '/auth/sign-up',
@@ -50,7 +93,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/auth/confirm-sign-up',
     { config: limited, schema: { tags, body: confirmSignUpRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await confirmSignUp(app.auth, app.db, req.body)),
+    async (req, reply) => {
+      const result = await confirmSignUp(app.auth, app.db, req.body, toWebHeaders(req));
+      return send(reply, await signedInFrom(req, reply, result, result.body.user));
+    },
   );
   r.post(
     '/auth/resend-code',
@@ -60,8 +106,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/auth/sign-in',
     { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await signInUser(app.auth, app.db, req.body, toWebHeaders(req))),
+    async (req, reply) => {
+      const result = await signInUser(app.auth, app.db, req.body, toWebHeaders(req));
+      return send(reply, await signedInFrom(req, reply, result, result.body.user));
+    },
   );
+  // The second step of sign-in (two-step sign-in on): the app's code or a recovery code, with the challenge cookie.
+  for (const [path, kind, body] of [
+    ['/auth/two-factor/verify', 'totp', twoFactorVerifyRequestSchema],
+    ['/auth/two-factor/recovery', 'recovery', twoFactorRecoveryRequestSchema],
+  ] as const) {
+    r.post(path, { config: limited, schema: { tags, body, response: { 200: sessionResponseSchema, ...errors } } }, async (req, reply) => {
+      const result = await verifyTwoFactorSignIn(app.auth, app.db, kind, req.body, toWebHeaders(req));
+      return send(reply, await signedInFrom(req, reply, result, result.signedIn));
+    });
+  }
   r.post(
     '/auth/forgot-password',
     { config: limited, schema: { tags, body: emailOnlyRequestSchema, response: { 200: okResponseSchema, ...errors } } },
@@ -70,7 +129,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/auth/confirm-forgot-password',
     { config: limited, schema: { tags, body: confirmForgotPasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await resetPassword(app.auth, app.db, req.body, toWebHeaders(req))),
+    async (req, reply) => {
+      const result = await resetPassword(app.auth, app.db, req.body, toWebHeaders(req));
+      return send(reply, await signedInFrom(req, reply, result, result.body.user));
+    },
   );
   r.post(
     '/auth/change-password',
@@ -92,7 +154,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         reply,
         await startSocialSignIn(
           app.auth,
-          req.body.provider,
+          req.body,
           providers.map((p) => p.id),
           toWebHeaders(req),
         ),
@@ -100,11 +162,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/auth/social/callback',
-    { config: limited, schema: { tags, body: socialCallbackRequestSchema, response: { 200: okResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await completeSocialSignIn(app.auth, app.config.PUBLIC_URL, req.body, toWebHeaders(req))),
+    { config: limited, schema: { tags, body: socialCallbackRequestSchema, response: { 200: socialCallbackResponseSchema, ...errors } } },
+    async (req, reply) => {
+      const result = await completeSocialSignIn(app.auth, app.config.PUBLIC_URL, req.body, toWebHeaders(req));
+      return send(reply, await signedInFrom(req, reply, result, result.signedIn));
+    },
   );
   r.get('/auth/session', { schema: { tags, response: { 200: sessionResponseSchema } } }, async (req) => {
     const session = await getSessionUser(app.auth, toWebHeaders(req));
-    return { user: session?.user ?? null, token: session?.token ?? null };
+    if (session) await noteSessionUse(app.db, session.session);
+    // The token only to a client that already holds it (a bearer request): a cookie-signed-in page's
+    // scripts never need it, and an XSS could otherwise read a 30-day session out of this answer.
+    return { user: session?.user ?? null, token: session && bearerTokenOf(req) === session.token ? session.token : null };
   });
+  await passkeyRoutes(app, { limited, signedInFrom });
 }

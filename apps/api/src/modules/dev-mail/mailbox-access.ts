@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@medallion/contracts/auth';
+import { actsAsStaff } from '../auth/two-factor-policy';
 
 /** Logged at start when the dev mailbox is on and the server listens beyond loopback. */
 export const DEV_MAILBOX_WARNING =
@@ -30,7 +31,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
   return [request.ip, request.socket.remoteAddress, ...forwarded].every(isLoopbackAddress);
 }
 
-/** The dev mailbox holds sign-up and password-reset codes: only this machine or staff may read it. */
+/** The dev mailbox holds sign-up and password-reset codes: only this machine or staff (with two-factor, two-factor-policy.ts) may read it. */
 export function mayReadDevMail(local: boolean, user: SessionUser | null): boolean {
-  return local || user?.role === 'staff';
+  return local || actsAsStaff(user);
 }

@@ -125,7 +125,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: saveQuestionResponseSchema, ...errors },
       },
     },
-    async (req) => ({ data: await toggleSavedQuestion(app.db, req.user.id, req.body.question_id, await hasAccess(req.user.id)) }),
+    async (req) => ({ data: await toggleSavedQuestion(app.db, req.user.id, req.body.question_id, () => hasAccess(req.user.id)) }),
   );
 
   r.get(

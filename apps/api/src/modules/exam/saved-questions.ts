@@ -28,14 +28,18 @@ export async function listSavedQuestions(db: Database, userId: string) {
   return rows;
 }
 
-/** POST /exam/questions/save: saves, or removes when already saved (toggle). */
-export async function toggleSavedQuestion(db: Database, userId: string, questionId: string, fullAccess: boolean) {
-  await accessibleQuestion(db, questionId, fullAccess);
+/**
+ * POST /exam/questions/save: saves, or removes when already saved (toggle). Removing one's own saved
+ * question never needs access (it may have ended since); saving a question past the free preview does,
+ * so `fullAccess` is only asked when there is nothing of this user's to remove.
+ */
+export async function toggleSavedQuestion(db: Database, userId: string, questionId: string, fullAccess: () => Promise<boolean>) {
   const removed = await db
     .delete(savedQuestions)
     .where(and(eq(savedQuestions.userId, userId), eq(savedQuestions.questionId, questionId)))
     .returning({ id: savedQuestions.id });
   if (removed.length > 0) return { question_id: questionId, saved: false, record_id: null };
+  await accessibleQuestion(db, questionId, await fullAccess());
   const [created] = await db.insert(savedQuestions).values({ userId, questionId }).onConflictDoNothing().returning({ id: savedQuestions.id });
   if (!created) {
     // A parallel call saved it a moment ago: it is saved.

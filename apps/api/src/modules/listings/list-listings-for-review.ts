@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ReviewListing } from '@medallion/contracts/admin';
 import type { DecodedVin } from '@medallion/contracts/cars';
 import type { Database } from '@medallion/db/client';
@@ -12,7 +12,7 @@ export async function listListingsForReview(db: Database, storage: Storage, deco
     .select({ listing: listings, owner: { id: user.id, name: user.name, email: user.email } })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(eq(listings.status, 'UNDER_REVIEW'))
+    .where(and(eq(listings.status, 'UNDER_REVIEW'), isNull(listings.deletedAt)))
     .orderBy(asc(listings.updatedAt), asc(listings.id));
   return Promise.all(
     rows.map(async ({ listing, owner }) => ({

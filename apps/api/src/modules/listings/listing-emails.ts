@@ -10,13 +10,18 @@ interface ListingFacts {
 
 const link = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
-/** To the staff mailbox when a paid listing waits for review. */
-export function reviewNoticeEmail(to: string, l: ListingFacts & { category: string; price: string; place: string }): OutgoingMail {
+/**
+ * To the staff mailbox when a paid listing waits for review: a new one, or (`edited`) a published
+ * listing whose owner changed its text, vehicle data, pictures or place.
+ */
+export function reviewNoticeEmail(to: string, l: ListingFacts & { category: string; price: string; place: string; edited?: boolean }): OutgoingMail {
   return {
     to,
-    subject: `Listing to review: ${l.title}`,
+    subject: `${l.edited ? 'Edited listing to review' : 'Listing to review'}: ${l.title}`,
     text: [
-      'A listing fee was paid and a listing waits for review.',
+      l.edited
+        ? 'The owner edited a published listing; it is off the marketplace until it is reviewed again.'
+        : 'A listing fee was paid and a listing waits for review.',
       '',
       `Title: ${l.title}`,
       `Category: ${l.category}`,

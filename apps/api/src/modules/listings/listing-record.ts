@@ -20,6 +20,7 @@ export function toListing(row: ListingRow, storage: Storage): Listing {
     user_id: row.userId,
     status: row.status,
     category: row.category,
+    deal_type: row.dealType,
     title: row.title,
     description: row.description,
     price: row.priceCents === null ? null : row.priceCents / 100,

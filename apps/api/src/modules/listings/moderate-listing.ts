@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '@medallion/db/client';
 import { listings, user } from '@medallion/db/schema';
@@ -46,9 +46,19 @@ async function decide(
   return result;
 }
 
-/** Approve: UNDER_REVIEW -> ACTIVE, published now (it appears in the marketplace); the owner is e-mailed. */
+/**
+ * Approve: UNDER_REVIEW -> ACTIVE, published now (it appears in the marketplace); the owner is e-mailed.
+ * An edited listing that was published before keeps its first publication time, so editing does not
+ * move a listing to the top of the newest-first marketplace.
+ */
 export async function approveListing(db: Database, listingId: string, ctx: ModerationContext) {
-  const result = await decide(db, listingId, { status: 'ACTIVE', publishedAt: sql`now()`, rejectionReason: null }, listingApprovedEmail, ctx);
+  const result = await decide(
+    db,
+    listingId,
+    { status: 'ACTIVE', publishedAt: sql`coalesce(${listings.publishedAt}, now())`, rejectionReason: null },
+    listingApprovedEmail,
+    ctx,
+  );
   return { listing_id: result.id, status: 'ACTIVE' as const, timestamp: result.publishedAt!.toISOString() };
 }
 
@@ -59,6 +69,9 @@ export async function rejectListing(db: Database, listingId: string, reason: str
 }
 
 async function moderationError(db: Database, listingId: string): Promise<AppError> {
-  const [row] = await db.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId));
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isNull(listings.deletedAt)));
   return row ? new AppError('CONFLICT', 'listing.notUnderReview') : new AppError('NOT_FOUND', 'listingNotFound');
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { listingViews, listings } from '@medallion/db/schema';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
@@ -19,7 +19,7 @@ export async function recordListingView(
     const [row] = await tx
       .select({ status: listings.status, userId: listings.userId, viewCount: listings.viewCount })
       .from(listings)
-      .where(eq(listings.id, listingId))
+      .where(and(eq(listings.id, listingId), isNull(listings.deletedAt)))
       .limit(1);
     if (!row || (row.status !== 'ACTIVE' && row.userId !== viewerId)) {
       throw new AppError('NOT_FOUND', 'listingNotFound');

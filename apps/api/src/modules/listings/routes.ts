@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeListingStatusRequestSchema,
   changeListingStatusResponseSchema,
+  deleteListingResponseSchema,
   listingAllResponseSchema,
   listingFiltersQuerySchema,
   listingIdParamsSchema,
@@ -23,6 +24,7 @@ import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { changeListingStatus } from './change-listing-status';
+import { deleteListing } from './delete-listing';
 import { getVisibleListing } from './get-listing';
 import { listUserListings } from './list-user-listings';
 import { toListing } from './listing-record';
@@ -35,7 +37,7 @@ import { suggestLocations } from './suggest-locations';
 export const VISITOR_COOKIE = 'medallion_vid';
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
-/** Marketplace listings: browse, suggestions, detail, views, the owner's list and status. */
+/** Marketplace listings: browse, suggestions, detail, views, the owner's list, edits, status and deletion. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['listings'];
@@ -115,17 +117,19 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       config: ipRateLimit(60),
       schema: {
         tags,
-        summary: 'Create listing: step 1 creates or updates the draft, step 2 saves the listing details and pictures',
+        summary:
+          "Create or edit a listing: step 1 creates the draft or updates the owner's listing, step 2 saves the details and pictures (a published listing's text or picture changes send it back to review)",
         body: saveDraftRequestSchema,
         response: { 200: saveDraftResponseSchema, ...errors },
       },
     },
     async (req) => {
       const body = req.body;
+      const notice = { mailer: app.mailer, staffEmail: app.config.SUPPORT_EMAIL, publicUrl: app.config.PUBLIC_URL };
       const saved =
         body.step === 1
-          ? await saveDraftStep1(app.db, { id: req.user.id, name: req.user.name, email: req.user.email }, body)
-          : await saveDraftStep2(app.db, app.storage, req.user.id, body);
+          ? await saveDraftStep1(app.db, { id: req.user.id, name: req.user.name, email: req.user.email }, body, notice)
+          : await saveDraftStep2(app.db, app.storage, req.user.id, body, notice);
       return { data: { data: saved } };
     },
   );
@@ -141,6 +145,21 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: toListing(await getVisibleListing(app.db, req.params.listing_id, await viewer(req)), app.storage) }),
+  );
+
+  r.delete(
+    '/listing/:listing_id',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(60),
+      schema: {
+        tags,
+        summary: 'The owner deletes a listing: a never-paid draft at once with its pictures, any other is taken off everywhere and kept with its payments',
+        params: listingIdParamsSchema,
+        response: { 200: deleteListingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await deleteListing(app.db, app.storage, req.user.id, req.params.listing_id) }),
   );
 
   r.post(

@@ -1,33 +1,142 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { saveDraftStep1Schema, saveDraftStep2Schema } from '@medallion/contracts/listings';
-import type { Database } from '@medallion/db/client';
-import { listings } from '@medallion/db/schema';
+import { isPublishedStatus, type ListingStatus, type saveDraftStep1Schema, type saveDraftStep2Schema } from '@medallion/contracts/listings';
+import type { Database, Transaction } from '@medallion/db/client';
+import { nationalUsPhone } from '@medallion/contracts/phone-format';
+import { listings, user } from '@medallion/db/schema';
 import { findMake, findModel } from '../../integrations/car-data/car-data';
 import { readImageUploads } from '../../integrations/images/read-image-upload';
 import { locationIndex } from '../../integrations/locations/zip-index';
+import type { Mailer } from '../../integrations/mail/mailer';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError, invalidField as invalid } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 import { checkVin } from '../cars/decode-vin';
-import { imageKey, thumbnailKey } from './listing-record';
+import { reviewNoticeEmail } from './listing-emails';
+import { imageKey, thumbnailKey, type ListingRow } from './listing-record';
 
 type Step1 = z.output<typeof saveDraftStep1Schema>;
 type Step2 = z.output<typeof saveDraftStep2Schema>;
 
-/** The listing the user may edit: theirs and still a draft (a rejected listing is a draft again). */
-async function editableListing(db: Database, userId: string, listingId: string) {
-  const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
+/** What a save answers: the listing's status after it, and whether it sent a published listing back to review. */
+export interface SavedListing {
+  listing_id: string;
+  status: ListingStatus;
+  sent_to_review: boolean;
+}
+
+/** The owner's listing in any status, not deleted: another user's is refused (403), a deleted or unknown one is 404. */
+async function ownListing(db: Database | Transaction, userId: string, listingId: string, lock = false): Promise<ListingRow> {
+  const query = db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isNull(listings.deletedAt)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', 'listingNotFound');
   if (row.userId !== userId) throw new AppError('FORBIDDEN', 'listing.notOwner');
-  if (row.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.notEditable');
   return row;
+}
+
+type Changes = Partial<typeof listings.$inferInsert>;
+
+/** The columns a driver reads whose change, on a published listing, needs staff to look again (see LIVE_EDIT_FIELDS). */
+const REVIEWED_COLUMNS = [
+  'title',
+  'description',
+  'dealType',
+  'vin',
+  'plateNumber',
+  'images',
+  'carMake',
+  'carModel',
+  'carYear',
+  'carBodyClass',
+  'carFuel',
+  'carDoorNumber',
+  'carSeatNumber',
+  'carSeatRowNumber',
+  'locationCity',
+  'locationState',
+  'locationZip',
+] as const satisfies ReadonlyArray<keyof ListingRow>;
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * The status a save leaves: a published listing (ACTIVE or INACTIVE) whose reviewed columns change goes
+ * back to review; price, period, contact details and anything saved on a draft or a listing already
+ * under review keep the status. The listing fee is never asked again (a published listing was paid).
+ */
+function statusAfter(current: ListingRow, changes: Changes): { status: ListingStatus; sentToReview: boolean } {
+  const reviewed = REVIEWED_COLUMNS.some((column) => column in changes && !sameValue(changes[column], current[column]));
+  if (isPublishedStatus(current.status) && reviewed) return { status: 'UNDER_REVIEW', sentToReview: true };
+  return { status: current.status, sentToReview: false };
+}
+
+/** Where the staff hear of a published listing that an edit sent back to review. */
+export interface ReviewNotice {
+  mailer: Mailer;
+  staffEmail: string;
+  publicUrl: string;
+}
+
+/**
+ * Writes the changes (in the caller's transaction, the row locked) and the status they lead to; a
+ * listing sent back to review is announced to the staff mailbox in the same transaction.
+ */
+async function applyChanges(tx: Transaction, current: ListingRow, changes: Changes, notice: ReviewNotice): Promise<SavedListing> {
+  const { status, sentToReview } = statusAfter(current, changes);
+  const [row] = await tx
+    .update(listings)
+    .set({ ...changes, status, ...(sentToReview ? { rejectionReason: null } : {}), updatedAt: sql`now()` })
+    .where(eq(listings.id, current.id))
+    .returning();
+  if (sentToReview && row) {
+    const price =
+      row.priceCents === null
+        ? '—'
+        : row.dealType === 'sale'
+          ? `${formatUsd(row.priceCents)} (for sale)`
+          : `${formatUsd(row.priceCents)} / ${row.paymentPeriod === 'monthly' ? 'month' : 'week'}`;
+    await notice.mailer.send(
+      reviewNoticeEmail(notice.staffEmail, {
+        id: row.id,
+        title: row.title ?? '(no title)',
+        ownerName: row.name ?? '',
+        ownerEmail: row.email ?? '',
+        publicUrl: notice.publicUrl,
+        category: row.category,
+        price,
+        place: [row.locationCity, row.locationState, row.locationZip].filter(Boolean).join(', '),
+        edited: true,
+      }),
+      tx,
+    );
+  }
+  return { listing_id: current.id, status, sent_to_review: sentToReview };
+}
+
+/** The phone of the owner's profile (E.164) as listings show it, "(212) 555-0190"; null without one. */
+async function profilePhone(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ phone: user.phone }).from(user).where(eq(user.id, userId));
+  return row?.phone ? nationalUsPhone(row.phone) : null;
 }
 
 /**
  * Step 1: category, location (a real place: a city/state pair or zip from our dataset),
- * contact name/e-mail (blank: the account's) and phone. Creates the DRAFT or updates the owner's draft.
+ * contact name, e-mail and phone (blank: the account's profile). Creates the DRAFT or updates the owner's listing in
+ * any status (a published listing whose location changes goes back to review, see statusAfter).
  */
-export async function saveDraftStep1(db: Database, account: { id: string; name: string; email: string }, input: Step1): Promise<{ listing_id: string }> {
+export async function saveDraftStep1(
+  db: Database,
+  account: { id: string; name: string; email: string },
+  input: Step1,
+  notice: ReviewNotice,
+): Promise<SavedListing> {
   const { city, state, zip_code } = input.location;
   const index = locationIndex();
   if (zip_code) {
@@ -40,7 +149,7 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
     category: input.category,
     name: input.name ?? account.name,
     email: (input.email ?? account.email).toLowerCase(),
-    phoneNumber: input.phone_number ?? null,
+    phoneNumber: input.phone_number ?? (await profilePhone(db, account.id)),
     locationCity: city,
     locationState: state.toUpperCase(),
     locationZip: zip_code ?? null,
@@ -50,21 +159,23 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
       .insert(listings)
       .values({ ...values, userId: account.id, status: 'DRAFT' })
       .returning({ id: listings.id });
-    return { listing_id: created!.id };
+    return { listing_id: created!.id, status: 'DRAFT', sent_to_review: false };
   }
-  const existing = await editableListing(db, account.id, input.listing_id);
-  if (existing.category !== input.category && (existing.title || existing.images.length > 0)) {
-    throw invalid('category', 'listing.categoryChanged');
-  }
-  await db
-    .update(listings)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(listings.id, existing.id), eq(listings.status, 'DRAFT')));
-  return { listing_id: existing.id };
+  const listingId = input.listing_id;
+  const saved = await db.transaction(async (tx) => {
+    const existing = await ownListing(tx, account.id, listingId, true);
+    if (existing.category !== input.category && (existing.title || existing.images.length > 0 || existing.status !== 'DRAFT')) {
+      throw invalid('category', 'listing.categoryChanged');
+    }
+    return applyChanges(tx, existing, values, notice);
+  });
+  if (saved.sent_to_review) notice.mailer.deliverSoon();
+  return saved;
 }
 
 /**
- * Step 2: title, price, period, vehicle identification, pictures and, for cars, the car.
+ * Step 2: title, price, period, vehicle identification, pictures and, for cars, the car, of the owner's
+ * listing in any status (edits of a published listing: see statusAfter; the fee is never asked again).
  * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
  * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes.
  *
@@ -75,8 +186,8 @@ export async function saveDraftStep1(db: Database, account: { id: string; name: 
  * kept pictures are no longer in the row (another save removed them) is refused, and every save that
  * fails deletes what it wrote. So the storage ends up holding exactly the row's pictures.
  */
-export async function saveDraftStep2(db: Database, storage: Storage, userId: string, input: Step2): Promise<{ listing_id: string }> {
-  const existing = await editableListing(db, userId, input.listing_id);
+export async function saveDraftStep2(db: Database, storage: Storage, userId: string, input: Step2, notice: ReviewNotice): Promise<SavedListing> {
+  const existing = await ownListing(db, userId, input.listing_id);
   if (existing.category !== input.category) throw invalid('category', 'listing.categoryChanged');
   const cars = input.category === 'cars';
 
@@ -88,7 +199,7 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
   const added = prepared.filter((p) => p.kind === 'new');
   const images = prepared.map((p) => p.name);
   const written: string[] = [];
-  let replaced: string[];
+  let saved: { result: SavedListing; replaced: string[] };
   try {
     for (const image of added) {
       await storage.put(imageKey(existing.id, image.name), image.full, 'image/webp');
@@ -96,27 +207,22 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
       await storage.put(thumbnailKey(existing.id, image.name), image.thumb, 'image/webp');
       written.push(thumbnailKey(existing.id, image.name));
     }
-    replaced = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ userId: listings.userId, status: listings.status, images: listings.images })
-        .from(listings)
-        .where(eq(listings.id, existing.id))
-        .for('update');
-      if (!current) throw new AppError('NOT_FOUND', 'listingNotFound');
-      if (current.userId !== userId) throw new AppError('FORBIDDEN', 'listing.notOwner');
-      if (current.status !== 'DRAFT') throw new AppError('CONFLICT', 'listing.notEditable');
+    saved = await db.transaction(async (tx) => {
+      const current = await ownListing(tx, userId, existing.id, true);
       // Kept pictures must still be there: another save may have removed (and deleted) one meanwhile.
       const now = new Set(current.images);
       for (const [i, p] of prepared.entries()) {
         if (p.kind === 'kept' && !now.has(p.name)) throw invalid(`images.${i}`, 'listing.imageNotOurs');
       }
-      await tx
-        .update(listings)
-        .set({
+      const result = await applyChanges(
+        tx,
+        current,
+        {
           title: input.title,
           description: input.description ?? null,
           priceCents: Math.round(input.listing_price * 100),
-          paymentPeriod: input.payment_period,
+          dealType: input.deal_type,
+          paymentPeriod: input.deal_type === 'sale' ? null : (input.payment_period ?? null),
           vin,
           plateNumber: input.plate_number ? input.plate_number.toUpperCase() : null,
           images,
@@ -130,18 +236,19 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
           carDoorNumber: cars ? (input.door_number ?? null) : null,
           carSeatNumber: cars ? (input.seat_number ?? null) : null,
           carSeatRowNumber: cars ? (input.seat_row_number ?? null) : null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(listings.id, existing.id));
+        },
+        notice,
+      );
       // What the row held and no longer does: replaced by this save (including an earlier parallel save's).
-      return current.images.filter((name) => !images.includes(name));
+      return { result, replaced: current.images.filter((name) => !images.includes(name)) };
     });
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  await Promise.all(replaced.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))])).catch(
+  await Promise.all(saved.replaced.flatMap((name) => [storage.delete(imageKey(existing.id, name)), storage.delete(thumbnailKey(existing.id, name))])).catch(
     () => undefined,
   );
-  return { listing_id: existing.id };
+  if (saved.result.sent_to_review) notice.mailer.deliverSoon();
+  return saved.result;
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LISTING_FEE } from '@medallion/contracts/payments';
-import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
+import { LISTING_ID_PATTERN, missingListingFields } from '@medallion/contracts/listings';
 import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
@@ -15,9 +15,21 @@ type ListingRow = typeof listings.$inferSelect;
 /** The one key of a listing's fee: a listing is charged at most once, whatever the client sends. */
 export const listingFeeKey = (listingId: string) => `listing:${listingId}`;
 
+/** Complete enough to pay for (the rule the dashboard uses to lead an incomplete draft to step 2). */
 function isReady(l: ListingRow): boolean {
-  const basics = Boolean(l.title && l.priceCents && l.paymentPeriod && l.locationCity && l.locationState && l.email);
-  return l.category === 'plates' ? basics : basics && Boolean(l.carMake && l.carModel && l.carYear);
+  const missing = missingListingFields({
+    category: l.category,
+    deal_type: l.dealType,
+    title: l.title,
+    price: l.priceCents,
+    payment_period: l.paymentPeriod,
+    location: l.locationCity && l.locationState ? { city: l.locationCity, state: l.locationState } : null,
+    email: l.email,
+    car_make: l.carMake,
+    car_model: l.carModel,
+    car_year: l.carYear,
+  });
+  return Object.keys(missing).length === 0;
 }
 
 type ListingFeeOptions = Pick<PurchaseServices, 'mailer' | 'staffEmail' | 'publicUrl'>;
@@ -41,7 +53,11 @@ export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner
       ownerEmail: listing.email ?? '',
       publicUrl: options.publicUrl,
       category: listing.category,
-      price: listing.priceCents ? `${formatUsd(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}` : '—',
+      price: listing.priceCents
+        ? listing.dealType === 'sale'
+          ? `${formatUsd(listing.priceCents)} (for sale)`
+          : `${formatUsd(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}`
+        : '—',
       place: [listing.locationCity, listing.locationState, listing.locationZip].filter(Boolean).join(', '),
     }),
     tx,
@@ -64,9 +80,13 @@ export const listingFeePurchase: PurchaseKind = {
   async release() {},
 };
 
-/** The owner's listing, locked for this transaction, or 404 (another user's listing is "not found"). */
+/** The owner's listing, locked for this transaction, or 404 (another user's listing and a deleted one are "not found"). */
 async function lockOwnListing(tx: Transaction, listingId: string, userId: string): Promise<ListingRow> {
-  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  const [listing] = await tx
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isNull(listings.deletedAt)))
+    .for('update');
   if (!listing || listing.userId !== userId) throw new AppError('NOT_FOUND', 'listingNotFound');
   return listing;
 }

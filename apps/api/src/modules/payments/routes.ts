@@ -13,6 +13,7 @@ import type { SandboxGateway } from '../../integrations/payments/sandbox-gateway
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import { createPaymentIntent } from './create-payment-intent';
+import { listPaymentMethods } from './list-payment-methods';
 import { purchaseOptionsFor } from './payment-recovery-job';
 import { errorResponses } from '../../lib/route-options';
 
@@ -42,9 +43,9 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  r.get('/payments/payment-methods', { schema: { tags, response: { 200: paymentMethodsResponseSchema, ...errors } } }, async (req) => ({
-    data: await app.payments.listPaymentMethods(me(req)),
-  }));
+  r.get('/payments/payment-methods', { schema: { tags, response: { 200: paymentMethodsResponseSchema, ...errors } } }, async (req) =>
+    listPaymentMethods(app.db, app.payments, me(req)),
+  );
 
   r.post(
     '/payments/sandbox/confirm-setup',

@@ -51,14 +51,18 @@ export const cartPurchase: PurchaseKind = {
       .update(cartItems)
       .set({ status: 'COMPLEATED' })
       .where(and(eq(cartItems.orderId, order.id), eq(cartItems.status, 'ACTIVE')));
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const lines = await tx
+      .select({ title: orderLines.title, titleRu: products.titleRu, quantity: orderLines.quantity, priceCents: orderLines.priceCents })
+      .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(eq(orderLines.orderId, order.id));
     await services.mailer.send(
       orderConfirmationEmail({
         to: owner.email,
         name: owner.name,
         orderId: order.id,
         date: new Date(),
-        items: lines.map((l) => ({ title: l.title, quantity: l.quantity, priceCents: l.priceCents })),
+        items: lines.map((l) => ({ title: l.title, titleRu: l.titleRu ?? '', quantity: l.quantity, priceCents: l.priceCents })),
         totals: { subtotal: order.subtotalCents, tax: order.taxCents, shipping: order.shippingCents, total: order.totalCents },
         card: cardOf(payment),
       }),

@@ -2,18 +2,21 @@ import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 import { formatUsd as usd } from '../../lib/money';
 
+/** An item's line of an e-mail in one language: the Russian half names it by its Russian title when it has one. */
+const itemTitle = (item: { title: string; titleRu?: string }, language: 'en' | 'ru') => (language === 'ru' && item.titleRu ? item.titleRu : item.title);
+
 /** "Order confirmation" (date, items, subtotal, shipping, order total), in English and Russian. */
 export function orderConfirmationEmail(o: {
   to: string;
   name: string;
   orderId: string;
   date: Date;
-  items: Array<{ title: string; quantity: number; priceCents: number }>;
+  items: Array<{ title: string; titleRu?: string; quantity: number; priceCents: number }>;
   totals: { subtotal: number; tax: number; shipping: number; total: number };
   card: { brand: string; last4: string };
 }): OutgoingMail {
   const day = o.date.toISOString().slice(0, 10);
-  const lines = o.items.map((i) => `  ${i.quantity} × ${i.title} — ${usd(i.priceCents * i.quantity)}`);
+  const lines = (language: 'en' | 'ru') => o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)} — ${usd(i.priceCents * i.quantity)}`);
   const text = [
     `Hello ${o.name},`,
     '',
@@ -22,7 +25,7 @@ export function orderConfirmationEmail(o: {
     `Date: ${day}`,
     `Order: ${o.orderId}`,
     'Items:',
-    ...lines,
+    ...lines('en'),
     `Subtotal: ${usd(o.totals.subtotal)}`,
     `Tax (8.875%): ${usd(o.totals.tax)}`,
     `Shipping: ${usd(o.totals.shipping)}`,
@@ -37,7 +40,7 @@ export function orderConfirmationEmail(o: {
     `Дата: ${day}`,
     `Заказ: ${o.orderId}`,
     'Товары:',
-    ...lines,
+    ...lines('ru'),
     `Сумма: ${usd(o.totals.subtotal)}`,
     `Налог (8,875%): ${usd(o.totals.tax)}`,
     `Доставка: ${usd(o.totals.shipping)}`,
@@ -52,12 +55,12 @@ export function orderShippedEmail(o: {
   name: string;
   orderId: string;
   orderDate: Date;
-  items: Array<{ title: string; quantity: number }>;
+  items: Array<{ title: string; titleRu?: string; quantity: number }>;
   address: { full_name: string; address_one: string; address_two: string; address_city: string; address_state: string; address_zip: string };
   dashboardUrl: string;
 }): OutgoingMail {
   const day = o.orderDate.toISOString().slice(0, 10);
-  const lines = o.items.map((i) => `  ${i.quantity} × ${i.title}`);
+  const lines = (language: 'en' | 'ru') => o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)}`);
   const a = o.address;
   const address = [a.full_name, a.address_one, ...(a.address_two ? [a.address_two] : []), `${a.address_city}, ${a.address_state} ${a.address_zip}`].map(
     (l) => `  ${l}`,
@@ -69,7 +72,7 @@ export function orderShippedEmail(o: {
     '',
     `Order: ${o.orderId}`,
     'Items:',
-    ...lines,
+    ...lines('en'),
     'Shipping to:',
     ...address,
     '',
@@ -82,7 +85,7 @@ export function orderShippedEmail(o: {
     '',
     `Заказ: ${o.orderId}`,
     'Товары:',
-    ...lines,
+    ...lines('ru'),
     'Адрес доставки:',
     ...address,
     '',

@@ -2,16 +2,17 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder } from '@medallion/contracts/admin-shop';
 import type { Order } from '@medallion/contracts/shop';
 import type { Database, DbExecutor } from '@medallion/db/client';
-import { orderLines, orders, user } from '@medallion/db/schema';
+import { orderLines, orders, products, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { toOrder } from './shop-records';
 
-/** Orders with their lines (one query for all of them), as the API answers them. */
+/** Orders with their lines (one query for all of them, with each product's Russian title now), as the API answers them. */
 export async function withOrderLines(db: DbExecutor, rows: Array<typeof orders.$inferSelect>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
-    .select()
+    .select({ line: orderLines, titleRu: products.titleRu })
     .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
     .where(
       inArray(
         orderLines.orderId,
@@ -21,7 +22,7 @@ export async function withOrderLines(db: DbExecutor, rows: Array<typeof orders.$
   return rows.map((r) =>
     toOrder(
       r,
-      lines.filter((l) => l.orderId === r.id),
+      lines.filter((l) => l.line.orderId === r.id).map((l) => ({ ...l.line, titleRu: l.titleRu })),
     ),
   );
 }

@@ -36,10 +36,13 @@ async function withStoredImages<T>(storage: Storage, productId: string, prepared
 const columns = (input: SaveProduct, images: string[]) => ({
   title: input.title,
   description: input.description,
+  titleRu: input.title_ru,
+  descriptionRu: input.description_ru,
   priceCents: input.price_cents,
   stock: input.stock,
   active: input.active,
   details: input.details,
+  detailsRu: input.details_ru,
   retailerUrl: input.retailer_url,
   images,
 });

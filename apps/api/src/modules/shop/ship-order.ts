@@ -40,7 +40,7 @@ export async function shipOrder(db: Database, orderId: string, ctx: { mailer: Ma
         name: found.customer.name,
         orderId: row.id,
         orderDate: row.createdAt,
-        items: order!.items,
+        items: order!.items.map((i) => ({ title: i.title, titleRu: i.title_ru, quantity: i.quantity })),
         address: order!.delivery_address,
         dashboardUrl: new URL('/dashboard?tab=orders', ctx.publicUrl).toString(),
       }),

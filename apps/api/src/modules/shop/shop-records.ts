@@ -17,9 +17,12 @@ export function toProduct(row: ProductRow, storage: Storage): Product {
     product_id: row.id,
     title: row.title,
     description: row.description,
+    title_ru: row.titleRu,
+    description_ru: row.descriptionRu,
     ...priced(row.priceCents),
     images: row.images.map((name) => storage.publicUrl(productImageKey(row.id, name))),
     details: row.details,
+    details_ru: row.detailsRu,
     retailer_url: row.retailerUrl,
     in_stock: row.stock > 0,
   };
@@ -50,6 +53,7 @@ export function toCartItem(item: typeof cartItems.$inferSelect, product: Product
     id: item.id,
     product_id: product.id,
     title: product.title,
+    title_ru: product.titleRu,
     ...priced(product.priceCents),
     quantity: item.quantity,
     status: item.status,
@@ -58,12 +62,15 @@ export function toCartItem(item: typeof cartItems.$inferSelect, product: Product
   };
 }
 
-export function toOrder(row: typeof orders.$inferSelect, lines: Array<typeof orderLines.$inferSelect>): Order {
+/** An order line with the Russian title of its product now ('' when the product is gone or has none). */
+export type OrderLineRow = typeof orderLines.$inferSelect & { titleRu: string | null };
+
+export function toOrder(row: typeof orders.$inferSelect, lines: OrderLineRow[]): Order {
   return {
     order_id: row.id,
     transaction_id: row.transactionId,
     status: row.status,
-    items: lines.map((l) => ({ title: l.title, price_cents: l.priceCents, quantity: l.quantity })),
+    items: lines.map((l) => ({ title: l.title, title_ru: l.titleRu ?? '', price_cents: l.priceCents, quantity: l.quantity })),
     subtotal_cents: row.subtotalCents,
     tax_cents: row.taxCents,
     shipping_cents: row.shippingCents,

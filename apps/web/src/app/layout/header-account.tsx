@@ -6,6 +6,7 @@ import { useSession } from '@/lib/queries/auth';
 import { signOut } from '@/features/auth/api/sign-out';
 import { cn } from '@/lib/cn';
 import { useCartCount } from '@/lib/queries/shop';
+import { useSignInPath } from '@/lib/sign-in-path';
 
 /**
  * The session-dependent end of the header: Sign in without a session; Dashboard, the cart with its
@@ -18,6 +19,8 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
   const word = compact ? 'max-lg:sr-only' : undefined;
   const tip = (text: string) => (compact ? text : undefined);
   const session = useSession();
+  // Sign in comes back to this page (the server renders the link too, so without the #fragment).
+  const signIn = useSignInPath();
   const user = session.data?.user;
   const cartCount = useCartCount(Boolean(user));
   // While the session loads, the room of the Sign in button (what a first visit gets), so the header does not move.
@@ -30,7 +33,7 @@ export function HeaderAccount({ onNavigate, className, compact = false }: { onNa
   }
   if (!user) {
     return (
-      <Link to="/login" onClick={onNavigate} className={cn(buttonClasses('primary', 'sm'), 'min-h-10', className)}>
+      <Link to={signIn} onClick={onNavigate} className={cn(buttonClasses('primary', 'sm'), 'min-h-10', className)}>
         {t('nav.signIn')}
       </Link>
     );

@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { ListingCheckout, NoListing } from '@/features/checkout/components/listing-checkout';
 import { defaultPicture } from '@/features/listings/components/default-picture';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
+import { listingCheckoutPath } from '@/lib/checkout-path';
 import { RequireSession } from './require-session';
 
 function CheckoutPage() {
   const { t } = useTranslation('checkout');
-  const location = useLocation();
   const [params] = useSearchParams();
-  const state = location.state as { listingId?: unknown } | null;
-  const listingId = typeof state?.listingId === 'string' ? state.listingId : params.get('listingId');
+  const listingId = params.get('listingId');
   return (
     <Container className="flex flex-col gap-6 py-10">
       <title>{`${t('title')} · Medallion`}</title>
@@ -32,7 +31,17 @@ function CheckoutPage() {
   );
 }
 
+/**
+ * /checkout?listingId=…: the listing is in the address, so a sign-in on the way comes back to the same
+ * checkout. A listing id given only as navigation state (the spec's way) is moved into the address first.
+ */
 export function CheckoutRoute() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { listingId?: unknown } | null;
+  if (typeof state?.listingId === 'string' && state.listingId !== '' && !params.get('listingId')) {
+    return <Navigate to={listingCheckoutPath(state.listingId)} replace />;
+  }
   return (
     <RequireSession>
       <CheckoutPage />

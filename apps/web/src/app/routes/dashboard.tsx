@@ -1,38 +1,60 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
 import { AccountSettings } from '@/features/auth/components/account-settings';
+import { useConversations } from '@/lib/queries/messages';
 import { useUser } from '@/lib/queries/users';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
 import { ExamAttempts } from '@/features/exam/components/exam-attempts';
 import { SavedQuestions } from '@/features/exam/components/saved-questions';
 import { MyListings } from '@/features/listings/components/my-listings';
+import { SavedItems } from '@/features/listings/components/saved-items';
+import { MessagesInbox } from '@/features/messages/components/messages-inbox';
 import { PaymentMethods } from '@/features/payments/components/payment-methods';
+import { SecurityTab } from '@/features/security/components/security-tab';
 import { OrdersList } from '@/features/shop/components/orders-list';
+import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { RequireSession } from './require-session';
 
 export function DashboardRoute() {
-  const { t } = useTranslation('dashboard');
   return (
     <RequireSession>
-      <Container className="flex flex-col gap-6 py-10">
-        <title>{`${t('title')} · Medallion`}</title>
-        <h1 className="text-3xl font-extrabold">{t('title')}</h1>
-        <UserCard />
-        <DashboardTabs
-          settings={<PaymentMethods from="dashboard" />}
-          settingsExtra={<AccountSection />}
-          ads={<MyListings />}
-          saved={
-            <div className="flex flex-col gap-8">
-              <SavedQuestions />
-              <ExamAttempts />
-            </div>
-          }
-          orders={<OrdersList />}
-        />
-      </Container>
+      <DashboardPage />
     </RequireSession>
+  );
+}
+
+function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  // The inbox reads the same query: its unread conversations are the Messages tab's badge.
+  const conversations = useConversations();
+  return (
+    <Container className="flex flex-col gap-6 py-10">
+      <title>{`${t('title')} · Medallion`}</title>
+      <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+      <UserCard />
+      <DashboardTabs
+        settings={
+          <>
+            <ProfileSection />
+            <PaymentMethods from="dashboard" />
+          </>
+        }
+        settingsExtra={<AccountSection />}
+        security={<SecurityTab />}
+        ads={<MyListings />}
+        favorites={<SavedItems />}
+        saved={
+          <div className="flex flex-col gap-8">
+            <SavedQuestions />
+            <ExamAttempts />
+          </div>
+        }
+        orders={<OrdersList />}
+        messages={<MessagesInbox />}
+        unread={{ messages: conversations.data?.unread ?? 0 }}
+      />
+    </Container>
   );
 }
 
@@ -40,4 +62,11 @@ function AccountSection() {
   const user = useUser();
   if (!user.data) return null;
   return <AccountSettings email={user.data.data.email} hasPassword={user.data.data.has_password} />;
+}
+
+/** Name, phone and e-mail; drawn afresh once the e-mail has changed. */
+function ProfileSection() {
+  const user = useUser();
+  if (!user.data) return null;
+  return <ProfileSettings key={user.data.data.email} user={user.data.data} />;
 }

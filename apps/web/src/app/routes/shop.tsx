@@ -1,14 +1,17 @@
+import type { Language } from '@medallion/contracts/site';
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
 import { PageHead } from '@/components/ui/page-head';
 import { ProductList } from '@/features/shop/components/product-list';
 import { shopJsonLd } from '@/features/shop/lib/shop-json-ld';
+import { isLanguage } from '@/lib/language';
 import { useSession } from '@/lib/queries/auth';
 import { useProducts } from '@/lib/queries/shop';
 import { absoluteUrl, pageUrl } from '@/lib/site-url';
 
 export function ShopRoute() {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const session = useSession();
   const products = useProducts();
   const list = products.data?.data.data;
@@ -17,7 +20,7 @@ export function ShopRoute() {
       <PageHead
         title={t('title')}
         description={t('metaDescription')}
-        jsonLd={list && list.length > 0 ? shopJsonLd(list, pageUrl('/shop', '', 'en'), absoluteUrl) : undefined}
+        jsonLd={list && list.length > 0 ? shopJsonLd(list, language, pageUrl('/shop', '', language), absoluteUrl) : undefined}
       />
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-extrabold">{t('title')}</h1>

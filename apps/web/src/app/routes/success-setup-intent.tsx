@@ -2,16 +2,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SetupReturnTarget } from '@medallion/contracts/payments';
+import { listingCheckoutPath } from '@/lib/checkout-path';
 import { toast } from '@/components/ui/toast';
 import { PageLoader } from '../layout/app-layout';
 
 /** Where each `from` value of /success-setup-intent leads. */
-export function setupRedirect(from: string | null, listingId: string | null): { to: string; state?: { listingId: string } } {
+export function setupRedirect(from: string | null, listingId: string | null): { to: string } {
   switch (from as SetupReturnTarget | null) {
     case 'dashboard':
       return { to: '/dashboard' };
     case 'listing-checkout':
-      return listingId ? { to: '/checkout', state: { listingId } } : { to: '/dashboard' };
+      return listingId ? { to: listingCheckoutPath(listingId) } : { to: '/dashboard' };
     case 'cart':
       return { to: '/cart' };
     case 'exam-checkout':
@@ -31,7 +32,7 @@ export function SuccessSetupIntentRoute() {
   useEffect(() => {
     const target = setupRedirect(from, listingId);
     if (from) toast.success(t('saved'));
-    void navigate(target.to, { replace: true, state: target.state });
+    void navigate(target.to, { replace: true });
   }, [from, listingId, navigate, t]);
 
   return <PageLoader />;

@@ -6,6 +6,8 @@ const VARIANTS = {
   dark: 'bg-asphalt text-white hover:bg-asphalt-soft',
   outline: 'border border-slate-300 bg-white text-asphalt hover:bg-slate-50',
   ghost: 'text-asphalt hover:bg-slate-100',
+  /** The confirming button of something that cannot be undone (deleting). */
+  danger: 'bg-danger-text text-white hover:bg-danger-text/90',
   /** Outline on dark backgrounds (header, hero). */
   outlineLight: 'border border-white/50 bg-transparent text-white hover:bg-white/10',
 } as const;

@@ -10,6 +10,44 @@ export type PickedImage = { id: string; kind: 'stored'; name: string; preview: s
 let counter = 0;
 const nextId = () => `picked-${++counter}`;
 
+/** HEIC/HEIF photos (iPhones): browsers other than Safari cannot draw them, and the server cannot read them either. */
+const HEIC = /\.(heic|heif)$/i;
+/** Types the server reads but a browser may not draw (TIFF): the server decides about those. */
+const SERVER_DECIDES = new Set(['image/tiff', 'image/tif']);
+
+/**
+ * Whether the browser can decode the file as a picture (it reads the content, not the name or type):
+ * a text file renamed .jpg is refused here at once, with the message the server gives on save.
+ */
+export async function decodesAsPicture(file: File): Promise<boolean> {
+  try {
+    if (typeof createImageBitmap === 'function') {
+      const bitmap = await createImageBitmap(file);
+      bitmap.close();
+      return true;
+    }
+    const url = URL.createObjectURL(file);
+    try {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return true;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** Why a picked file cannot be a picture (a catalogue key, as the server says it), or null when it can. */
+export async function pictureProblem(file: File): Promise<'image.notAPicture' | 'image.heicUnsupported' | null> {
+  if (await decodesAsPicture(file)) return null;
+  if (HEIC.test(file.name) || /^image\/hei[cf]/.test(file.type)) return 'image.heicUnsupported';
+  if (SERVER_DECIDES.has(file.type)) return null;
+  return 'image.notAPicture';
+}
+
 /** Pictures already saved on the server, by stored name, with their preview URLs. */
 export function storedImages(names: string[], previews: string[]): PickedImage[] {
   return names.map((name, i) => ({ id: nextId(), kind: 'stored', name, preview: previews[i] ?? '' }));
@@ -54,7 +92,8 @@ interface Props extends PickedImagesProps {
 }
 
 /**
- * Pictures picked for upload: image files only, at most 10 MB each and `max` in all, previews before
+ * Pictures picked for upload: image files only (each decoded in the browser first, so a non-picture is
+ * refused at once with the server's message), at most 10 MB each and `max` in all, previews before
  * saving. The first is the main one (badge and ring); pictures can be reordered and any can be removed.
  */
 export function PicturePicker({ images, onChange, errors = [], max, labels, renderControls, titleStyle = 'field', listClassName, tileTestId }: Props) {
@@ -62,6 +101,12 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
   const inputId = useId();
   const [problems, setProblems] = useState<string[]>([]);
   const urls = useRef(new Set<string>());
+  // The pictures as the form holds them now: files are checked asynchronously and added to the latest list.
+  const current = useRef(images);
+  useEffect(() => {
+    current.current = images;
+  }, [images]);
+  const [checking, setChecking] = useState(false);
 
   // Object URLs of new pictures are released when the form goes away.
   useEffect(() => {
@@ -71,26 +116,40 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
     };
   }, []);
 
-  const add = (files: FileList | null) => {
-    if (!files) return;
+  const add = async (files: File[]) => {
+    if (files.length === 0) return;
+    setChecking(true);
     const found: string[] = [];
+    const accepted: File[] = [];
+    try {
+      for (const file of files) {
+        const heic = HEIC.test(file.name);
+        if (!file.type.startsWith('image/') && !heic) {
+          found.push(labels.notImage(file.name));
+        } else if (file.size > MAX_IMAGE_BYTES) {
+          found.push(`${file.name}: ${t('messages.imageTooLarge')}`);
+        } else {
+          // Decoded in the browser: a file that only claims to be a picture is refused now, not on save.
+          const problem = await pictureProblem(file);
+          if (problem) found.push(`${file.name}: ${t(`messages.${problem}`)}`);
+          else accepted.push(file);
+        }
+      }
+    } finally {
+      setChecking(false);
+    }
     const added: PickedImage[] = [];
-    for (const file of Array.from(files)) {
-      if (!file.type.startsWith('image/')) {
-        found.push(labels.notImage(file.name));
-      } else if (file.size > MAX_IMAGE_BYTES) {
-        found.push(`${file.name}: ${t('messages.imageTooLarge')}`);
-      } else if (images.length + added.length >= max) {
+    for (const file of accepted) {
+      if (current.current.length + added.length >= max) {
         found.push(labels.tooMany);
         break;
-      } else {
-        const preview = URL.createObjectURL(file);
-        urls.current.add(preview);
-        added.push({ id: nextId(), kind: 'new', file, preview });
       }
+      const preview = URL.createObjectURL(file);
+      urls.current.add(preview);
+      added.push({ id: nextId(), kind: 'new', file, preview });
     }
     setProblems(found);
-    if (added.length > 0) onChange([...images, ...added]);
+    if (added.length > 0) onChange([...current.current, ...added]);
   };
 
   const remove = (index: number) => {
@@ -114,7 +173,7 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
   const messages = [...problems, ...errors.map((e) => (e.index === null ? e.message : labels.problemAt(e.index + 1, e.message)))];
 
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={`${inputId}-hint`}>
+    <fieldset className="flex flex-col gap-3" aria-describedby={`${inputId}-hint`} aria-busy={checking || undefined}>
       <legend className={cn('mb-1.5', titleStyle === 'section' ? 'text-lg font-bold' : 'text-sm font-semibold text-slate-800')}>{labels.title}</legend>
       <p id={`${inputId}-hint`} className="-mt-1 text-sm text-slate-600">
         {labels.hint}
@@ -169,8 +228,9 @@ export function PicturePicker({ images, onChange, errors = [], max, labels, rend
           disabled={full}
           className="sr-only"
           onChange={(event) => {
-            add(event.target.files);
+            const files = Array.from(event.target.files ?? []);
             event.target.value = '';
+            void add(files);
           }}
         />
       </label>

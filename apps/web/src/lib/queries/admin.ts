@@ -8,6 +8,7 @@ import type {
 } from '@medallion/contracts/admin';
 import type { AdminOrdersResponse, AdminProductsResponse, OrderStatus } from '@medallion/contracts/admin-shop';
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ListingReportsResponse } from '@medallion/contracts/listing-reports';
 import { apiFetch } from '@/lib/api-client';
 import { defineQuery, getJson } from './define-query';
 
@@ -22,6 +23,8 @@ export const adminKeys = {
   overview: () => [...adminKeys.all, 'overview'] as const,
   /** Listings waiting for review. */
   reviewListings: () => [...adminKeys.all, 'listings'] as const,
+  /** Open reports on listings (the Reports queue). */
+  listingReports: () => [...adminKeys.all, 'listing-reports'] as const,
   exam: () => [...adminKeys.all, 'exam'] as const,
   examQuestions: () => [...adminKeys.exam(), 'questions'] as const,
   examReports: () => [...adminKeys.exam(), 'reports'] as const,
@@ -71,3 +74,8 @@ export function getAdminOrders(status: OrderStatus | undefined, signal?: AbortSi
 }
 export const adminOrdersQueryOptions = defineQuery(adminKeys.orderList, (signal, status?: OrderStatus) => getAdminOrders(status, signal));
 export const useAdminOrders = (status?: OrderStatus) => useQuery(adminOrdersQueryOptions(status));
+
+/** GET /admin/listing-reports (staff): open reports on listings, grouped by listing, the most reported first. */
+export const getListingReports = getJson<ListingReportsResponse>('/admin/listing-reports');
+export const listingReportsQueryOptions = defineQuery(adminKeys.listingReports, getListingReports);
+export const useListingReports = () => useQuery(listingReportsQueryOptions());

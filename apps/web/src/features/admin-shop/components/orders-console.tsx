@@ -1,4 +1,5 @@
 import { Package } from 'lucide-react';
+import { localizedTitle } from '@medallion/contracts/product-text';
 import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@medallion/contracts/admin-shop';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/card';
@@ -45,7 +46,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
             {order.items.map((item, index) => (
               <li key={`${item.title}-${index}`} className="flex justify-between gap-3">
                 <span className="min-w-0 break-words">
-                  {item.title} <span className="text-slate-600">× {item.quantity}</span>
+                  {localizedTitle(item, i18n.language)} <span className="text-slate-600">× {item.quantity}</span>
                 </span>
                 <span className="shrink-0 tabular-nums">{money(item.price_cents * item.quantity)}</span>
               </li>

@@ -1,5 +1,6 @@
 import { ExternalLink, Package, Pencil, Plus } from 'lucide-react';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
+import { productTexts } from '@medallion/contracts/product-text';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,8 @@ function StatusBadge({ active }: { active: boolean }) {
 }
 
 function ProductRow({ product, onEdit }: { product: AdminProduct; onEdit: () => void }) {
-  const { t } = useTranslation('adminShop');
+  const { t, i18n } = useTranslation('adminShop');
+  const texts = productTexts(product, i18n.language);
   const money = useMoney();
   const toggle = useSetProductActive();
   const setActive = () =>
@@ -56,10 +58,16 @@ function ProductRow({ product, onEdit }: { product: AdminProduct; onEdit: () => 
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="min-w-0 break-words font-bold text-asphalt">{product.title}</h2>
+            <h2 className="min-w-0 break-words font-bold text-asphalt">{texts.title}</h2>
             <StatusBadge active={product.active} />
+            {/* Saved before products had Russian texts: the shop shows the English to Russian readers. */}
+            {!product.title_ru && (
+              <span data-testid="product-no-russian" className="rounded-full bg-taxi-soft px-2.5 py-0.5 text-xs font-semibold text-asphalt">
+                {t('list.noRussian')}
+              </span>
+            )}
           </div>
-          <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+          <p className="line-clamp-2 text-sm text-slate-600">{texts.description}</p>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <div className="flex gap-1">
               <dt className="text-slate-600">{t('list.price')}</dt>

@@ -19,10 +19,11 @@ export function AdminOverview() {
     { label: t('stats.staff'), value: d.staff },
     { label: t('stats.mailPending'), value: d.mail_pending },
     { label: t('stats.mailFailed'), value: d.mail_failed },
+    { label: t('stats.listingReports'), value: d.listing_reports_open },
   ];
   return (
     <div className="flex flex-col gap-8">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {stats.map((s) => (
           <div key={s.label} className="rounded-xl border border-slate-200 bg-white p-4">
             <dt className="text-sm text-slate-600">{s.label}</dt>

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
+import { useListingValues } from '@/lib/listing-values';
 import { formatUsd } from '@/lib/money';
 import { useReviewListings } from '@/lib/queries/admin';
 import { useApproveListing } from '../api/approve-listing';
@@ -65,15 +66,25 @@ const same = (a: string | number | null, b: string | number | null) =>
 /** What the owner typed next to what the VIN decodes to; make, model and year mismatches are flagged. */
 function VinComparison({ listing }: { listing: ReviewListing }) {
   const { t } = useTranslation('admin');
+  const values = useListingValues();
   const d = listing.vin_decoded;
   if (!listing.vin) return null;
   if (!d) return <p className="text-sm text-slate-600">{t('review.noDecode')}</p>;
-  const rows: { key: string; label: string; owner: string | number | null; vin: string | number | null; check: boolean }[] = [
+  // Compared as stored; shown in the reader's language (fuel types and body classes are vPIC's English values).
+  const shown = (value: string | number | null, show?: (v: string) => string) => (value === null ? '--' : show ? show(String(value)) : value);
+  const rows: {
+    key: string;
+    label: string;
+    owner: string | number | null;
+    vin: string | number | null;
+    check: boolean;
+    show?: (value: string) => string;
+  }[] = [
     { key: 'make', label: t('review.fields.make'), owner: listing.car_make, vin: d.make, check: true },
     { key: 'model', label: t('review.fields.model'), owner: listing.car_model, vin: d.model, check: true },
     { key: 'year', label: t('review.fields.year'), owner: listing.car_year, vin: d.year, check: true },
-    { key: 'body', label: t('review.fields.bodyClass'), owner: listing.car_body_class, vin: d.body_class, check: false },
-    { key: 'fuel', label: t('review.fields.fuel'), owner: listing.car_fuel, vin: d.fuel, check: false },
+    { key: 'body', label: t('review.fields.bodyClass'), owner: listing.car_body_class, vin: d.body_class, check: false, show: values.bodyClass },
+    { key: 'fuel', label: t('review.fields.fuel'), owner: listing.car_fuel, vin: d.fuel, check: false, show: values.fuel },
     { key: 'doors', label: t('review.fields.doors'), owner: listing.car_door_number, vin: d.doors, check: false },
   ];
   return (
@@ -105,8 +116,8 @@ function VinComparison({ listing }: { listing: ReviewListing }) {
                     </span>
                   )}
                 </th>
-                <td className="px-3 py-1.5">{r.owner ?? '--'}</td>
-                <td className="px-3 py-1.5">{r.vin ?? '--'}</td>
+                <td className="px-3 py-1.5">{shown(r.owner, r.show)}</td>
+                <td className="px-3 py-1.5">{shown(r.vin, r.show)}</td>
               </tr>
             );
           })}
@@ -118,6 +129,7 @@ function VinComparison({ listing }: { listing: ReviewListing }) {
 
 function ReviewItem({ listing }: { listing: ReviewListing }) {
   const { t, i18n } = useTranslation('admin');
+  const values = useListingValues();
   const approve = useApproveListing();
   const title = listing.title ?? t('review.noTitle');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -203,7 +215,7 @@ function ReviewItem({ listing }: { listing: ReviewListing }) {
                 <Row label={t('review.fields.make')}>{listing.car_make ?? '--'}</Row>
                 <Row label={t('review.fields.model')}>{listing.car_model ?? '--'}</Row>
                 <Row label={t('review.fields.year')}>{listing.car_year ?? '--'}</Row>
-                <Row label={t('review.fields.fuel')}>{listing.car_fuel ?? '--'}</Row>
+                <Row label={t('review.fields.fuel')}>{listing.car_fuel ? values.fuel(listing.car_fuel) : '--'}</Row>
               </dl>
             )}
             {!listing.vin && <p className="text-sm text-slate-600">{t('review.noVin')}</p>}

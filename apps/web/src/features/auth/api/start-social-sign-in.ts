@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SocialProviderId, SocialStartResponse } from '@medallion/contracts/social';
+import type { SocialProviderId, SocialStartRequest, SocialStartResponse } from '@medallion/contracts/social';
 import { apiFetch } from '@/lib/api-client';
 
 const STATE_KEY_PREFIX = 'medallion.oauth.';
@@ -22,9 +22,13 @@ export function forgetState(state: string): void {
   }
 }
 
-/** POST /auth/social/start, remember which provider the state belongs to, and go to the provider. */
-export async function startSocialSignIn(provider: SocialProviderId): Promise<void> {
-  const { url } = await apiFetch<SocialStartResponse>('/auth/social/start', { method: 'POST', body: { provider } });
+/**
+ * POST /auth/social/start, remember which provider the state belongs to, and go to the provider. The
+ * page to come back to (`redirect`) travels with the provider's state on the server.
+ */
+export async function startSocialSignIn(body: SocialStartRequest): Promise<void> {
+  const { provider } = body;
+  const { url } = await apiFetch<SocialStartResponse>('/auth/social/start', { method: 'POST', body });
   const state = new URL(url).searchParams.get('state');
   if (state) {
     try {

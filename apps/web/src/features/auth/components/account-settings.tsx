@@ -46,8 +46,9 @@ function ChangePasswordForm() {
         form.reset();
       },
       onError: (error) => {
-        toast.error(isWrongPassword(error) ? t('account.wrongCurrentPassword') : errorText(error));
         form.resetField('currentPassword');
+        if (isWrongPassword(error)) toast.error(t('account.wrongCurrentPassword'));
+        else if (!applyFieldErrors(form, error, ['currentPassword', 'newPassword'])) toast.error(errorText(error));
       },
     }),
   );

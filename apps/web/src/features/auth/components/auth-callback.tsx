@@ -1,17 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '@medallion/contracts/safe-redirect';
 import { Spinner } from '@/components/ui/spinner';
 import { authKeys, getSession, useSocialProviders } from '@/lib/queries/auth';
 import { completeSocialSignIn } from '../api/complete-social-sign-in';
 import { ensureUser } from '../api/ensure-user';
 import { forgetState, providerForState } from '../api/start-social-sign-in';
+import { TwoFactorStep } from './two-factor-step';
 
 const NOT_AVAILABLE = 'not_available';
 const FAILURE_REDIRECT_MS = 5000;
 
-/** /auth: the provider sends the browser here with code and state. */
+/**
+ * /auth: the provider sends the browser here with code and state; signed in, back to where the sign-in
+ * began. An account with two-step sign-in on gets the code's step here first (the sign-in form's step).
+ */
 export function AuthCallback() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
@@ -19,10 +24,23 @@ export function AuthCallback() {
   const queryClient = useQueryClient();
   const providers = useSocialProviders();
   const [failed, setFailed] = useState(false);
+  /** Two-step sign-in on: the page to go back to once the code is in. */
+  const [codeStep, setCodeStep] = useState<{ redirect: string } | null>(null);
   const started = useRef(false);
   const code = params.get('code') ?? NOT_AVAILABLE;
   const state = params.get('state') ?? NOT_AVAILABLE;
   const providerError = params.get('error');
+
+  const finishSignIn = useCallback(
+    async (redirect: string) => {
+      const session = await getSession();
+      queryClient.setQueryData(authKeys.session(), session);
+      await ensureUser(session);
+      // Back to the page the sign-in started from (the server checked it; checked again here).
+      void navigate(safeRedirect(redirect), { replace: true });
+    },
+    [navigate, queryClient],
+  );
 
   const configured = providers.data?.data;
   const provider = configured ? (providerForState(state) ?? (configured.length === 1 ? configured[0]!.id : null)) : undefined;
@@ -39,24 +57,42 @@ export function AuthCallback() {
     started.current = true;
     void (async () => {
       try {
-        await completeSocialSignIn({ provider, code, state });
+        const { redirect, twoFactorRequired } = await completeSocialSignIn({ provider, code, state });
         forgetState(state);
-        const session = await getSession();
-        queryClient.setQueryData(authKeys.session(), session);
-        await ensureUser(session);
-        void navigate('/', { replace: true });
+        if (twoFactorRequired) {
+          setCodeStep({ redirect });
+          return;
+        }
+        await finishSignIn(redirect);
       } catch (error) {
         console.error(error);
         setFailed(true);
       }
     })();
-  }, [code, state, providerError, missing, provider, navigate, queryClient]);
+  }, [code, state, providerError, missing, provider, navigate, finishSignIn]);
 
   useEffect(() => {
     if (!showFailure) return;
     const timer = window.setTimeout(() => void navigate('/', { replace: true }), FAILURE_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [showFailure, navigate]);
+
+  if (codeStep && !showFailure) {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+        <TwoFactorStep
+          email=""
+          onMode={() => void navigate(`/login?redirect=${encodeURIComponent(safeRedirect(codeStep.redirect))}`, { replace: true })}
+          onSignedIn={() =>
+            void finishSignIn(codeStep.redirect).catch((error: unknown) => {
+              console.error(error);
+              setFailed(true);
+            })
+          }
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">

@@ -11,6 +11,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
+import { applyFieldErrors } from '@/lib/error-text';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, TextButton } from './auth-card';
@@ -83,10 +84,11 @@ function ResetStep({ email, onMode, onSignedIn }: Props) {
   const v = useValidationText();
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate(values, {
-      onSuccess: onSignedIn,
+      // A new password does not skip two-step sign-in: the code comes next.
+      onSuccess: (session) => (session.twoFactorRequired ? onMode('two_factor', values.email) : onSignedIn()),
       onError: (error) => {
-        toast.error(errorText(error, values.email));
         form.resetField('password');
+        if (!applyFieldErrors(form, error, ['code', 'password'])) toast.error(errorText(error, values.email));
       },
     }),
   );

@@ -3,9 +3,10 @@ import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { TwoFactorStep } from './two-factor-step';
 
-/** The four cards of /login: sign in, sign up, forgotten password and the sign-up code. */
-export type LoginMode = 'login' | 'sign_up' | 'forgot_password' | 'confirm_sign_up';
+/** The cards of /login: sign in, sign up, forgotten password, the sign-up code and the two-step sign-in code. */
+export type LoginMode = 'login' | 'sign_up' | 'forgot_password' | 'confirm_sign_up' | 'two_factor';
 
 /** The /login screen: one card at a time, the e-mail carried between modes. */
 export function LoginPanel({ initialMode = 'login', onSignedIn }: { initialMode?: LoginMode; onSignedIn: () => void }) {
@@ -18,6 +19,8 @@ export function LoginPanel({ initialMode = 'login', onSignedIn }: { initialMode?
       return <ConfirmSignUpForm key={`confirm-${state.email}`} email={state.email} onMode={onMode} onSignedIn={onSignedIn} />;
     case 'forgot_password':
       return <ForgotPasswordForm key="forgot" email={state.email} onMode={onMode} onSignedIn={onSignedIn} />;
+    case 'two_factor':
+      return <TwoFactorStep key="two_factor" email={state.email} onMode={onMode} onSignedIn={onSignedIn} />;
     default:
       return <SignInForm key="login" email={state.email} onMode={onMode} onSignedIn={onSignedIn} />;
   }

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard, TextButton } from './auth-card';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SocialButtons } from './social-buttons';
 import type { LoginMode } from './login-panel';
 import { useAuthErrorText, useValidationText } from './use-auth-error';
@@ -28,7 +29,7 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {
-      onSuccess: onSignedIn,
+      onSuccess: (session) => (session.twoFactorRequired ? onMode('two_factor', values.email) : onSignedIn()),
       onError: (error) => {
         if (error instanceof ApiClientError && error.code === 'EMAIL_NOT_VERIFIED') {
           toast.success(t('codeSent', { email: values.email }));
@@ -59,6 +60,7 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
           {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </form>
+      <PasskeySignInButton onSignedIn={onSignedIn} />
       <SocialButtons />
       <p className="mt-6 text-center text-slate-700">
         {t('signIn.noAccount')} <TextButton onClick={() => onMode('sign_up', form.getValues('email'))}>{t('signIn.signUp')}</TextButton>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/error-text';
 import { checkEmail } from '../api/check-email';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard, TextButton } from './auth-card';
@@ -39,9 +40,11 @@ export function SignUpForm({ email, onMode }: Props) {
       toast.success(t('codeSent', { email: values.email }));
       onMode('confirm_sign_up', values.email);
     } catch (error) {
+      form.resetField('password');
+      // The server's field problems (a common password) go under their fields; anything else is a toast.
+      if (applyFieldErrors(form, error, ['name', 'email', 'password'])) return;
       const taken = error instanceof ApiClientError && error.code === 'EMAIL_TAKEN';
       toast.error(errorText(error, values.email), taken ? { duration: TAKEN_TOAST_MS } : undefined);
-      form.resetField('password');
     }
   });
 

@@ -18,8 +18,3 @@ export function useValidationText() {
   const { t } = useTranslation('auth');
   return (key?: string) => (key ? t(`common:messages.${key}`, { defaultValue: key }) : undefined);
 }
-
-/** A path inside the app to return to after signing in (never another site). */
-export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Pencil } from 'lucide-react';
 import { LISTING_FEE } from '@medallion/contracts/payments';
+import { missingListingFields } from '@medallion/contracts/listing-filters';
 import type { Listing, ListingCategory } from '@medallion/contracts/listings';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, NoticeCard } from '@/components/ui/card';
 import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
@@ -14,6 +15,7 @@ import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
+import { useChosenCard } from '@/lib/chosen-card';
 import { formatUsd, useMoney } from '@/lib/money';
 import { listingQueryOptions } from '@/lib/queries/listings';
 import { usePayListingFee } from '../api/pay-listing-fee';
@@ -89,7 +91,7 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
   const listing = useQuery({ ...listingQueryOptions(listingId), retry: false });
   const pay = usePayListingFee();
   const attempt = useCheckoutAttempt();
-  const [cardId, setCardId] = useState<string | null>(null);
+  const [cardId, setCardId] = useChosenCard();
   const [missingCard, setMissingCard] = useState(false);
 
   if (pay.isSuccess) return <Success />;
@@ -103,6 +105,10 @@ export function ListingCheckout({ listingId, renderPaymentMethods, defaultCover 
   const data = listing.data.data;
   if (data.status !== 'DRAFT') {
     return <NoListing text={data.status === 'UNDER_REVIEW' ? t('alreadyUnderReview') : t('alreadyPublished')} />;
+  }
+  // A draft that misses what the fee needs goes to step 2 with those fields marked, not to a Pay that refuses.
+  if (Object.keys(missingListingFields(data)).length > 0) {
+    return <Navigate to={`/create-listing?id=${encodeURIComponent(listingId)}&step=2&complete=1`} replace />;
   }
 
   const error = pay.error;

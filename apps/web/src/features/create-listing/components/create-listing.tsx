@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Check } from 'lucide-react';
-import type { Listing } from '@medallion/contracts/listings';
+import { AlertTriangle, Check, Info } from 'lucide-react';
+import { isPublishedStatus, type Listing } from '@medallion/contracts/listings';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { cn } from '@/lib/cn';
@@ -16,23 +16,36 @@ import { storedImages, type PickedImage } from '@/components/ui/picture-picker';
 import { StepOneForm, stepOneRequest, type LocationFieldProps, type StepOneValues } from './step-one-form';
 import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues } from './step-two-form';
 
+/** The owner's profile: name, e-mail and phone as listings show it ("(212) 555-0190", or ''). */
+export interface Account {
+  name: string;
+  email: string;
+  phone: string;
+}
+
 interface Props {
   listingId: string | null;
   step: 1 | 2;
-  account: { name: string; email: string };
+  account: Account;
   /** Remember where we are (the route keeps it in the URL). */
   onNavigate: (listingId: string, step: 1 | 2) => void;
   onCheckout: (listingId: string) => void;
+  /** After saving the edit of a listing that is no longer a draft (the owner then sees it). */
+  onSaved: (listingId: string) => void;
+  /** An incomplete draft sent to step 2: mark the missing fields at once. */
+  markMissing?: boolean;
   renderLocation: (props: LocationFieldProps) => ReactNode;
 }
 
-function stepOneDefaults(listing: Listing | undefined, locationLabel: (l: NonNullable<Listing['location']>) => string): StepOneValues {
+/** A saved listing's values; a new listing starts from the profile's name, e-mail and phone. */
+function stepOneDefaults(listing: Listing | undefined, locationLabel: (l: NonNullable<Listing['location']>) => string, account: Account): StepOneValues {
+  if (!listing) return { category: '', location: { text: '', chosen: null }, name: account.name, email: account.email, phone_number: account.phone };
   return {
-    category: listing?.category ?? '',
-    location: listing?.location ? { text: locationLabel(listing.location), chosen: listing.location } : { text: '', chosen: null },
-    name: listing?.name ?? '',
-    email: listing?.email ?? '',
-    phone_number: listing?.phone_number ?? '',
+    category: listing.category,
+    location: listing.location ? { text: locationLabel(listing.location), chosen: listing.location } : { text: '', chosen: null },
+    name: listing.name ?? '',
+    email: listing.email ?? '',
+    phone_number: listing.phone_number ?? '',
   };
 }
 
@@ -42,6 +55,7 @@ function stepTwoDefaults(listing: Listing): StepTwoValues {
     title: listing.title ?? '',
     description: listing.description ?? '',
     listing_price: s(listing.price),
+    deal_type: listing.deal_type,
     payment_period: listing.payment_period ?? '',
     identification: listing.vin ?? listing.plate_number ?? '',
     make: listing.car_make ?? '',
@@ -93,8 +107,12 @@ function Steps({ step }: { step: 1 | 2 }) {
   );
 }
 
-/** The two-step listing form; a draft is created by step 1 and continued with ?id=. */
-export function CreateListing({ listingId, step, account, onNavigate, onCheckout, renderLocation }: Props) {
+/**
+ * The two-step listing form; a draft is created by step 1 and continued with ?id=. The same form edits
+ * a listing in any status: a draft goes on to the checkout, any other listing is saved in place (no fee
+ * again), and the form says before and after saving whether the change goes back to review.
+ */
+export function CreateListing({ listingId, step, account, onNavigate, onCheckout, onSaved, markMissing = false, renderLocation }: Props) {
   const { t } = useTranslation('createListing');
   // The owner's draft (the listing page's cache entry, so saving refreshes both); no retry.
   const draft = useQuery({ ...listingQueryOptions(listingId ?? ''), enabled: Boolean(listingId), retry: false });
@@ -111,29 +129,28 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
     const missing = draft.error instanceof ApiClientError && (draft.error.status === 404 || draft.error.status === 400);
     return <ErrorState message={missing ? t('notFound') : errorText(draft.error)} retryLabel={t('retry')} onRetry={() => void draft.refetch()} />;
   }
-  if (listing && listing.status !== 'DRAFT') {
-    return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-6">
-        <p>{t('notDraft')}</p>
-        <Link to="/dashboard" className="font-semibold text-info underline">
-          {t('toDashboard')}
-        </Link>
-      </div>
-    );
-  }
-
   const formError = (error: unknown): string | null => {
     if (!error) return null;
     if (!(error instanceof ApiClientError)) return t('common:errors.unexpected');
     if (error.status === 413) return t('tooLarge');
-    if (error.status === 409) return t('notDraft');
     if (error.code === 'VALIDATION_ERROR') return t('fixErrors');
     return errorText(error);
   };
 
+  /** Says what a saved edit did: a published listing sent back to review, or the change applied at once. */
+  const announce = (saved: { status: Listing['status']; sent_to_review: boolean }) => {
+    if (saved.sent_to_review) toast.info(t('edit.sentToReview'), { duration: 8000 });
+    else if (saved.status === 'ACTIVE') toast.success(t('edit.savedLive'));
+    else toast.success(t('edit.saved'));
+  };
+
   const submitStepOne = (values: StepOneValues) => {
     save.mutate(stepOneRequest(values, listingId), {
-      onSuccess: (response) => onNavigate(response.data.data.listing_id, 2),
+      onSuccess: (response) => {
+        const saved = response.data.data;
+        if (saved.sent_to_review) announce(saved);
+        onNavigate(saved.listing_id, 2);
+      },
     });
   };
 
@@ -150,10 +167,18 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
     setStep2Error(null);
     try {
       const payload = await Promise.all(currentImages.map((image) => (image.kind === 'stored' ? image.name : imageToDataUrl(image.file))));
-      await save.mutateAsync(stepTwoRequest(values, listing.listing_id, listing.category, payload));
+      const response = await save.mutateAsync(stepTwoRequest(values, listing.listing_id, listing.category, payload));
       setImages(null);
-      if (action === 'back') onNavigate(listing.listing_id, 1);
-      else onCheckout(listing.listing_id);
+      const saved = response.data.data;
+      if (action === 'back') {
+        if (saved.sent_to_review) announce(saved);
+        onNavigate(listing.listing_id, 1);
+      } else if (action === 'save' || saved.status !== 'DRAFT') {
+        announce(saved);
+        onSaved(listing.listing_id);
+      } else {
+        onCheckout(listing.listing_id);
+      }
     } catch (error) {
       setStep2Error(error);
     } finally {
@@ -177,6 +202,12 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
           </div>
         </div>
       )}
+      {markMissing && step === 2 && listing?.status === 'DRAFT' && (
+        <p role="alert" className="flex items-start gap-3 rounded-xl border border-taxi bg-taxi-soft p-4 text-asphalt">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {t('completeFirst')}
+        </p>
+      )}
       {error && (
         <p role="alert" className="rounded-lg bg-danger/10 p-3 font-medium text-danger-text">
           {error}
@@ -187,6 +218,9 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
           <StepTwoForm
             key={listing.listing_id}
             category={listing.category}
+            status={listing.status}
+            imagesChanged={images?.forId === listing.listing_id && images.changed}
+            markMissing={markMissing}
             defaultValues={stepTwoDefaults(listing)}
             images={currentImages}
             onImagesChange={(list) => setImages({ forId: listing.listing_id, list, changed: true })}
@@ -197,12 +231,21 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
         ) : (
           <StepOneForm
             key={listing?.listing_id ?? 'new'}
-            defaultValues={stepOneDefaults(listing, locationLabel)}
+            defaultValues={stepOneDefaults(listing, locationLabel, account)}
             account={account}
             saving={save.isPending}
             serverError={save.error}
             onSubmit={submitStepOne}
             renderLocation={renderLocation}
+            categoryLocked={Boolean(listing && listing.status !== 'DRAFT')}
+            notice={
+              listing && isPublishedStatus(listing.status) ? (
+                <p role="note" className="flex items-start gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+                  <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                  {t('edit.stepOneNotice')}
+                </p>
+              ) : undefined
+            }
           />
         )}
       </div>

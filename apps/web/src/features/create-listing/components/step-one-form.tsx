@@ -81,12 +81,16 @@ interface Props {
   serverError?: unknown;
   onSubmit: (values: StepOneValues) => void;
   renderLocation: (props: LocationFieldProps) => ReactNode;
+  /** A listing past the draft keeps its category (the server refuses a change). */
+  categoryLocked?: boolean;
+  /** Said above the fields when editing a listing that is no longer a draft. */
+  notice?: ReactNode;
 }
 
 const CATEGORY_ICONS = { cars: Car, plates: RectangleHorizontal } as const;
 
 /** Step 1 "Basic Information": category, location, contact name, e-mail and phone. */
-export function StepOneForm({ defaultValues, account, saving, serverError, onSubmit, renderLocation }: Props) {
+export function StepOneForm({ defaultValues, account, saving, serverError, onSubmit, renderLocation, categoryLocked = false, notice }: Props) {
   const { t } = useTranslation('createListing');
   const form = useForm<StepOneValues>({ defaultValues, resolver });
   const { errors } = form.formState;
@@ -101,34 +105,42 @@ export function StepOneForm({ defaultValues, account, saving, serverError, onSub
       <h2 id="step-1-title" className="text-xl font-bold">
         {t('step1.title')}
       </h2>
+      {notice}
 
-      <fieldset aria-describedby={message('category') ? 'category-error' : undefined} className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-semibold text-slate-800">{t('fields.category')}</legend>
-        <div className="grid grid-cols-2 gap-3">
-          {(['cars', 'plates'] as const).map((category) => {
-            const Icon = CATEGORY_ICONS[category];
-            return (
-              <label
-                key={category}
-                className={cn(
-                  'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border bg-white px-4 py-3 font-semibold text-asphalt',
-                  'has-[:checked]:border-asphalt has-[:checked]:bg-taxi-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-info',
-                  message('category') ? 'border-danger' : 'border-slate-300',
-                )}
-              >
-                <input type="radio" value={category} className="size-5 accent-asphalt" {...form.register('category')} />
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
-                {t(`categories.${category}`)}
-              </label>
-            );
-          })}
-        </div>
-        {message('category') && (
-          <p id="category-error" role="alert" className="text-sm font-medium text-danger-text">
-            {message('category')}
-          </p>
-        )}
-      </fieldset>
+      {categoryLocked ? (
+        <p className="flex flex-col gap-1">
+          <span className="text-sm font-semibold text-slate-800">{t('fields.category')}</span>
+          <span className="font-semibold text-asphalt">{defaultValues.category ? t(`categories.${defaultValues.category}`) : ''}</span>
+        </p>
+      ) : (
+        <fieldset aria-describedby={message('category') ? 'category-error' : undefined} className="flex flex-col gap-2">
+          <legend className="mb-1.5 text-sm font-semibold text-slate-800">{t('fields.category')}</legend>
+          <div className="grid grid-cols-2 gap-3">
+            {(['cars', 'plates'] as const).map((category) => {
+              const Icon = CATEGORY_ICONS[category];
+              return (
+                <label
+                  key={category}
+                  className={cn(
+                    'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border bg-white px-4 py-3 font-semibold text-asphalt',
+                    'has-[:checked]:border-asphalt has-[:checked]:bg-taxi-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-info',
+                    message('category') ? 'border-danger' : 'border-slate-300',
+                  )}
+                >
+                  <input type="radio" value={category} className="size-5 accent-asphalt" {...form.register('category')} />
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  {t(`categories.${category}`)}
+                </label>
+              );
+            })}
+          </div>
+          {message('category') && (
+            <p id="category-error" role="alert" className="text-sm font-medium text-danger-text">
+              {message('category')}
+            </p>
+          )}
+        </fieldset>
+      )}
 
       <Controller
         control={form.control}

@@ -1,7 +1,17 @@
-import { Info, Sparkles } from 'lucide-react';
-import { MIN_CAR_YEAR, saveDraftStep2Schema, splitVehicleIdentification, type SaveDraftStep2 } from '@medallion/contracts/listings';
+import { AlertTriangle, Info, Sparkles } from 'lucide-react';
+import {
+  DEAL_TYPES,
+  LIVE_EDIT_FIELDS,
+  MIN_CAR_YEAR,
+  isPublishedStatus,
+  saveDraftStep2Schema,
+  splitVehicleIdentification,
+  type DealType,
+  type ListingStatus,
+  type SaveDraftStep2,
+} from '@medallion/contracts/listings';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useFormState, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
@@ -10,6 +20,7 @@ import type { PickedImage } from '@/components/ui/picture-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { decodeVinQueryOptions, useCarMakes, useCarModels } from '@/lib/queries/cars';
+import { cn } from '@/lib/cn';
 import { applyFieldErrors, errorText, fieldErrorText, fieldErrorTexts, keyText } from '@/lib/error-text';
 import { ImagePicker } from './image-picker';
 
@@ -17,6 +28,7 @@ export interface StepTwoValues {
   title: string;
   description: string;
   listing_price: string;
+  deal_type: DealType;
   payment_period: '' | 'weekly' | 'monthly';
   identification: string;
   make: string;
@@ -31,7 +43,8 @@ export interface StepTwoValues {
   seat_row_number: string;
 }
 
-export type StepTwoAction = 'back' | 'checkout';
+/** Back to step 1, on to the checkout (a draft), or save the edit of a listing that is no longer a draft. */
+export type StepTwoAction = 'back' | 'checkout' | 'save';
 
 /** The step 2 request (without pictures) for these values. */
 export function stepTwoRequest(values: StepTwoValues, listingId: string, category: 'cars' | 'plates', images: string[]): SaveDraftStep2 {
@@ -43,7 +56,9 @@ export function stepTwoRequest(values: StepTwoValues, listingId: string, categor
     title: values.title,
     description: values.description,
     listing_price: values.listing_price.trim().replace(/[$,\s]/g, ''),
-    payment_period: (values.payment_period || undefined) as SaveDraftStep2['payment_period'],
+    deal_type: values.deal_type,
+    // A sale has no period; a rental without one is refused with "Listing payment period is not entered".
+    payment_period: values.deal_type === 'sale' ? null : ((values.payment_period || undefined) as SaveDraftStep2['payment_period']),
     ...splitVehicleIdentification(values.identification),
     images,
     ...(cars
@@ -66,6 +81,7 @@ export const STEP_TWO_FIELD: Record<string, keyof StepTwoValues> = {
   title: 'title',
   description: 'description',
   listing_price: 'listing_price',
+  deal_type: 'deal_type',
   payment_period: 'payment_period',
   vin: 'identification',
   plate_number: 'identification',
@@ -120,8 +136,47 @@ const CURRENT = '__current';
 
 type VinState = { vin: string; status: 'loading' | 'filled' | 'unknown' } | { vin: string; status: 'invalid'; message: string };
 
+/** The form's fields whose change applies to a published listing at once (LIVE_EDIT_FIELDS); any other sends it to review. */
+const LIVE_FORM_FIELDS = new Set<string>(LIVE_EDIT_FIELDS.map((field) => STEP_TWO_FIELD[field] ?? field));
+
+/**
+ * What saving will do, said before saving (the server decides the same way): a published listing stays
+ * as it is when only its price or period changes, and goes back to review for anything else; a listing
+ * under review stays there with the new version.
+ */
+function EditNotice({ control, status, imagesChanged }: { control: Control<StepTwoValues>; status: ListingStatus; imagesChanged: boolean }) {
+  const { t } = useTranslation('createListing');
+  const { dirtyFields } = useFormState({ control });
+  const toReview = isPublishedStatus(status) && (imagesChanged || Object.keys(dirtyFields).some((field) => !LIVE_FORM_FIELDS.has(field)));
+  let text: string;
+  if (status === 'UNDER_REVIEW') text = t('edit.underReview');
+  else if (toReview) text = t('edit.toReview');
+  else text = t(status === 'ACTIVE' ? 'edit.staysLive' : 'edit.staysInactive');
+  return (
+    <div
+      role="status"
+      data-testid="edit-notice"
+      data-review={toReview ? 'yes' : 'no'}
+      className={
+        toReview
+          ? 'flex items-start gap-3 rounded-xl border border-taxi bg-taxi-soft p-4 text-asphalt'
+          : 'flex items-start gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900'
+      }
+    >
+      {toReview ? <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" /> : <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+      <p>{text}</p>
+    </div>
+  );
+}
+
 interface Props {
   category: 'cars' | 'plates';
+  /** The listing's status: a draft saves and goes to checkout; any other listing is edited in place. */
+  status: ListingStatus;
+  /** The pictures differ from the stored ones (a change of pictures sends a published listing to review). */
+  imagesChanged: boolean;
+  /** Mark every missing field at once (an incomplete draft sent here instead of to the checkout). */
+  markMissing?: boolean;
   defaultValues: StepTwoValues;
   images: PickedImage[];
   onImagesChange: (images: PickedImage[]) => void;
@@ -132,7 +187,18 @@ interface Props {
 }
 
 /** Step 2 "Listing Information": the listing, the vehicle, pictures; Save and Back or Save and Checkout. */
-export function StepTwoForm({ category, defaultValues, images, onImagesChange, saving, serverError, onSubmit }: Props) {
+export function StepTwoForm({
+  category,
+  status,
+  imagesChanged,
+  markMissing = false,
+  defaultValues,
+  images,
+  onImagesChange,
+  saving,
+  serverError,
+  onSubmit,
+}: Props) {
   const { t } = useTranslation('createListing');
   const cars = category === 'cars';
   const form = useForm<StepTwoValues>({ defaultValues, resolver: resolverFor(category) });
@@ -145,10 +211,16 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
     applyFieldErrors(form, serverError, stepTwoField);
   }, [form, serverError]);
 
-  const [identification, makeId, make, modelId, model, yearValue] = useWatch({
+  useEffect(() => {
+    // The same checks and messages as the server's step 2 (the contract's schema).
+    if (markMissing) void form.trigger();
+  }, [form, markMissing]);
+
+  const [identification, makeId, make, modelId, model, yearValue, dealType] = useWatch({
     control,
-    name: ['identification', 'make_id', 'make', 'model_id', 'model', 'year'],
+    name: ['identification', 'make_id', 'make', 'model_id', 'model', 'year', 'deal_type'],
   });
+  const draft = status === 'DRAFT';
 
   const makes = useCarMakes(cars);
   const models = useCarModels(cars ? makeId : '');
@@ -219,7 +291,7 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
       onSubmit={(event) => {
         event.preventDefault();
         // onSubmit is synchronous (the parent's mutations handle their own errors), so this promise does not reject.
-        void submit('checkout');
+        void submit(draft ? 'checkout' : 'save');
       }}
       aria-labelledby="step-2-title"
       className="flex flex-col gap-6"
@@ -227,16 +299,42 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
       <h2 id="step-2-title" className="text-xl font-bold">
         {t('step2.title')}
       </h2>
+      {!draft && <EditNotice control={control} status={status} imagesChanged={imagesChanged} />}
 
       <TextField label={t('fields.title')} maxLength={120} error={message('title')} {...register('title')} />
       <TextAreaField label={t('fields.description')} rows={5} maxLength={5000} error={message('description')} {...register('description')} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-semibold text-slate-800">{t('fields.dealType')}</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {DEAL_TYPES.map((deal) => (
+            <label
+              key={deal}
+              className={cn(
+                'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 font-semibold text-asphalt',
+                'has-[:checked]:border-asphalt has-[:checked]:bg-taxi-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-info',
+              )}
+            >
+              <input type="radio" value={deal} className="size-5 accent-asphalt" {...register('deal_type')} />
+              {t(`deals.${deal}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('fields.price')} inputMode="decimal" placeholder="0.00" error={message('listing_price')} {...register('listing_price')} />
-        <SelectField label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
-          <option value="">{t('select')}</option>
-          <option value="weekly">{t('periods.weekly')}</option>
-          <option value="monthly">{t('periods.monthly')}</option>
-        </SelectField>
+        <TextField
+          label={dealType === 'sale' ? t('fields.salePrice') : t('fields.price')}
+          inputMode="decimal"
+          placeholder="0.00"
+          error={message('listing_price')}
+          {...register('listing_price')}
+        />
+        {dealType !== 'sale' && (
+          <SelectField label={t('fields.period')} error={message('payment_period')} {...register('payment_period')}>
+            <option value="">{t('select')}</option>
+            <option value="weekly">{t('periods.weekly')}</option>
+            <option value="monthly">{t('periods.monthly')}</option>
+          </SelectField>
+        )}
       </div>
 
       <TextField
@@ -339,8 +437,8 @@ export function StepTwoForm({ category, defaultValues, images, onImagesChange, s
           {t('saveAndBack')}
         </Button>
         <Button type="submit" disabled={saving !== null}>
-          {saving === 'checkout' && <Spinner label={t('saving')} />}
-          {t('saveAndCheckout')}
+          {saving !== null && saving !== 'back' && <Spinner label={t('saving')} />}
+          {draft ? t('saveAndCheckout') : t('saveChanges')}
         </Button>
       </div>
     </form>

@@ -1,12 +1,13 @@
 import { Plus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nationalUsPhone } from '@medallion/contracts/phone-format';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/queries/users';
 import { errorText } from '@/lib/error-text';
 
-/** Full name, e-mail and "+ New Listing". */
+/** Full name, e-mail, phone and "+ New Listing". */
 export function UserCard() {
   const { t } = useTranslation('dashboard');
   const user = useUser();
@@ -29,6 +30,7 @@ export function UserCard() {
           <div className="min-w-0">
             <p className="truncate text-xl font-bold text-asphalt">{user.data.data['full-name']}</p>
             <p className="truncate text-slate-600">{user.data.data.email}</p>
+            {user.data.data.phone && <p className="truncate text-slate-600">{nationalUsPhone(user.data.data.phone)}</p>}
           </div>
         )}
       </div>

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useDevMail } from '@/lib/queries/dev-mail';
+import { signInPath } from '@/lib/sign-in-path';
 
 /** The local dev mailbox: every e-mail the app "sent" while no SMTP server is configured. */
 export function DevMailbox({ notFound }: { notFound: React.ReactNode }) {
@@ -76,7 +77,7 @@ function DevMailboxPrivate({ message }: { message: string }) {
       <p className="max-w-md text-lg text-slate-700">{message}</p>
       <p className="max-w-md text-slate-700">{t('privateHint')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to={`/login?redirect=${encodeURIComponent('/dev/mail')}`} className={buttonClasses('primary')}>
+        <Link to={signInPath('/dev/mail')} className={buttonClasses('primary')}>
           {t('signInAsStaff')}
         </Link>
         <Link to="/" className={buttonClasses('outline')}>

@@ -10,6 +10,7 @@ import { SuccessPanel } from '@/components/ui/success-panel';
 import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
+import { useChosenCard } from '@/lib/chosen-card';
 import { cn } from '@/lib/cn';
 import { useMoney } from '@/lib/money';
 import { useExamQuestions } from '@/lib/queries/exam';
@@ -61,7 +62,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
   const questions = useExamQuestions();
   const pay = usePayExamAccess();
   const checkPromo = useCheckPromoCode();
-  const [cardId, setCardId] = useState<string | null>(null);
+  const [cardId, setCardId] = useChosenCard();
   const [missingCard, setMissingCard] = useState(false);
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<Promo>({ state: 'none' });

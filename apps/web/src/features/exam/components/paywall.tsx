@@ -5,6 +5,7 @@ import { EXAM_PRICE_CENTS } from '@medallion/contracts/payment-constants';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
+import { signInPath } from '@/lib/sign-in-path';
 
 /** Question 6 without access: guests are asked to sign in, signed-in users to unlock. */
 export function Paywall({ signedIn, total }: { signedIn: boolean; total: number }) {
@@ -25,7 +26,7 @@ export function Paywall({ signedIn, total }: { signedIn: boolean; total: number 
           {t('paywall.unlock')}
         </Link>
       ) : (
-        <Link to={`/login?redirect=${encodeURIComponent('/exam')}`} className={cn(buttonClasses('primary', 'lg'), 'w-full sm:w-auto')}>
+        <Link to={signInPath('/exam')} className={cn(buttonClasses('primary', 'lg'), 'w-full sm:w-auto')}>
           {t('paywall.signIn')}
         </Link>
       )}

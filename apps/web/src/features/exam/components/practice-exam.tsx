@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useExamAttempt, useExamQuestions } from '@/lib/queries/exam';
+import { signInPath } from '@/lib/sign-in-path';
 import { practiceSet } from '../lib/practice-set';
 import { ExamRunner } from './exam-runner';
 
@@ -106,7 +107,7 @@ export function PracticeExam({ attemptId, signedIn }: { attemptId: string; signe
         title={t('practice.signInTitle')}
         actions={
           <>
-            <Link to={`/login?redirect=${encodeURIComponent(`/exam?practice=${attemptId}`)}`} className={buttonClasses('primary', 'md')}>
+            <Link to={signInPath(`/exam?practice=${attemptId}`)} className={buttonClasses('primary', 'md')}>
               {t('paywall.signIn')}
             </Link>
             {fullExam}

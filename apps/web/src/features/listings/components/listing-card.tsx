@@ -1,13 +1,18 @@
-import { BadgeCheck, CalendarDays, Eye, MapPin, Pencil } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Eye, MapPin } from 'lucide-react';
+import { missingListingFields } from '@medallion/contracts/listing-filters';
 import type { Listing } from '@medallion/contracts/listings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { listingCheckoutPath } from '@/lib/checkout-path';
 import { cn } from '@/lib/cn';
 import { formatLocation, postedState } from '../lib/format';
+import { useListingValues } from '@/lib/listing-values';
 import { defaultPicture } from './default-picture';
+import { ListingOwnerActions } from './listing-owner-actions';
 import { useListingPriceText } from './listing-price';
+import { SaveListingButton } from './save-listing-button';
 
 export type ListingCardMode = 'public' | 'dashboard';
 
@@ -41,6 +46,16 @@ export function VerifiedBadge({ className }: { className?: string }) {
   );
 }
 
+/** The mark of a listing for sale (one price) on cards and the listing page; rentals have none. */
+export function ForSaleBadge({ className }: { className?: string }) {
+  const values = useListingValues();
+  return (
+    <span data-testid="for-sale" className={cn('inline-flex items-center rounded-full bg-taxi px-2.5 py-0.5 text-xs font-bold text-asphalt', className)}>
+      {values.dealType('sale')}
+    </span>
+  );
+}
+
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -52,14 +67,16 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 
 /**
  * A listing in the marketplace grid (public) or in the owner's dashboard. The title is the
- * link (its hit area covers the whole card): a draft goes to checkout, a listing under review stays
- * and says so, any other opens its page.
+ * link (its hit area covers the whole card): a complete draft goes to checkout, an incomplete one to
+ * step 2 with the missing fields marked (the fee could not be paid), a listing under review stays
+ * and says so, any other opens its page. In the dashboard every card has Edit and Delete.
  */
 /** `priority`: a card at the top of the first screen, whose picture is fetched at once (it is the page's largest paint). */
 export function ListingCard({ listing, mode = 'public', priority = false }: { listing: Listing; mode?: ListingCardMode; priority?: boolean }) {
   const { t, i18n } = useTranslation('listings');
   const navigate = useNavigate();
   const priceText = useListingPriceText();
+  const values = useListingValues();
   const title = listing.title?.trim() || t('card.noTitle');
   const location = formatLocation(listing.location);
   const posted = postedState(listing, i18n.language);
@@ -76,7 +93,11 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
         type="button"
         className={stretched}
         aria-describedby={mode === 'dashboard' ? ctaId : undefined}
-        onClick={() => navigate('/checkout', { state: { listingId: listing.listing_id, returnUrl: '/create-listing' } })}
+        onClick={() =>
+          Object.keys(missingListingFields(listing)).length > 0
+            ? navigate(`/create-listing?id=${encodeURIComponent(listing.listing_id)}&step=2&complete=1`)
+            : navigate(listingCheckoutPath(listing.listing_id))
+        }
       >
         {title}
       </button>
@@ -99,6 +120,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
     <article
       data-testid="listing-card"
       data-category={listing.category}
+      data-deal-type={listing.deal_type}
       className={cn(
         'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow',
         'hover:border-slate-300 hover:shadow-md has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-info',
@@ -117,15 +139,23 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1.5">
           <span className="rounded-full bg-asphalt/85 px-2.5 py-0.5 text-xs font-semibold text-white">{t(`card.category.${listing.category}`)}</span>
+          {listing.deal_type === 'sale' && <ForSaleBadge className="shadow-sm" />}
           {mode === 'dashboard' && <ListingStatusBadge status={listing.status} className="shadow-sm" />}
         </div>
         {listing.vin && <VerifiedBadge className="absolute right-2 top-2 bg-white shadow-sm" />}
+        {mode === 'public' && (
+          <div className="absolute bottom-2 right-2 z-10">
+            <SaveListingButton listingId={listing.listing_id} />
+          </div>
+        )}
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-col gap-1">
           <h3 className="line-clamp-2 break-words text-lg font-bold leading-snug text-asphalt">{action}</h3>
-          <p className="text-lg font-extrabold text-asphalt">{priceText(listing)}</p>
+          <p data-testid="listing-price" className="text-lg font-extrabold text-asphalt">
+            {priceText(listing)}
+          </p>
           <p className="flex items-start gap-1.5 text-sm text-slate-600">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span className="min-w-0 break-words">{location ?? t('card.noLocation')}</span>
@@ -137,7 +167,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
             <Detail label={t('card.make')} value={listing.car_make || none} />
             <Detail label={t('card.model')} value={listing.car_model || none} />
             <Detail label={t('card.year')} value={listing.car_year ?? none} />
-            <Detail label={t('card.fuel')} value={listing.car_fuel || none} />
+            <Detail label={t('card.fuel')} value={listing.car_fuel ? values.fuel(listing.car_fuel) : none} />
           </dl>
         )}
 
@@ -167,21 +197,11 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
           )}
         </div>
         {mode === 'dashboard' && listing.status === 'DRAFT' && (
-          <div className="flex gap-2">
-            <span id={ctaId} className="flex-1 rounded-lg bg-taxi px-3 py-2 text-center text-sm font-semibold text-asphalt group-hover:bg-taxi-dark">
-              {t('card.reviewAndCheckout')}
-            </span>
-            {/* Above the card-wide link, so it is its own target. */}
-            <Link
-              to={`/create-listing?id=${listing.listing_id}`}
-              aria-label={t('card.editLabel', { title })}
-              className="relative z-10 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-asphalt hover:bg-slate-50"
-            >
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('card.edit')}
-            </Link>
-          </div>
+          <span id={ctaId} className="rounded-lg bg-taxi px-3 py-2 text-center text-sm font-semibold text-asphalt group-hover:bg-taxi-dark">
+            {t('card.reviewAndCheckout')}
+          </span>
         )}
+        {mode === 'dashboard' && <ListingOwnerActions listing={listing} title={title} compact />}
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Expand, Eye, Mail, MapPin, Phone, UserRound } 
 import type { Listing } from '@medallion/contracts/listings';
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { lazyNamed } from '@/components/ui/lazy';
 import { cn } from '@/lib/cn';
@@ -13,10 +13,13 @@ import { formatLocation, postedState } from '../lib/format';
 import { listingFilters } from '../lib/listing-filters-store';
 import { markListingVisited } from '../lib/visited-listings';
 import { defaultPicture } from './default-picture';
-import { ListingStatusBadge, VerifiedBadge } from './listing-card';
+import { ForSaleBadge, ListingStatusBadge, VerifiedBadge } from './listing-card';
 import { ListingNotFound } from './listing-not-found';
 import { useListingPriceText } from './listing-price';
+import { useListingValues } from '@/lib/listing-values';
+import { ListingOwnerActions } from './listing-owner-actions';
 import { ListingStatusControl } from './listing-status-control';
+import { SaveListingButton } from './save-listing-button';
 import { PageHead } from '@/components/ui/page-head';
 import { absoluteUrl, pageUrl } from '@/lib/site-url';
 import { listingDescription, listingJsonLd } from '../lib/listing-head';
@@ -28,6 +31,8 @@ interface Props {
   currentUserId: string | null;
   /** Wait for the session before recording the view, so it carries the user id. */
   sessionPending: boolean;
+  /** Composed by the route under the contact panel (message the owner, report), given the listing and whether the viewer owns it. */
+  contactExtra?: (listing: Listing, isOwner: boolean) => ReactNode;
 }
 
 /** The full-window photo viewer (radix dialog) is a chunk of its own, loaded when the photo is pointed at or pressed. */
@@ -62,7 +67,7 @@ function useRecordFirstView(listing: Listing | undefined, userId: string | null,
   }, [id, ready, userId, mutate]);
 }
 
-export function ListingDetail({ listingId, currentUserId, sessionPending }: Props) {
+export function ListingDetail({ listingId, currentUserId, sessionPending, contactExtra }: Props) {
   const { t } = useTranslation('listings');
   const listing = useListing(listingId);
   useRecordFirstView(listing.data?.data, currentUserId, !sessionPending);
@@ -79,7 +84,8 @@ export function ListingDetail({ listingId, currentUserId, sessionPending }: Prop
     );
   }
   const data = listing.data.data;
-  return <ListingView listing={data} isOwner={currentUserId !== null && data.user_id === currentUserId} />;
+  const isOwner = currentUserId !== null && data.user_id === currentUserId;
+  return <ListingView listing={data} isOwner={isOwner} extra={contactExtra?.(data, isOwner)} />;
 }
 
 /**
@@ -150,9 +156,11 @@ function Panel({ title, children, className }: { title: string; children: ReactN
   );
 }
 
-function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean }) {
+function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: boolean; extra?: ReactNode }) {
   const { t, i18n } = useTranslation('listings');
+  const navigate = useNavigate();
   const priceText = useListingPriceText();
+  const values = useListingValues();
   const [selected, setSelected] = useState(0);
   const [galleryOpen, setGalleryOpen] = useState(false);
   // Mounted from the first opening on.
@@ -185,11 +193,13 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-asphalt px-2.5 py-0.5 text-xs font-semibold text-white">{t(`card.category.${listing.category}`)}</span>
+          {listing.deal_type === 'sale' && <ForSaleBadge />}
           {listing.vin && <VerifiedBadge />}
           {isOwner && <ListingStatusBadge status={listing.status} />}
         </div>
         <h1 className="break-words text-2xl font-extrabold sm:text-3xl">{title}</h1>
         <p className="text-2xl font-extrabold text-asphalt">{priceText(listing)}</p>
+        {listing.status === 'ACTIVE' && !isOwner && <SaveListingButton listingId={listing.listing_id} variant="detail" className="self-start" />}
         <div className="flex flex-wrap gap-x-5 gap-y-1 text-slate-600">
           {location && (
             <span className="inline-flex items-center gap-1.5">
@@ -272,7 +282,10 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
         <div className="flex flex-col gap-5 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           {isOwner && (
             <section aria-label={t('status.sectionLabel')} className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-              <ListingStatusControl listing={listing} />
+              <div className="flex flex-col gap-4">
+                <ListingStatusControl listing={listing} />
+                <ListingOwnerActions listing={listing} title={title} onDeleted={() => void navigate('/dashboard?tab=ads')} />
+              </div>
             </section>
           )}
           <Panel title={t('contact.title')}>
@@ -327,6 +340,7 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
               )}
             </ul>
           </Panel>
+          {extra}
         </div>
 
         {listing.description?.trim() && (
@@ -337,6 +351,10 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
 
         <Panel title={t('detail.details')} className="lg:col-start-1">
           <dl className="grid gap-x-6 sm:grid-cols-2">
+            <Fact label={t('detail.dealType')} value={values.dealType(listing.deal_type)} />
+            {listing.deal_type === 'rent' && listing.payment_period && (
+              <Fact label={t('detail.paymentPeriod')} value={values.paymentPeriod(listing.payment_period)} />
+            )}
             <Fact label={t('detail.plateNumber')} value={listing.plate_number || none} />
             <Fact label={t('detail.vin')} value={listing.vin || none} />
             {isCar && (
@@ -344,8 +362,8 @@ function ListingView({ listing, isOwner }: { listing: Listing; isOwner: boolean 
                 <Fact label={t('card.make')} value={listing.car_make || none} />
                 <Fact label={t('card.model')} value={listing.car_model || none} />
                 <Fact label={t('card.year')} value={listing.car_year ?? none} />
-                {listing.car_body_class && <Fact label={t('detail.bodyClass')} value={listing.car_body_class} />}
-                {listing.car_fuel && <Fact label={t('detail.fuel')} value={listing.car_fuel} />}
+                {listing.car_body_class && <Fact label={t('detail.bodyClass')} value={values.bodyClass(listing.car_body_class)} />}
+                {listing.car_fuel && <Fact label={t('detail.fuel')} value={values.fuel(listing.car_fuel)} />}
                 {listing.car_door_number !== null && <Fact label={t('detail.doors')} value={listing.car_door_number} />}
                 {listing.car_seat_number !== null && <Fact label={t('detail.seats')} value={listing.car_seat_number} />}
                 {listing.car_seat_row_number !== null && <Fact label={t('detail.seatRows')} value={listing.car_seat_row_number} />}

@@ -1,5 +1,5 @@
 import { RotateCcw, Search } from 'lucide-react';
-import { LISTING_CATEGORIES } from '@medallion/contracts/listing-filters';
+import { DEAL_TYPES, LISTING_CATEGORIES, PAYMENT_PERIODS } from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,12 +37,51 @@ function RangeFields({ children }: { children: ReactNode }) {
 
 const ALL = 'all';
 
+/** A row of radio buttons drawn as a segmented control (category; rent or buy). */
+function Segmented<T extends string>({
+  name,
+  options,
+  value,
+  label,
+  onChange,
+}: {
+  name: string;
+  options: readonly T[];
+  value: T;
+  label: (option: T) => string;
+  onChange: (option: T) => void;
+}) {
+  return (
+    <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
+      {options.map((option) => {
+        const checked = value === option;
+        return (
+          <label
+            key={option}
+            className={cn(
+              'flex min-h-11 flex-auto cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors',
+              'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-info has-[:focus-visible]:outline',
+              checked ? 'bg-white text-asphalt shadow-sm' : 'text-slate-600 hover:text-asphalt',
+            )}
+          >
+            <input type="radio" name={name} value={option} checked={checked} onChange={() => onChange(option)} className="sr-only" />
+            {label(option)}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The marketplace filters: location, category, price and, for cars, year, make and model. */
 export function ListingFiltersForm({ onSearch, serverErrors, className }: Props) {
   const { t } = useTranslation('listings');
   const { draft } = useListingFilters();
   const [errors, setErrors] = useState<FilterErrors>({});
   const isCars = draft.category === 'cars';
+  // Prices only within a deal type: a rent (per week or month) and a sale price are not comparable.
+  const isRent = draft.deal_type === 'rent';
+  const hasDealType = isRent || draft.deal_type === 'sale';
   const makes = useCarMakes(isCars);
   const makeChosen = draft.car_make_value !== '' && draft.car_make_value !== ALL;
   const models = useCarModels(isCars && makeChosen ? draft.car_make_value : '');
@@ -103,49 +142,64 @@ export function ListingFiltersForm({ onSearch, serverErrors, className }: Props)
       </div>
 
       <Group legend={t('filters.category')}>
-        <div className="flex gap-1 rounded-xl bg-slate-100 p-1">
-          {(['all', ...LISTING_CATEGORIES] as const).map((category) => {
-            const checked = (draft.category || ALL) === category;
-            return (
-              <label
-                key={category}
-                className={cn(
-                  'flex min-h-11 flex-auto cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors',
-                  'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-info has-[:focus-visible]:outline',
-                  checked ? 'bg-white text-asphalt shadow-sm' : 'text-slate-600 hover:text-asphalt',
-                )}
-              >
-                <input type="radio" name="category" value={category} checked={checked} onChange={() => set({ category })} className="sr-only" />
-                {t(`filters.categories.${category}`)}
-              </label>
-            );
-          })}
-        </div>
+        <Segmented
+          name="category"
+          options={['all', ...LISTING_CATEGORIES] as const}
+          value={(draft.category || ALL) as 'all' | (typeof LISTING_CATEGORIES)[number]}
+          label={(category) => t(`filters.categories.${category}`)}
+          onChange={(category) => set({ category })}
+        />
+      </Group>
+
+      <Group legend={t('filters.dealType')}>
+        <Segmented
+          name="deal_type"
+          options={['all', ...DEAL_TYPES] as const}
+          value={(draft.deal_type || ALL) as 'all' | (typeof DEAL_TYPES)[number]}
+          label={(dealType) => t(`filters.dealTypes.${dealType}`)}
+          // A weekly rent, a monthly rent and a sale price are different scales: the bounds start over.
+          onChange={(dealType) => set({ deal_type: dealType, price_min: '', price_max: '', price_period: '' })}
+        />
       </Group>
 
       <Group legend={t('filters.price')}>
-        <RangeFields>
-          <div data-field="price_min">
-            <TextField
-              label={t('filters.min')}
-              placeholder="0"
-              value={draft.price_min}
-              error={errorText('price_min')}
-              onChange={(e) => set({ price_min: e.target.value })}
-              {...numberProps}
-            />
-          </div>
-          <div data-field="price_max">
-            <TextField
-              label={t('filters.max')}
-              placeholder={t('filters.any')}
-              value={draft.price_max}
-              error={errorText('price_max')}
-              onChange={(e) => set({ price_max: e.target.value })}
-              {...numberProps}
-            />
-          </div>
-        </RangeFields>
+        {hasDealType ? (
+          <>
+            {isRent && (
+              <SelectField label={t('filters.pricePeriod')} value={draft.price_period || 'weekly'} onChange={(e) => set({ price_period: e.target.value })}>
+                {PAYMENT_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {t(`filters.pricePeriods.${period}`)}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            <RangeFields>
+              <div data-field="price_min">
+                <TextField
+                  label={t('filters.min')}
+                  placeholder="0"
+                  value={draft.price_min}
+                  error={errorText('price_min')}
+                  onChange={(e) => set({ price_min: e.target.value })}
+                  {...numberProps}
+                />
+              </div>
+              <div data-field="price_max">
+                <TextField
+                  label={t('filters.max')}
+                  placeholder={t('filters.any')}
+                  value={draft.price_max}
+                  error={errorText('price_max')}
+                  onChange={(e) => set({ price_max: e.target.value })}
+                  {...numberProps}
+                />
+              </div>
+            </RangeFields>
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">{t('filters.priceNeedsDealType')}</p>
+        )}
       </Group>
 
       {isCars && (

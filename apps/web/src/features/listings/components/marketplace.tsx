@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { filtersToQuery, MARKETPLACE_PAGE_SIZE } from '@medallion/contracts/listing-filters';
+import { DEFAULT_LISTING_SORT, filtersToQuery, MARKETPLACE_PAGE_SIZE, type ListingSort } from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,14 @@ import { Button } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
 import { fieldErrorTexts } from '@/lib/error-text';
 import { useListings } from '@/lib/queries/listings';
-import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams } from '../lib/filter-params';
+import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams, sortOf } from '../lib/filter-params';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { FiltersSheet } from './filters-sheet';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingFiltersForm } from './listing-filters-form';
 import { Pagination } from './pagination';
+import { SaveSearchButton } from './save-search-button';
+import { SortSelect } from './sort-select';
 
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4';
 /** Two rows of three on a laptop, more than a phone's screen. */
@@ -100,6 +102,17 @@ export function Marketplace() {
       scrollToList();
     },
     [params, setParams, listings, scrollToList],
+  );
+
+  /** A new order of the same search: page 1, at once; the focus stays on the select. */
+  const changeSort = useCallback(
+    (sort: ListingSort) => {
+      const filters = { ...applied, sort: sort === DEFAULT_LISTING_SORT ? '' : sort };
+      listingFilters.setDraft({ sort: filters.sort });
+      listingFilters.apply(filters, 1, false);
+      setParams(searchToParams(filters, 1), { preventScrollReset: true });
+    },
+    [applied, setParams],
   );
 
   const hrefFor = (target: number) => {
@@ -190,19 +203,24 @@ export function Marketplace() {
         {/* The count has a line of its own: beside the Filters button a long one (Russian, several pages)
             pushed the button onto a new line when the results came, moving the list down. */}
         <div className="flex flex-col">
-          <div className="flex items-center justify-between gap-3">
+          {/* Phones: the title and Filters, the sort on a line of its own; wider: the title and the sort. */}
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <h2 id="results-title" ref={listRef} tabIndex={-1} className="min-w-0 scroll-mt-24 text-xl font-bold focus:outline-none">
               {t('marketplace.resultsTitle')}
             </h2>
             <FiltersSheet activeCount={activeFilterCount(applied)} onSearch={search} serverErrors={serverErrors} />
+            <SortSelect value={sortOf(applied)} onChange={changeSort} className="w-full md:w-auto" />
           </div>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {result && !listings.isError
-              ? pageCount > 1
-                ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
-                : t('marketplace.count', { count: result.total })
-              : '\u00a0'}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {result && !listings.isError
+                ? pageCount > 1
+                  ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
+                  : t('marketplace.count', { count: result.total })
+                : '\u00a0'}
+            </p>
+            <SaveSearchButton filters={query} />
+          </div>
         </div>
         <div aria-busy={listings.isFetching}>{body}</div>
         {result && !listings.isError && (

@@ -1,4 +1,12 @@
-import { emptyListingFilters, filtersToQuery, LISTING_FILTER_KEYS, MAX_PAGE } from '@medallion/contracts/listing-filters';
+import {
+  DEFAULT_LISTING_SORT,
+  emptyListingFilters,
+  filtersToQuery,
+  LISTING_FILTER_KEYS,
+  LISTING_SORTS,
+  MAX_PAGE,
+  type ListingSort,
+} from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
 
 /** The stored filter object from a URL query (absent keys are ""). */
@@ -28,6 +36,11 @@ export function searchToParams(filters: StoredListingFilters, page: number): URL
   return params;
 }
 
+/** The sort of a search: the URL's, or newest first. */
+export function sortOf(filters: StoredListingFilters): ListingSort {
+  return (LISTING_SORTS as readonly string[]).includes(filters.sort) ? (filters.sort as ListingSort) : DEFAULT_LISTING_SORT;
+}
+
 /** True when the URL names no filter and no page (e.g. the header's Marketplace link). */
 export function hasSearchParams(params: URLSearchParams): boolean {
   return params.has('page') || LISTING_FILTER_KEYS.some((key) => params.has(key));
@@ -39,6 +52,7 @@ export function activeFilterCount(filters: StoredListingFilters): number {
   const groups = [
     query.location || query.location_zip || query.location_city,
     query.category,
+    query.deal_type,
     query.price_min || query.price_max,
     query.car_year_min || query.car_year_max,
     query.car_make_value || query.car_make,

@@ -32,8 +32,10 @@ function createListingFiltersStore() {
       state = { draft: syncDraft ? { ...applied } : state.draft, applied: { ...applied }, page };
       emit();
     },
+    /** Clears the filters; the order of the results stays as chosen. */
     reset() {
-      state = { draft: emptyListingFilters(), applied: emptyListingFilters(), page: 1 };
+      const sort = state.applied.sort;
+      state = { draft: { ...emptyListingFilters(), sort }, applied: { ...emptyListingFilters(), sort }, page: 1 };
       emit();
     },
   };

@@ -18,8 +18,10 @@ export function validateFilters(filters: StoredListingFilters, now: Date = new D
   const errors: FilterErrors = {};
   if (filters.location.trim().length > 100) errors.location = 'filterTextTooLong';
 
-  const priceMin = wholeNumber(filters.price_min);
-  const priceMax = wholeNumber(filters.price_max);
+  // Prices are searched only within a deal type (filtersToQuery drops them otherwise).
+  const withPrices = filters.deal_type === 'rent' || filters.deal_type === 'sale';
+  const priceMin = withPrices ? wholeNumber(filters.price_min) : null;
+  const priceMax = withPrices ? wholeNumber(filters.price_max) : null;
   for (const [key, value] of [
     ['price_min', priceMin],
     ['price_max', priceMax],

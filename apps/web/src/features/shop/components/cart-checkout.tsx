@@ -1,7 +1,8 @@
 import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
 import type { MessageKey } from '@medallion/contracts/messages';
+import { localizedTitle } from '@medallion/contracts/product-text';
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,17 +12,19 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, NoticeCard } from '@/components/ui/card';
 import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
 import { ErrorState } from '@/components/ui/error-state';
-import { TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessPanel } from '@/components/ui/success-panel';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { applyFieldErrors, errorText, keyText } from '@/lib/error-text';
 import { useCheckoutAttempt } from '@/lib/checkout-attempt';
-import { useCart } from '@/lib/queries/shop';
+import { useChosenCard } from '@/lib/chosen-card';
+import { useCart, useOrders } from '@/lib/queries/shop';
 import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations';
 import { useCheckoutCart } from '../api/checkout-cart';
-import { clearCheckoutDraft, EMPTY_ADDRESS, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
+import { addressFromOrder, clearCheckoutDraft, EMPTY_ADDRESS, hasAddress, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
+import { US_STATE_CODES } from '@medallion/contracts/us-states';
 import { useMoney } from '@/lib/money';
 
 interface Props {
@@ -32,9 +35,11 @@ interface Props {
 }
 
 function CartLine({ item, selected, onToggle }: { item: CartItem; selected: boolean; onToggle: (selected: boolean) => void }) {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const money = useMoney();
   const update = useUpdateCartQuantity();
+  // Shown in the reader's language; data-title stays the product's English title (a stable handle).
+  const title = localizedTitle(item, i18n.language);
   const remove = useDeleteCartItem();
   const busy = update.isPending || remove.isPending;
   const onError = (error: Error) => toast.error(errorText(error));
@@ -45,7 +50,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
         className="mt-1 size-5 shrink-0 accent-asphalt"
         checked={selected}
         onChange={(event) => onToggle(event.target.checked)}
-        aria-label={t('cart.select', { title: item.title })}
+        aria-label={t('cart.select', { title })}
       />
       {item.image ? (
         <img src={item.image} alt="" width={80} height={80} loading="lazy" className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:size-20" />
@@ -57,7 +62,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="break-words font-semibold text-asphalt">{item.title}</p>
+            <p className="break-words font-semibold text-asphalt">{title}</p>
             <p className="text-sm text-slate-600">{t('cart.each', { price: money(item.price_cents) })}</p>
             {!item.in_stock && <p className="text-sm font-semibold text-danger-text">{t('cart.outOfStock')}</p>}
           </div>
@@ -65,7 +70,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
             type="button"
             onClick={() => remove.mutate(item.id, { onError })}
             disabled={busy}
-            aria-label={t('cart.remove', { title: item.title })}
+            aria-label={t('cart.remove', { title })}
             className="flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-danger-text disabled:opacity-50"
           >
             <Trash2 aria-hidden="true" className="size-5" />
@@ -77,7 +82,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
               type="button"
               onClick={() => update.mutate({ id: item.id, quantity: item.quantity - 1 }, { onError })}
               disabled={busy || !selected || item.quantity < 2}
-              aria-label={t('cart.decrease', { title: item.title })}
+              aria-label={t('cart.decrease', { title })}
               className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
             >
               <Minus aria-hidden="true" className="size-4" />
@@ -89,7 +94,7 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
               type="button"
               onClick={() => update.mutate({ id: item.id, quantity: item.quantity + 1 }, { onError })}
               disabled={busy || !selected}
-              aria-label={t('cart.increase', { title: item.title })}
+              aria-label={t('cart.increase', { title })}
               className="flex size-10 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-50 disabled:opacity-40"
             >
               <Plus aria-hidden="true" className="size-4" />
@@ -121,9 +126,35 @@ interface Problem {
 
 const problemId = (key: string, params?: Record<string, string | number>) => (params ? `${key}:${JSON.stringify(params)}` : key);
 
+const ADDRESS_PREFIX = 'delivery-address.';
+
+/** The shipping form's field of a server problem's path (`delivery-address.address_city` → `address_city`). */
+function addressField(path: string): keyof DeliveryAddress | undefined {
+  if (!path.startsWith(ADDRESS_PREFIX)) return undefined;
+  const field = path.slice(ADDRESS_PREFIX.length);
+  return field in EMPTY_ADDRESS ? (field as keyof DeliveryAddress) : undefined;
+}
+
+/** Whether the server refused the shipping address (its problems show under the form's fields). */
+function addressProblem(error: unknown): boolean {
+  return error instanceof ApiClientError && Object.keys(error.fields ?? {}).some((path) => addressField(path) !== undefined);
+}
+
+/**
+ * The US states as options, by their names in the user's language, in that language's order. The
+ * names are in the checkout texts, which /cart loads (not in common: every page would carry them).
+ */
+function useStateOptions() {
+  const { t, i18n } = useTranslation('checkout');
+  return useMemo(() => {
+    const collator = new Intl.Collator(i18n.language);
+    return US_STATE_CODES.map((code) => ({ code, name: t(`usStates.${code}`) })).sort((a, b) => collator.compare(a.name, b.name));
+  }, [t, i18n.language]);
+}
+
 /** /cart "Review & Checkout": items, shipping, summary, card, error list, Pay and Submit. */
 export function CartCheckout({ userId, renderPaymentMethods }: Props) {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const money = useMoney();
   const cart = useCart();
   const pay = useCheckoutCart();
@@ -131,7 +162,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   // Adding a card leaves the page (and comes back with a full page load): start from what was typed and unticked.
   const [draft] = useState(() => readCheckoutDraft(userId));
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(() => new Set(draft?.deselected));
-  const [cardId, setCardId] = useState<string | null>(null);
+  const [cardId, setCardId] = useChosenCard();
   const [submitted, setSubmitted] = useState(false);
   // Checked as it is typed (the summary lists a missing address before Pay is pressed); shown after Pay.
   const form = useForm<z.input<typeof deliveryAddressSchema>, unknown, DeliveryAddress>({
@@ -142,6 +173,16 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   });
   const { errors: addressErrors, isValid: addressValid } = form.formState;
   const address = useWatch({ control: form.control });
+  // No address typed in this visit: the last order's address, once the orders are there (unless the buyer started typing).
+  const orders = useOrders();
+  const lastAddress = orders.data?.data.data[0]?.delivery_address;
+  const prefilled = useRef(hasAddress(draft?.address));
+  useEffect(() => {
+    if (prefilled.current || !lastAddress) return;
+    prefilled.current = true;
+    if (!hasAddress(form.getValues())) form.reset(addressFromOrder(lastAddress));
+  }, [lastAddress, form]);
+  const states = useStateOptions();
   useEffect(() => {
     if (pay.isSuccess) return;
     writeCheckoutDraft(userId, { address: { ...EMPTY_ADDRESS, ...address }, deselected: [...deselected] });
@@ -177,10 +218,19 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   if (!cardId) ruleErrors.push({ id: 'cart.noCard', text: t('cart.noCard') });
   if (!addressValid) rule('shippingRequired');
   // Stock comes from the server with the cart (and the cart is fetched again after a refused payment).
-  for (const item of outOfStock) rule('cart.outOfStock', { title: item.title });
-  const serverError: Problem | null = pay.error
-    ? { id: pay.error instanceof ApiClientError && pay.error.key ? problemId(pay.error.key, pay.error.params) : 'unexpected', text: errorText(pay.error) }
-    : null;
+  // Identified as the server identifies it (the English title), said with the title in the reader's language.
+  for (const item of outOfStock) {
+    ruleErrors.push({
+      id: problemId('cart.outOfStock', { title: item.title }),
+      text: t('common:messages.cart.outOfStock', { title: localizedTitle(item, i18n.language) }),
+    });
+  }
+  // A refused address shows under its fields (applied when the answer came); the list then says once that the address needs work.
+  const serverError: Problem | null = !pay.error
+    ? null
+    : addressProblem(pay.error)
+      ? { id: problemId('shippingRequired'), text: t('common:messages.shippingRequired') }
+      : { id: pay.error instanceof ApiClientError && pay.error.key ? problemId(pay.error.key, pay.error.params) : 'unexpected', text: errorText(pay.error) };
   // The server's refusal repeats a rule the page checks too (a checkout that ran out of stock): show it once.
   const shownErrors = [...new Map([...(submitted ? ruleErrors : []), ...(serverError ? [serverError] : [])].map((p) => [p.id, p.text])).values()];
 
@@ -215,14 +265,19 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
             attempt.answered();
             clearCheckoutDraft(userId);
           },
-          onError: (error) => attempt.answered(error),
+          onError: (error) => {
+            attempt.answered(error);
+            applyFieldErrors(form, error, addressField);
+          },
         },
       );
     })();
   };
+  // The form's own problems are message keys; the server's (type "server") are already translated.
   const fieldError = (key: keyof DeliveryAddress) => {
-    const message = submitted ? addressErrors[key]?.message : undefined;
-    return message ? t(`common:messages.${message}`) : undefined;
+    const problem = submitted ? addressErrors[key] : undefined;
+    if (!problem?.message) return undefined;
+    return problem.type === 'server' ? problem.message : keyText(problem.message);
   };
   const field = (key: keyof DeliveryAddress) => form.register(key, { onChange: changed });
 
@@ -276,7 +331,14 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
             <TextField label={t('cart.shipping.addressTwo')} autoComplete="address-line2" error={fieldError('address_two')} {...field('address_two')} />
           </div>
           <TextField label={t('cart.shipping.city')} autoComplete="address-level2" error={fieldError('address_city')} {...field('address_city')} />
-          <TextField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')} />
+          <SelectField label={t('cart.shipping.state')} autoComplete="address-level1" error={fieldError('address_state')} {...field('address_state')}>
+            <option value="">{t('cart.shipping.chooseState')}</option>
+            {states.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             label={t('cart.shipping.zip')}
             autoComplete="postal-code"

@@ -1,3 +1,4 @@
+import { localizedTitle } from '@medallion/contracts/product-text';
 import type { Order } from '@medallion/contracts/shop';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ function OrderCard({ order }: { order: Order }) {
         {order.items.map((item, index) => (
           <li key={`${item.title}-${index}`} className="flex justify-between gap-3">
             <span className="min-w-0 break-words">
-              {item.title} <span className="text-slate-600">{t('orders.quantity', { count: item.quantity })}</span>
+              {localizedTitle(item, i18n.language)} <span className="text-slate-600">{t('orders.quantity', { count: item.quantity })}</span>
             </span>
             <span className="shrink-0">{money(item.price_cents * item.quantity)}</span>
           </li>

@@ -1,7 +1,9 @@
+import { productTexts } from '@medallion/contracts/product-text';
 import type { Product } from '@medallion/contracts/shop';
 import { ExternalLink, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
@@ -9,9 +11,13 @@ import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useProducts } from '@/lib/queries/shop';
 import { cn } from '@/lib/cn';
+import { signInPath } from '@/lib/sign-in-path';
 import { useAddToCart } from '../api/cart-mutations';
 import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
+
+/** The id of a product's card: Buy now signed out comes back to /shop#product-<id>. */
+const productAnchor = (productId: string) => `product-${productId}`;
 
 function errorMessage(error: unknown, fallback: string) {
   return error instanceof ApiClientError && error.key ? errorText(error) : fallback;
@@ -25,14 +31,19 @@ function errorMessage(error: unknown, fallback: string) {
 const FIRST_SCREEN_CARDS = 1;
 
 function ProductCard({ product, signedIn, priority }: { product: Product; signedIn: boolean; priority: boolean }) {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
+  // The reader's language: Russian where staff wrote it, English otherwise (rendered so on the server too).
+  const texts = productTexts(product, i18n.language);
+  // A text not yet translated shows in English: say so to screen readers (read with English rules).
+  const english = (ru: string) => (i18n.language === 'ru' && !ru ? 'en' : undefined);
   const money = useMoney();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const add = useAddToCart();
 
   const buyNow = () => {
     if (!signedIn) {
-      void navigate('/login');
+      void navigate(signInPath(`${pathname}${search}#${productAnchor(product.product_id)}`));
       return;
     }
     add.mutate(
@@ -47,21 +58,27 @@ function ProductCard({ product, signedIn, priority }: { product: Product; signed
     add.mutate(
       { productId: product.product_id, price: product.price },
       {
-        onSuccess: () => toast.success(t('added', { title: product.title })),
+        onSuccess: () => toast.success(t('added', { title: texts.title })),
         onError: (error) => toast.error(errorMessage(error, t('addFailed'))),
       },
     );
 
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white" data-testid="product-card">
-      <ProductImages images={product.images} title={product.title} priority={priority} />
+    <li id={productAnchor(product.product_id)} className="flex scroll-mt-24 flex-col rounded-2xl border border-slate-200 bg-white" data-testid="product-card">
+      <ProductImages images={product.images} title={texts.title} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h2 className="text-lg font-bold leading-snug text-asphalt">{product.title}</h2>
-        {product.description && <p className="text-slate-700">{product.description}</p>}
-        {product.details.length > 0 && (
+        <h2 lang={english(product.title_ru)} className="text-lg font-bold leading-snug text-asphalt">
+          {texts.title}
+        </h2>
+        {texts.description && (
+          <p lang={english(product.description_ru)} className="text-slate-700">
+            {texts.description}
+          </p>
+        )}
+        {texts.details.length > 0 && (
           <dl className="flex flex-col gap-1 text-sm">
-            {product.details.map((detail) => (
-              <div key={`${detail.key}:${detail.data}`} className="flex flex-wrap gap-x-1.5">
+            {texts.details.map((detail, index) => (
+              <div key={`${index}:${detail.key}:${detail.data}`} className="flex flex-wrap gap-x-1.5">
                 <dt className="font-semibold text-slate-800">{detail.key}:</dt>
                 <dd className="text-slate-700">{detail.data}</dd>
               </div>
@@ -127,10 +144,19 @@ function ProductSkeleton() {
   );
 }
 
-/** The shop's product cards: Buy now for everyone (signed out → /login), Add to cart when signed in. */
+/**
+ * The shop's product cards: Buy now for everyone (signed out → /login and back to this card), Add to
+ * cart when signed in. An address with a card's #fragment shows that card once the products are in.
+ */
 export function ProductList({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('shop');
   const products = useProducts();
+  const { hash } = useLocation();
+  const loaded = products.isSuccess;
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#product-')) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   if (products.isPending) {
     return (
       <div role="status" aria-label={t('common:loading')}>

@@ -1,4 +1,5 @@
-import type { DeliveryAddress } from '@medallion/contracts/shop';
+import type { DeliveryAddress, Order } from '@medallion/contracts/shop';
+import { isUsStateCode } from '@medallion/contracts/us-states';
 
 /**
  * What the cart page keeps while the buyer leaves it to add a card (the card form comes back
@@ -15,6 +16,27 @@ export interface CheckoutDraft {
 export const EMPTY_ADDRESS: DeliveryAddress = { full_name: '', address_one: '', address_two: '', address_city: '', address_state: '', address_zip: '' };
 
 const ADDRESS_FIELDS = Object.keys(EMPTY_ADDRESS) as Array<keyof DeliveryAddress>;
+
+/** Whether any field of an address is filled in. */
+export function hasAddress(address: DeliveryAddress | undefined): boolean {
+  return Boolean(address && ADDRESS_FIELDS.some((field) => address[field]));
+}
+
+/**
+ * The shipping form filled from an earlier order's address. A state that is not one of the US states'
+ * codes (an order from before the state was chosen from a list) is left to choose.
+ */
+export function addressFromOrder(address: Order['delivery_address']): DeliveryAddress {
+  const state = address.address_state.trim().toUpperCase();
+  return {
+    full_name: address.full_name,
+    address_one: address.address_one,
+    address_two: address.address_two,
+    address_city: address.address_city,
+    address_state: isUsStateCode(state) ? state : '',
+    address_zip: address.address_zip,
+  };
+}
 const MAX_FIELD = 300;
 const MAX_IDS = 100;
 

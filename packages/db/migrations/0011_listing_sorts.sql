@@ -1,0 +1,5 @@
+ALTER TABLE "listings" ADD COLUMN "comparable_price_cents" integer GENERATED ALWAYS AS (CASE WHEN deal_type = 'rent' AND payment_period = 'weekly' THEN round(price_cents::numeric * 52 / 12)::integer ELSE price_cents END) STORED;--> statement-breakpoint
+CREATE INDEX "listings_status_deal_published_idx" ON "listings" USING btree ("status","deal_type","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "listings_status_deal_price_idx" ON "listings" USING btree ("status","deal_type","comparable_price_cents","id");--> statement-breakpoint
+CREATE INDEX "listings_status_category_deal_price_idx" ON "listings" USING btree ("status","category","deal_type","comparable_price_cents","id");--> statement-breakpoint
+CREATE INDEX "listings_status_year_idx" ON "listings" USING btree ("status","car_year" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST);
