@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable(
@@ -535,12 +535,17 @@ export const listingReports = pgTable(
   (t) => [uniqueIndex('listing_reports_listing_reporter_idx').on(t.listingId, t.reporterId), index('listing_reports_status_idx').on(t.status, t.createdAt)],
 );
 
+/** The map of a map-reading question: see packages/contracts/src/exam-map.ts (the shape is checked there). */
+export type ExamQuestionMap = Record<string, unknown>;
+
 /** Practice exam questions (seeded from packages/db/seed-data/exam-questions.json; staff edit them). */
 export const examQuestions = pgTable('exam_questions', {
   id: text('id').primaryKey(),
   /** Order in the exam, from 1. The first EXAM_FREE_QUESTIONS are the free preview. */
   position: integer('position').notNull().unique(),
-  topic: text('topic', { enum: ['rules', 'geography', 'safety', 'customer-service', 'for-hire'] }).notNull(),
+  topic: text('topic', { enum: ['rules', 'geography', 'safety', 'customer-service', 'for-hire', 'trafficking'] }).notNull(),
+  /** A map-reading question's map (what to draw and the labeled points on it); null for the others. */
+  map: jsonb('map').$type<ExamQuestionMap>(),
   questionEn: text('question_en').notNull(),
   questionRu: text('question_ru').notNull(),
   explanationEn: text('explanation_en').notNull(),
@@ -624,10 +629,75 @@ export const examAttempts = pgTable(
     total: integer('total').notNull(),
     perTopic: jsonb('per_topic').$type<Record<string, { correct: number; total: number }>>().notNull(),
     wrongQuestionIds: jsonb('wrong_question_ids').$type<string[]>().notNull(),
+    /** How the attempt was taken: the spec's run ('exam'), the timed simulation, one topic, or the review queue. */
+    mode: text('mode', { enum: ['exam', 'timed', 'topic', 'review'] })
+      .notNull()
+      .default('exam'),
+    /** The timed simulation's time used, in seconds; null for the other modes. */
+    durationSeconds: integer('duration_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('exam_attempts_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A run in progress, one per user and mode, so that a reload, a sign-in or the trip through
+ * /exam-checkout continues where the user stopped. `questionIds` is the run's order (shuffled in the
+ * timed simulation), `answerOrder` the shuffled answer ids per question (timed), `answers` the first-try
+ * answers so far; the score is graded from them on the server. `deadlineAt` ends a timed run.
+ */
+export const examRuns = pgTable(
+  'exam_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['exam', 'timed', 'topic', 'review'] }).notNull(),
+    topic: text('topic'),
+    questionIds: jsonb('question_ids').$type<string[]>().notNull(),
+    answerOrder: jsonb('answer_order').$type<Record<string, string[]>>(),
+    answers: jsonb('answers').$type<Array<{ question_id: string; answer_id: string }>>().notNull(),
+    position: integer('position').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exam_runs_user_mode_idx').on(t.userId, t.mode)],
+);
+
+/**
+ * The review queue (spaced repetition): a missed question is due at once; it leaves the queue when it
+ * has been answered right on 2 later days (New York dates). `rightDays` counts those days,
+ * `lastRightOn` keeps two answers on one day from counting twice.
+ */
+export const examReviewItems = pgTable(
+  'exam_review_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    missedOn: date('missed_on', { mode: 'string' }).notNull(),
+    lastRightOn: date('last_right_on', { mode: 'string' }),
+    rightDays: integer('right_days').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('exam_review_items_due_idx').on(t.userId, t.dueOn)],
+);
+
+/** How often each question is answered right at the first try (staff spot bad questions), by every mode. */
+export const examQuestionStats = pgTable('exam_question_stats', {
+  questionId: text('question_id')
+    .primaryKey()
+    .references(() => examQuestions.id, { onDelete: 'cascade' }),
+  answered: integer('answered').notNull().default(0),
+  correct: integer('correct').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Shop products (TLC supplies). Prices in cents; stock is reserved by checkout. */
 export const products = pgTable(
