@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { openInEnglish, WIDTHS } from './fixtures';
+import { appText, chooseLanguage, openInEnglish, openSettled, WIDTHS, type Lang } from './fixtures';
 
-const TITLES = [/Class E/, /defensive driving/i, /application/i, /medical/i, /wheelchair|taxi school/i, /drug test/i, /fingerprints/i, /TLC exam/];
+const TITLES = [/Class E/, /defensive driving/i, /medical/i, /application/i, /wheelchair|taxi school/i, /drug test/i, /fingerprints/i, /TLC exam/];
 
 for (const width of WIDTHS) {
   test.describe(`license guide at ${width}px`, () => {
@@ -27,8 +27,8 @@ for (const width of WIDTHS) {
 
     test('the numbered steps are clickable and the figures are shown', async ({ page }) => {
       await openInEnglish(page, '/steps');
-      await page.getByRole('button', { name: /^3\b/ }).click();
-      await expect(page.getByText('Step 3 of 8')).toBeVisible();
+      await page.getByRole('button', { name: /^4\b/ }).click();
+      await expect(page.getByText('Step 4 of 8')).toBeVisible();
       const article = page.getByRole('article');
       await expect(article).toContainText('$252');
       await expect(article).toContainText('LARS');
@@ -52,5 +52,25 @@ for (const width of WIDTHS) {
       await expect(page.getByText('Step 4 of 8')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toHaveCount(0);
     });
+
+    for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
+      test(`the medical exam (step 3) comes before the application (step 4) [${lang}]`, async ({ page }) => {
+        // The TLC medical form must be dated within 90 days BEFORE the application: the guide sends drivers to the doctor first.
+        await chooseLanguage(page, lang);
+        await openSettled(page, '/steps');
+        const buttons = page.getByRole('navigation', { name: appText(lang, 'steps', 'title') }).getByRole('button');
+        await expect(buttons).toHaveCount(8);
+        const medical = lang === 'en' ? 'Medical exam' : 'Медосмотр';
+        const application = lang === 'en' ? 'Apply in LARS' : 'Заявка в LARS';
+        await expect(buttons.nth(2)).toHaveAccessibleName(new RegExp(`^3\\s*${medical}$`));
+        await expect(buttons.nth(3)).toHaveAccessibleName(new RegExp(`^4\\s*${application}$`));
+        await buttons.nth(2).click();
+        await expect(page.getByText(lang === 'en' ? 'Step 3 of 8' : 'Шаг 3 из 8')).toBeVisible();
+        await expect(page.locator('#step-title')).toHaveText(lang === 'en' ? /medical exam before you apply/ : /медосмотр для TLC до подачи заявки/);
+        await page.getByRole('button', { name: lang === 'en' ? 'Next' : 'Далее' }).click();
+        await expect(page.locator('#step-title')).toHaveText(lang === 'en' ? /application/ : /заявку/);
+        await expect(page.getByRole('article')).toContainText(lang === 'en' ? 'TLC medical form' : 'медицинская форма TLC');
+      });
+    }
   });
 }

@@ -20,8 +20,8 @@ describe.each(['en', 'ru'])('license guide content (%s)', (lng) => {
   it.each([
     [1, ['$21–28']],
     [2, ['$60', '6', '3']],
-    [3, ['$252', '19', '90', '20', 'LARS', 'TLC UP']],
-    [4, ['90']],
+    [3, ['90']],
+    [4, ['$252', '19', '90', '20', 'LARS', 'TLC UP']],
     [5, ['$75', '$175']],
     [6, ['$32']],
     [7, ['$90', '15425Y']],
@@ -29,6 +29,19 @@ describe.each(['en', 'ru'])('license guide content (%s)', (lng) => {
   ] as const)('step %i states the spec figures', (n, figures) => {
     const body = text(guide.steps[n - 1]!);
     for (const figure of figures) expect(body, `step ${n}: ${figure}`).toContain(figure);
+  });
+
+  it('puts the medical exam before the application (the form must be dated within 90 days before filing)', () => {
+    const navs = guide.steps.map((s) => s.nav);
+    const medical = navs.findIndex((n) => (lng === 'en' ? /medical/i : /медосмотр/i).test(n));
+    const application = navs.findIndex((n) => /LARS/.test(n));
+    expect(medical).toBe(2);
+    expect(application).toBe(3);
+    expect(text(guide.steps[application]!)).toMatch(lng === 'en' ? /medical form/i : /медицинская форма/i);
+  });
+
+  it('asks for a defensive driving course approved by both the DMV and TLC', () => {
+    expect(guide.steps[1]!.paragraphs.join(' ')).toMatch(lng === 'en' ? /both the New York State DMV and TLC/ : /и DMV штата Нью-Йорк, и TLC/);
   });
 
   it('names the wheelchair training in step 5', () => {
