@@ -4,6 +4,7 @@ import { runSeed, seedSteps } from '@medallion/db/seed';
 import { assertStaffPasswordNotCommon } from './config';
 import { ensureAccount } from './modules/auth/seed-accounts';
 import { loadDemoSeedSteps } from './modules/demo/seed-demo-data';
+import { examBankRevision2SeedStep } from './modules/exam/revise-exam-questions';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
 
 /**
@@ -26,7 +27,8 @@ export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
 export async function seedDatabase(app: FastifyInstance): Promise<void> {
   const { database, config } = app;
   await database.withStartupLock(SEED_LOCK, async () => {
-    await runSeed(database.db, [examQuestionsSeedStep]);
+    // The first step imports the JSON into an empty bank; each revision step rewrites the bank from it once.
+    await runSeed(database.db, [examQuestionsSeedStep, examBankRevision2SeedStep]);
     if (config.SEED_DEMO_DATA) {
       // The demo package is loaded only here: with SEED_DEMO_DATA=false the server never imports it.
       const demoSteps = await loadDemoSeedSteps({ storage: app.storage, shippingCents: config.SHOP_SHIPPING_CENTS });

@@ -18,6 +18,8 @@ interface ExamQuestion {
   answers: ExamAnswer[];
   explanation: LocalizedText;
   source: string;
+  /** Map-reading questions only: the map shown with the question (shape: examMapSchema). */
+  map?: unknown;
 }
 
 interface ExamQuestionBank {
@@ -25,11 +27,37 @@ interface ExamQuestionBank {
   questions: ExamQuestion[];
 }
 
-const TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire'];
+const TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire', 'trafficking'];
 const CYRILLIC = /[\u0400-\u04FF]/;
+/** At most a quarter of the questions may have the correct answer as the longest option (issue #17). */
+const MAX_CORRECT_IS_LONGEST = 20;
 
 const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as ExamQuestionBank;
 const questions = bank.questions;
+
+/** Length in characters (code points), as a reader sees it. */
+const charCount = (text: string) => [...text].length;
+
+/** Whether the correct answer is strictly longer than every other option, in one language. */
+function correctIsLongest(q: ExamQuestion, lang: 'en' | 'ru'): boolean {
+  const correct = q.answers.find((a) => a.correct);
+  if (!correct) return false;
+  return q.answers.every((a) => a === correct || charCount(correct[lang]) > charCount(a[lang]));
+}
+
+/**
+ * The map contract (packages/contracts/src/exam-map.ts, examMapSchema) when it is in the tree; loaded by
+ * name so this file does not depend on it being there.
+ */
+async function loadMapSchema(): Promise<{ safeParse(value: unknown): { success: boolean; error?: unknown } } | null> {
+  const name = ['@medallion/contracts', 'exam-map'].join('/');
+  try {
+    const mod = (await import(/* @vite-ignore */ name)) as { examMapSchema?: { safeParse(value: unknown): { success: boolean; error?: unknown } } };
+    return mod.examMapSchema ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** Every localized text of a question, labelled for readable failure messages. */
 function textsOf(q: ExamQuestion): { label: string; text: LocalizedText }[] {
@@ -41,8 +69,8 @@ function textsOf(q: ExamQuestion): { label: string; text: LocalizedText }[] {
 }
 
 describe('exam question bank seed data', () => {
-  it('has version 1 and exactly 80 questions', () => {
-    expect(bank.version).toBe(1);
+  it('has version 2 and exactly 80 questions', () => {
+    expect(bank.version).toBe(2);
     expect(questions).toHaveLength(80);
   });
 
@@ -52,11 +80,13 @@ describe('exam question bank seed data', () => {
     expect(new Set(ids).size).toBe(80);
   });
 
-  it('uses only the five exam topics, with 10 to 15 geography questions', () => {
+  it('uses the six exam topics, each present: 10 to 15 geography, at least 3 trafficking', () => {
     for (const q of questions) expect(TOPICS, q.id).toContain(q.topic);
-    const geography = questions.filter((q) => q.topic === 'geography').length;
-    expect(geography).toBeGreaterThanOrEqual(10);
-    expect(geography).toBeLessThanOrEqual(15);
+    const count = (topic: string) => questions.filter((q) => q.topic === topic).length;
+    for (const topic of TOPICS) expect(count(topic), topic).toBeGreaterThan(0);
+    expect(count('geography')).toBeGreaterThanOrEqual(10);
+    expect(count('geography')).toBeLessThanOrEqual(15);
+    expect(count('trafficking')).toBeGreaterThanOrEqual(3);
   });
 
   it('gives every question 4 answers with exactly one correct', () => {
@@ -109,6 +139,57 @@ describe('exam question bank seed data', () => {
       expect(q.explanation.ru.length, q.id).toBeGreaterThan(0);
       expect(typeof q.source, q.id).toBe('string');
       expect(q.source.trim().length, q.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('makes the correct answer the longest option in at most 25 % of the questions, in each language', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const longest = questions.filter((q) => correctIsLongest(q, lang)).map((q) => q.id);
+      expect(longest.length, `${lang}: the correct answer is the longest option in ${longest.length} questions: ${longest.join(', ')}`).toBeLessThanOrEqual(
+        MAX_CORRECT_IS_LONGEST,
+      );
+    }
+  });
+
+  it('measures the longest answer by characters, strictly (a tie does not count)', () => {
+    const q = (answers: string[]): ExamQuestion => ({
+      id: 'x',
+      topic: 'rules',
+      question: { en: 'q', ru: 'в' },
+      answers: answers.map((en, i) => ({ en, ru: 'ё'.repeat(en.length), correct: i === 0 })),
+      explanation: { en: 'e', ru: 'е' },
+      source: 's',
+    });
+    expect(correctIsLongest(q(['abcd', 'abc', 'ab', 'a']), 'en')).toBe(true);
+    expect(correctIsLongest(q(['abcd', 'abc', 'ab', 'a']), 'ru')).toBe(true);
+    expect(correctIsLongest(q(['abcd', 'abcd', 'ab', 'a']), 'en')).toBe(false);
+    expect(correctIsLongest(q(['abc', 'abcd', 'ab', 'a']), 'en')).toBe(false);
+  });
+
+  it('gives every map question a valid map, and only geography questions a map', async () => {
+    const schema = await loadMapSchema();
+    for (const q of questions) {
+      // A question that asks about "the map" must come with one.
+      if (/\bthe map\b/i.test(q.question.en)) expect(q.map, `${q.id} asks about a map but has none`).toBeTruthy();
+      if (q.map === undefined || q.map === null) continue;
+      expect(q.topic, q.id).toBe('geography');
+      const points = (q.map as { points?: unknown }).points;
+      expect(Array.isArray(points) && points.length > 0, `${q.id} map has no points`).toBe(true);
+      if (schema) {
+        const parsed = schema.safeParse(q.map);
+        expect(parsed.success, `${q.id} map: ${JSON.stringify(parsed.error)}`).toBe(true);
+      }
+    }
+  });
+
+  it('says «лицензия TLC» and spells the boroughs one way in Russian; American English', () => {
+    for (const q of questions) {
+      for (const { label, text } of textsOf(q)) {
+        expect(text.ru, `${label}: «лицензия TLC», not «водительское удостоверение TLC»`).not.toMatch(/водительск\S* удостоверени\S* TLC/i);
+        expect(text.ru, `${label}: «Квинс»`).not.toMatch(/Куинс(?!боро)/);
+        expect(text.ru, `${label}: «Стейтен-Айленд»`).not.toMatch(/Статен/);
+        expect(text.en, `${label}: American "license"`).not.toMatch(/licence/i);
+      }
     }
   });
 

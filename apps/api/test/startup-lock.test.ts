@@ -63,6 +63,7 @@ describe.skipIf(!postgresUp)('instances starting together on an empty database',
     expect((await db.select({ n: count() }).from(promoCodes))[0]?.n).toBe(1);
     const names = (await db.select({ name: seedHistory.name }).from(seedHistory)).map((r) => r.name);
     expect(names).toContain('exam-questions-v1');
+    expect(names).toContain('exam-bank-revision-2');
     expect(names).toContain('0001-demo-accounts');
     const emails = (await db.select({ email: user.email }).from(user)).map((r) => r.email);
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(emails.filter((e) => e === account.email)).toHaveLength(1);
