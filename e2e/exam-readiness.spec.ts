@@ -46,7 +46,9 @@ for (const width of WIDTHS) {
       await page.reload();
       await hydrated(page);
       await expect(card.getByTestId('readiness-score')).toHaveText(five(lang, 'readiness.notEnough'));
-      await expect(card.getByRole('img', { name: tx(lang, 'readiness.chartSummary_one').replace('{{latest}}', '100').replace('{{pass}}', '76') })).toBeVisible();
+      await expect(
+        card.getByRole('img', { name: tx(lang, 'readiness.chartSummary_one').replace('{{latest}}', '100').replace('{{pass}}', '76') }),
+      ).toBeVisible();
 
       // A second attempt (2 of 5 wrong): a score, a verdict, topic bars with the weak ones marked, and the next step.
       await storeAttempt(page, [2, 4]);

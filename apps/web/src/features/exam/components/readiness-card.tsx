@@ -177,10 +177,7 @@ function Topics({ r }: { r: Readiness }) {
               </div>
               <div aria-hidden="true" className="relative h-2.5 rounded-full bg-slate-200">
                 {p.rate !== null && (
-                  <div
-                    className={cn('h-full rounded-full', p.below_pass ? 'bg-danger' : 'bg-success')}
-                    style={{ width: `${Math.max(p.rate, 2)}%` }}
-                  />
+                  <div className={cn('h-full rounded-full', p.below_pass ? 'bg-danger' : 'bg-success')} style={{ width: `${Math.max(p.rate, 2)}%` }} />
                 )}
                 <div className="absolute -top-0.5 h-3.5 w-0.5 bg-asphalt" style={{ left: `${r.pass_percent}%` }} />
               </div>
