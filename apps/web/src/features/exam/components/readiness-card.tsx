@@ -56,10 +56,10 @@ export function ReadinessCard({ compact = false }: { compact?: boolean }) {
   const r = readiness.data.data;
   const empty = r.history.length === 0;
   return (
-    <section aria-labelledby={titleId} data-testid="readiness-card" className={cn(CARD, 'flex flex-col gap-4 p-4 sm:p-5')}>
+    <section aria-labelledby={titleId} data-testid="readiness-card" className={cn(CARD, 'flex flex-col p-4 sm:p-5', compact ? 'gap-3' : 'gap-4')}>
       <div className="flex items-center gap-2">
         <Gauge aria-hidden="true" className="size-5 shrink-0 text-asphalt" />
-        <h2 id={titleId} className="text-lg font-bold">
+        <h2 id={titleId} className={cn('font-bold', compact ? 'text-base' : 'text-lg')}>
           {t('readiness.title')}
         </h2>
       </div>
@@ -74,7 +74,14 @@ export function ReadinessCard({ compact = false }: { compact?: boolean }) {
         </div>
       ) : (
         <>
-          <Summary r={r} />
+          {compact ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Score r={r} compact />
+              <NextLink r={r} />
+            </div>
+          ) : (
+            <Summary r={r} />
+          )}
           {compact ? (
             <details className="group rounded-xl border border-slate-200">
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 font-semibold text-asphalt [&::-webkit-details-marker]:hidden">
@@ -82,6 +89,10 @@ export function ReadinessCard({ compact = false }: { compact?: boolean }) {
                 <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
               </summary>
               <div className="flex flex-col gap-5 border-t border-slate-200 p-3">
+                <div className="flex flex-col gap-1">
+                  <Basis r={r} />
+                  <NextText r={r} />
+                </div>
                 <Topics r={r} />
                 <History r={r} />
               </div>
@@ -98,50 +109,81 @@ export function ReadinessCard({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** The score (or how many answers are still missing), the verdict, the basis and the next step. */
-function Summary({ r }: { r: Readiness }) {
+/** The score (or how many answers are still missing) and the verdict; the basis of the estimate unless compact. */
+function Score({ r, compact }: { r: Readiness; compact: boolean }) {
   const { t } = useTranslation('exam');
-  const pass = Math.round(r.pass_percent);
   const verdict = r.verdict ? VERDICT_STYLE[r.verdict] : null;
+  if (r.score === null) {
+    return (
+      <p className="text-slate-700" data-testid="readiness-score">
+        {t('readiness.notEnough', { count: r.answers_considered })}
+      </p>
+    );
+  }
+  return (
+    <div className={cn('flex items-center', compact ? 'gap-3' : 'gap-4')}>
+      <p className="flex items-baseline gap-0.5 text-asphalt" data-testid="readiness-score">
+        <span className="sr-only">{t('readiness.scoreLabel')}: </span>
+        <span className={cn('leading-none font-extrabold tabular-nums', compact ? 'text-4xl' : 'text-5xl')}>{r.score}</span>
+        <span className={cn('font-bold', compact ? 'text-xl' : 'text-2xl')}>%</span>
+      </p>
+      <div className="flex min-w-0 flex-col gap-1">
+        {verdict && r.verdict && (
+          <p className={cn('flex items-center gap-1.5 font-bold', compact ? 'text-base' : 'text-lg', verdict.className)} data-testid="readiness-verdict">
+            <verdict.icon aria-hidden="true" className="size-5 shrink-0" />
+            {t(`readiness.verdict.${r.verdict}`)}
+          </p>
+        )}
+        {!compact && <Basis r={r} />}
+      </div>
+    </div>
+  );
+}
+
+/** What the score rests on, and a word when it is still a rough estimate. */
+function Basis({ r }: { r: Readiness }) {
+  const { t } = useTranslation('exam');
+  if (r.score === null) return null;
+  return (
+    <p className="text-sm text-slate-600">
+      {t('readiness.basis', { count: r.answers_considered, pass: Math.round(r.pass_percent) })}
+      {r.confidence === 'low' && ` ${t('readiness.lowConfidence')}`}
+    </p>
+  );
+}
+
+/** The next step's text. */
+function NextText({ r }: { r: Readiness }) {
+  const { t } = useTranslation('exam');
   const topic = r.next_topic ? t(`topics.${r.next_topic}`) : '';
   return (
+    <p className="text-sm text-slate-800">
+      <span className="font-semibold">{t('readiness.nextTitle')}: </span>
+      {t(`readiness.next.${r.next_step}.text`, { topic, count: r.review_due })}
+    </p>
+  );
+}
+
+/** The next step's link (to the mode that /exam runs for it). */
+function NextLink({ r }: { r: Readiness }) {
+  const { t } = useTranslation('exam');
+  const topic = r.next_topic ? t(`topics.${r.next_topic}`) : '';
+  return (
+    <Link to={nextStepPath(r)} className={cn(buttonClasses('dark', 'sm'), 'min-h-11 self-start')} data-testid="readiness-next">
+      {t(`readiness.next.${r.next_step}.action`, { topic })}
+      <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
+
+/** The score with the verdict and basis beside the next step (text and link). */
+function Summary({ r }: { r: Readiness }) {
+  return (
     <div className="flex flex-col gap-4 md:flex-row md:items-stretch md:justify-between">
-      <div className="flex items-center gap-4">
-        {r.score === null ? (
-          <p className="text-slate-700" data-testid="readiness-score">
-            {t('readiness.notEnough', { count: r.answers_considered })}
-          </p>
-        ) : (
-          <>
-            <p className="flex items-baseline gap-0.5 text-asphalt" data-testid="readiness-score">
-              <span className="sr-only">{t('readiness.scoreLabel')}: </span>
-              <span className="text-5xl leading-none font-extrabold tabular-nums">{r.score}</span>
-              <span className="text-2xl font-bold">%</span>
-            </p>
-            <div className="flex min-w-0 flex-col gap-1">
-              {verdict && r.verdict && (
-                <p className={cn('flex items-center gap-1.5 text-lg font-bold', verdict.className)} data-testid="readiness-verdict">
-                  <verdict.icon aria-hidden="true" className="size-5 shrink-0" />
-                  {t(`readiness.verdict.${r.verdict}`)}
-                </p>
-              )}
-              <p className="text-sm text-slate-600">
-                {t('readiness.basis', { count: r.answers_considered, attempts: r.attempts_considered, pass })}
-                {r.confidence === 'low' && ` ${t('readiness.lowConfidence')}`}
-              </p>
-            </div>
-          </>
-        )}
-      </div>
+      <Score r={r} compact={false} />
       <div className="flex flex-col gap-2 rounded-xl bg-taxi-soft p-3 md:max-w-xs md:justify-center">
-        <p className="text-sm text-slate-800">
-          <span className="font-semibold">{t('readiness.nextTitle')}: </span>
-          {t(`readiness.next.${r.next_step}.text`, { topic, count: r.review_due })}
-        </p>
-        <Link to={nextStepPath(r)} className={cn(buttonClasses('dark', 'sm'), 'min-h-11 self-start')} data-testid="readiness-next">
-          {t(`readiness.next.${r.next_step}.action`, { topic })}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <NextText r={r} />
+        <NextLink r={r} />
       </div>
     </div>
   );
