@@ -5,6 +5,8 @@
 /** An exam has 80 questions; a score above 60 passes. */
 export const EXAM_QUESTION_COUNT = 80;
 export const EXAM_PASS_ABOVE = 60;
+/** The pass mark as a share of the exam: the lowest passing score, 61 of 80 = 0.7625 (readiness compares topics with it). */
+export const EXAM_PASS_RATE = (EXAM_PASS_ABOVE + 1) / EXAM_QUESTION_COUNT;
 /** The paywall prompt shows at question 6: the first 5 are free. */
 export const EXAM_FREE_QUESTIONS = 5;
 export const EXAM_TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire', 'trafficking'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXAM_QUESTION_COUNT, EXAM_TOPICS, REPORT_ISSUE_OPTIONS } from './exam-constants';
+import { EXAM_MODES, EXAM_QUESTION_COUNT, EXAM_TOPICS, REPORT_ISSUE_OPTIONS } from './exam-constants';
 import { freeText, text } from './text';
 
 export * from './exam-constants';
@@ -113,3 +113,49 @@ export const examAttemptResponseSchema = z.object({ data: examAttemptSchema });
 export type ExamAttemptResponse = z.infer<typeof examAttemptResponseSchema>;
 export const examAttemptsResponseSchema = z.object({ data: z.object({ data: z.array(examAttemptSchema) }) });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponseSchema>;
+
+/**
+ * GET /exam/readiness (signed in): an estimate of how ready the user is for the 80-question exam, from
+ * their recent attempts (apps/api/src/modules/exam/get-readiness.ts documents the formula; so does
+ * docs/exam-content.md). `score` is the estimated share of the exam answered right, 0–100, null with too
+ * few answers; `pass_percent` is the spec's pass mark as a percentage (61 of 80 = 76.25).
+ */
+export const READINESS_VERDICTS = ['likely-pass', 'keep-practicing', 'not-ready'] as const;
+export type ReadinessVerdict = (typeof READINESS_VERDICTS)[number];
+export const READINESS_CONFIDENCE = ['low', 'medium', 'high'] as const;
+export type ReadinessConfidence = (typeof READINESS_CONFIDENCE)[number];
+/** What to do next, in this order of priority: see get-readiness.ts. */
+export const READINESS_NEXT_STEPS = ['take-first-exam', 'practice-topic', 'review-due', 'take-timed', 'ready'] as const;
+export type ReadinessNextStep = (typeof READINESS_NEXT_STEPS)[number];
+export const examReadinessSchema = z.object({
+  score: z.number().int().min(0).max(100).nullable(),
+  verdict: z.enum(READINESS_VERDICTS).nullable(),
+  confidence: z.enum(READINESS_CONFIDENCE).nullable(),
+  pass_percent: z.number(),
+  attempts_considered: z.number().int(),
+  answers_considered: z.number().int(),
+  per_topic: z.array(
+    z.object({
+      topic: z.enum(EXAM_TOPICS),
+      /** Plain counts over the attempts considered for this topic. */
+      correct: z.number().int(),
+      total: z.number().int(),
+      /** Recency-weighted share right, 0–100 (null: not answered yet). */
+      rate: z.number().int().min(0).max(100).nullable(),
+      below_pass: z.boolean(),
+      /** How many of the exam's 80 questions are of this topic (its weight in the score). */
+      exam_questions: z.number().int(),
+    }),
+  ),
+  /** Topics below the pass rate, weakest first. */
+  weak_topics: z.array(z.enum(EXAM_TOPICS)),
+  next_step: z.enum(READINESS_NEXT_STEPS),
+  next_topic: z.enum(EXAM_TOPICS).nullable(),
+  /** Missed questions due for review today. */
+  review_due: z.number().int(),
+  /** The last 20 attempts, oldest first. */
+  history: z.array(z.object({ attempt_id: z.string(), created_at: z.string(), score: z.number().int(), total: z.number().int(), mode: z.enum(EXAM_MODES) })),
+});
+export type ExamReadiness = z.infer<typeof examReadinessSchema>;
+export const examReadinessResponseSchema = z.object({ data: examReadinessSchema });
+export type ExamReadinessResponse = z.infer<typeof examReadinessResponseSchema>;

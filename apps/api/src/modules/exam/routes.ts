@@ -7,6 +7,7 @@ import {
   examAttemptResponseSchema,
   examAttemptsResponseSchema,
   examQuestionsResponseSchema,
+  examReadinessResponseSchema,
   promoCheckQuerySchema,
   promoCheckResponseSchema,
   reportedQuestionsResponseSchema,
@@ -22,6 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
 import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
+import { getReadiness } from './get-readiness';
 import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
@@ -89,6 +91,22 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     '/exam/attempts',
     { onRequest: requireUser, schema: { tags, summary: "The user's finished exams, newest first", response: { 200: examAttemptsResponseSchema, ...errors } } },
     async (req) => ({ data: { data: await listAttempts(app.db, req.user.id) } }),
+  );
+
+  r.get(
+    '/exam/readiness',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The user's readiness for the exam: a score from recent attempts per topic, the weak topics, what to do next, and the last attempts",
+        response: { 200: examReadinessResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await getReadiness(app.db, req.user.id) };
+    },
   );
 
   r.get(

@@ -5,6 +5,7 @@ import { useConversations } from '@/lib/queries/messages';
 import { useUser } from '@/lib/queries/users';
 import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
 import { ExamAttempts } from '@/features/exam/components/exam-attempts';
+import { ReadinessCard } from '@/features/exam/components/readiness-card';
 import { SavedQuestions } from '@/features/exam/components/saved-questions';
 import { MyListings } from '@/features/listings/components/my-listings';
 import { SavedItems } from '@/features/listings/components/saved-items';
@@ -47,6 +48,7 @@ function DashboardPage() {
         saved={
           <div className="flex flex-col gap-8">
             <SavedQuestions />
+            <ReadinessCard />
             <ExamAttempts />
           </div>
         }

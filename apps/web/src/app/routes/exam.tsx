@@ -9,6 +9,8 @@ import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner
 
 /** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
 const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
+/** The readiness card is for signed-in users only: guests never load it. */
+const ReadinessCard = lazyNamed(() => import('@/features/exam/components/readiness-card'), 'ReadinessCard');
 
 /** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
 export function ExamRoute() {
@@ -21,6 +23,11 @@ export function ExamRoute() {
     <Container width="narrow" className="flex flex-col gap-4 py-6 sm:py-10">
       <PageHead title={practice ? t('practice.pageTitle') : t('title')} description={t('metaDescription')} noIndex={Boolean(practice)} />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
+      {signedIn && !practice && !params.has('mode') && !params.has('topic') && (
+        <Suspense fallback={null}>
+          <ReadinessCard compact />
+        </Suspense>
+      )}
       {session.isPending ? (
         <ExamSkeleton />
       ) : practice ? (

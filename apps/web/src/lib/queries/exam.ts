@@ -4,6 +4,7 @@ import type {
   ExamAttemptResponse,
   ExamAttemptsResponse,
   ExamQuestionsResponse,
+  ExamReadinessResponse,
   PromoCheckResponse,
   ReportedQuestionsResponse,
   SavedQuestion,
@@ -26,6 +27,8 @@ export const examKeys = {
   /** The list of attempts, and (below it) each attempt. */
   attempts: () => [...examKeys.all, 'attempts'] as const,
   attempt: (attemptId: string) => [...examKeys.attempts(), attemptId] as const,
+  /** The readiness card's data (changes with every recorded attempt). */
+  readiness: () => [...examKeys.all, 'readiness'] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -66,6 +69,11 @@ export async function getExamAttempt(attemptId: string, signal?: AbortSignal): P
 }
 export const examAttemptQueryOptions = defineQuery(examKeys.attempt, (signal, attemptId: string) => getExamAttempt(attemptId, signal), { retry: false });
 export const useExamAttempt = (attemptId: string, enabled = true) => useQuery({ ...examAttemptQueryOptions(attemptId), enabled });
+
+/** GET /exam/readiness (signed in): the score from recent attempts, topics, next step and the last attempts. */
+export const getExamReadiness = getJson<ExamReadinessResponse>('/exam/readiness');
+export const examReadinessQueryOptions = defineQuery(examKeys.readiness, getExamReadiness);
+export const useExamReadiness = (enabled = true) => useQuery({ ...examReadinessQueryOptions(), enabled });
 
 /**
  * GET /exam/promo-check?code=: whether the code would discount the exam now (case-insensitive).

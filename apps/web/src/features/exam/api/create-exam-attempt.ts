@@ -12,6 +12,7 @@ export function useCreateExamAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExamAttempt,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: examKeys.attempts() }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: examKeys.attempts() }), queryClient.invalidateQueries({ queryKey: examKeys.readiness() })]),
   });
 }

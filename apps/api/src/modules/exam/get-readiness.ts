@@ -1,0 +1,175 @@
+import { and, count, desc, eq, lte } from 'drizzle-orm';
+import {
+  EXAM_PASS_ABOVE,
+  EXAM_PASS_RATE,
+  EXAM_QUESTION_COUNT,
+  EXAM_TOPICS,
+  type ExamMode,
+  type ExamReadiness,
+  type ExamTopic,
+  type ReadinessConfidence,
+  type ReadinessNextStep,
+  type ReadinessVerdict,
+} from '@medallion/contracts/exam';
+import { SITE_TIME_ZONE } from '@medallion/contracts/site';
+import type { DbExecutor } from '@medallion/db/client';
+import { examAttempts, examQuestions, examReviewItems } from '@medallion/db/schema';
+
+/*
+ * Readiness: how ready a user is for the 80-question exam, estimated from their recent attempts.
+ *
+ * 1. Per topic, the RECENT_PER_TOPIC newest attempts (of any mode) that had questions of that topic.
+ *    The newest counts with weight 1, the next 0.8, then 0.6, 0.4, 0.2 (RECENCY_WEIGHTS).
+ * 2. The topic's rate r_t = Σ w·correct / Σ w·total over those attempts (a share right, 0–1).
+ *    It is below the pass mark when r_t < EXAM_PASS_RATE (61 of 80 = 76.25 %).
+ * 3. The score is the rates weighted by each topic's share of the exam, s_t = the number of the 80
+ *    questions of that topic: score = Σ s_t·r_t / Σ s_t over the topics answered at least once, as a
+ *    percentage. It estimates the share of the real exam the user would answer right.
+ * 4. No score below MIN_ANSWERS answered questions (counted plainly over the attempts used).
+ *    Confidence: low below 40 answers or when the answered topics make up less than 75 % of the exam,
+ *    high from 80 answers with every topic of the exam answered, medium in between.
+ * 5. Verdict: "likely to pass" when the score is at least LIKELY_MARGIN above the pass mark and the
+ *    confidence is not low; "keep practicing" from CLOSE_MARGIN below the pass mark; else "not ready".
+ * 6. Next step, the first that applies: no score yet → take an exam; a topic below the pass mark →
+ *    practice the weakest; missed questions due for review → review; no passed timed simulation among
+ *    the recent attempts or not yet likely to pass → a timed simulation; else ready.
+ */
+export const RECENT_PER_TOPIC = 5;
+export const RECENCY_WEIGHTS = [1, 0.8, 0.6, 0.4, 0.2] as const;
+export const MIN_ANSWERS = 10;
+export const LIKELY_MARGIN = 0.05;
+export const CLOSE_MARGIN = 0.15;
+/** How many attempts are read (the newest): enough for 5 per topic among topic runs, and the chart's 20. */
+const ATTEMPTS_READ = 60;
+const HISTORY_LENGTH = 20;
+
+export interface ReadinessAttempt {
+  id: string;
+  score: number;
+  total: number;
+  mode: ExamMode;
+  perTopic: Record<string, { correct: number; total: number }>;
+  createdAt: Date;
+}
+
+const isTopic = (t: string): t is ExamTopic => (EXAM_TOPICS as readonly string[]).includes(t);
+
+/**
+ * The readiness of one user from their attempts (any order), the number of the exam's questions per
+ * topic and the number of review questions due. Pure: the formula above, tested on known attempts.
+ */
+export function computeReadiness(attempts: ReadinessAttempt[], examTopicCounts: Partial<Record<ExamTopic, number>>, reviewDue: number): ExamReadiness {
+  const newestFirst = [...attempts].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const used = new Set<string>();
+  let answers = 0;
+  const perTopic = EXAM_TOPICS.map((topic) => {
+    const recent = newestFirst.filter((a) => (a.perTopic[topic]?.total ?? 0) > 0).slice(0, RECENT_PER_TOPIC);
+    let correct = 0;
+    let total = 0;
+    let weightedCorrect = 0;
+    let weightedTotal = 0;
+    recent.forEach((a, i) => {
+      const t = a.perTopic[topic]!;
+      const w = RECENCY_WEIGHTS[i]!;
+      used.add(a.id);
+      correct += t.correct;
+      total += t.total;
+      weightedCorrect += w * t.correct;
+      weightedTotal += w * t.total;
+    });
+    answers += total;
+    const rate = total > 0 ? weightedCorrect / weightedTotal : null;
+    return { topic, correct, total, rate, exam_questions: examTopicCounts[topic] ?? 0 };
+  });
+
+  const answered = perTopic.filter((t) => t.rate !== null);
+  const examSize = perTopic.reduce((sum, t) => sum + t.exam_questions, 0);
+  const coveredSize = answered.reduce((sum, t) => sum + t.exam_questions, 0);
+  const estimate = answers >= MIN_ANSWERS && coveredSize > 0 ? answered.reduce((sum, t) => sum + t.exam_questions * t.rate!, 0) / coveredSize : null;
+  const coverage = examSize > 0 ? coveredSize / examSize : 0;
+  const confidence: ReadinessConfidence | null =
+    estimate === null ? null : answers < 40 || coverage < 0.75 ? 'low' : answers >= EXAM_QUESTION_COUNT && coverage === 1 ? 'high' : 'medium';
+  const verdict: ReadinessVerdict | null =
+    estimate === null
+      ? null
+      : estimate >= EXAM_PASS_RATE + LIKELY_MARGIN && confidence !== 'low'
+        ? 'likely-pass'
+        : estimate >= EXAM_PASS_RATE - CLOSE_MARGIN
+          ? 'keep-practicing'
+          : 'not-ready';
+
+  const weak = answered.filter((t) => t.rate! < EXAM_PASS_RATE).sort((a, b) => a.rate! - b.rate! || a.total - b.total);
+  const recentAttempts = newestFirst.filter((a) => used.has(a.id));
+  const passedTimed = recentAttempts.some((a) => a.mode === 'timed' && a.score > EXAM_PASS_ABOVE);
+  const nextStep: ReadinessNextStep =
+    estimate === null
+      ? 'take-first-exam'
+      : weak.length > 0
+        ? 'practice-topic'
+        : reviewDue > 0
+          ? 'review-due'
+          : !passedTimed || verdict !== 'likely-pass'
+            ? 'take-timed'
+            : 'ready';
+
+  return {
+    score: estimate === null ? null : Math.round(estimate * 100),
+    verdict,
+    confidence,
+    pass_percent: EXAM_PASS_RATE * 100,
+    attempts_considered: used.size,
+    answers_considered: answers,
+    per_topic: perTopic.map((t) => ({
+      topic: t.topic,
+      correct: t.correct,
+      total: t.total,
+      rate: t.rate === null ? null : Math.round(t.rate * 100),
+      below_pass: t.rate !== null && t.rate < EXAM_PASS_RATE,
+      exam_questions: t.exam_questions,
+    })),
+    weak_topics: weak.map((t) => t.topic),
+    next_step: nextStep,
+    next_topic: nextStep === 'practice-topic' ? weak[0]!.topic : null,
+    review_due: reviewDue,
+    history: newestFirst
+      .slice(0, HISTORY_LENGTH)
+      .reverse()
+      .map((a) => ({ attempt_id: a.id, created_at: a.createdAt.toISOString(), score: a.score, total: a.total, mode: a.mode })),
+  };
+}
+
+/** Today's date in New York (YYYY-MM-DD), the review queue's calendar. */
+function newYorkDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** GET /exam/readiness: the user's own attempts only (the user id comes from the session). */
+export async function getReadiness(db: DbExecutor, userId: string, now = new Date()): Promise<ExamReadiness> {
+  const [rows, topicCounts, [due]] = await Promise.all([
+    db
+      .select({
+        id: examAttempts.id,
+        score: examAttempts.score,
+        total: examAttempts.total,
+        mode: examAttempts.mode,
+        perTopic: examAttempts.perTopic,
+        createdAt: examAttempts.createdAt,
+      })
+      .from(examAttempts)
+      .where(eq(examAttempts.userId, userId))
+      .orderBy(desc(examAttempts.createdAt))
+      .limit(ATTEMPTS_READ),
+    db
+      .select({ topic: examQuestions.topic, n: count() })
+      .from(examQuestions)
+      .where(lte(examQuestions.position, EXAM_QUESTION_COUNT))
+      .groupBy(examQuestions.topic),
+    db
+      .select({ n: count() })
+      .from(examReviewItems)
+      .where(and(eq(examReviewItems.userId, userId), lte(examReviewItems.dueOn, newYorkDate(now)))),
+  ]);
+  const counts: Partial<Record<ExamTopic, number>> = {};
+  for (const { topic, n } of topicCounts) if (isTopic(topic)) counts[topic] = n;
+  return computeReadiness(rows, counts, due?.n ?? 0);
+}
