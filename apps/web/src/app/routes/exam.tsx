@@ -41,8 +41,9 @@ export function ExamRoute() {
         </Suspense>
       ) : (
         <>
-          <ReviewDueCard signedIn={signedIn} />
           <ExamRunner signedIn={signedIn} />
+          {/* Below the run, so that it never moves the question when it appears (after a first miss). */}
+          <ReviewDueCard signedIn={signedIn} className="mt-4" />
         </>
       )}
     </Container>
