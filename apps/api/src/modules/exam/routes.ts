@@ -162,7 +162,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: requireUser,
       // A person answers a question every few seconds at most; the limit only stops a runaway client.
-      config: ipRateLimit(300),
+      config: ipRateLimit(600),
       schema: {
         tags,
         summary: "Grade first-try answers and count them in the questions' statistics and the user's review queue",
