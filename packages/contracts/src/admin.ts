@@ -128,3 +128,18 @@ export type CreatePromoCodeRequest = z.output<typeof createPromoCodeRequestSchem
 /** GET /admin/exam/questions: every question with its answers (staff edit any of them). */
 export const adminExamQuestionsResponseSchema = z.object({ data: z.array(examQuestionSchema) });
 export type AdminExamQuestionsResponse = z.infer<typeof adminExamQuestionsResponseSchema>;
+
+/**
+ * GET /admin/exam/question-stats (staff): per question, how often it was answered (first tries, every
+ * mode) and answered right, and its open and total issue reports, so staff spot bad questions.
+ */
+export const examQuestionStatSchema = z.object({
+  question_id: z.string(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  open_reports: z.number().int(),
+  total_reports: z.number().int(),
+});
+export type ExamQuestionStat = z.infer<typeof examQuestionStatSchema>;
+export const examQuestionStatsResponseSchema = z.object({ data: z.array(examQuestionStatSchema) });
+export type ExamQuestionStatsResponse = z.infer<typeof examQuestionStatsResponseSchema>;

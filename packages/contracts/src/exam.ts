@@ -159,3 +159,36 @@ export const examReadinessSchema = z.object({
 export type ExamReadiness = z.infer<typeof examReadinessSchema>;
 export const examReadinessResponseSchema = z.object({ data: examReadinessSchema });
 export type ExamReadinessResponse = z.infer<typeof examReadinessResponseSchema>;
+
+/**
+ * POST /exam/answers (signed in): first-try answers as they are given, one or a few at a time. The
+ * server grades them and counts them in the question's statistics and the user's review queue.
+ */
+export const examAnswersRequestSchema = z.object({
+  mode: z.enum(EXAM_MODES),
+  answers: z
+    .array(z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) }))
+    .min(1, 'attemptEmpty')
+    .max(EXAM_QUESTION_COUNT, 'attemptTooLong'),
+});
+export type ExamAnswersRequest = z.infer<typeof examAnswersRequestSchema>;
+export const examAnswersResponseSchema = z.object({
+  data: z.object({ recorded: z.number().int(), results: z.array(z.object({ question_id: z.string(), correct: z.boolean() })) }),
+});
+export type ExamAnswersResponse = z.infer<typeof examAnswersResponseSchema>;
+
+/**
+ * GET /exam/review (signed in): the review queue (spaced repetition). `due`: ids of the questions due
+ * today or earlier (New York date), the longest due first; `upcoming`: how many are due later;
+ * `total`: every question in the queue; `next_due_on`: the first date (YYYY-MM-DD) one is due after today.
+ */
+export const examReviewResponseSchema = z.object({
+  data: z.object({
+    due: z.array(z.string()),
+    upcoming: z.number().int(),
+    total: z.number().int(),
+    next_due_on: z.string().nullable(),
+  }),
+});
+export type ExamReviewResponse = z.infer<typeof examReviewResponseSchema>;
+export type ExamReview = ExamReviewResponse['data'];

@@ -226,6 +226,7 @@ export const MESSAGES = {
   'exam.attemptNotFound': 'There is no such exam attempt.',
   'exam.alreadyReported': 'You have already reported this question. Thank you!',
   'exam.noSavedQuestions': 'No saved questions',
+  'exam.answerNotFound': "This answer is not one of the question's answers.",
   'listing.feeNotReady': 'Finish the listing details (step 2) before paying the listing fee.',
   'listing.feeNotDraft': 'This listing is already under review or published.',
   'listing.notOwner': 'Only the owner of this listing can change it.',

@@ -8,6 +8,7 @@ import {
   examReportIdParamsSchema,
   examQuestionResponseSchema,
   examReportsResponseSchema,
+  examQuestionStatsResponseSchema,
   promoCodeParamsSchema,
   promoCodeResponseSchema,
   promoCodesResponseSchema,
@@ -27,6 +28,7 @@ import { approveListing, rejectListing } from '../listings/moderate-listing';
 import { createPromoCode, listPromoCodes, updatePromoCode } from '../exam/manage-promo-codes';
 import { listOpenReports, resolveReport } from '../exam/review-question-reports';
 import { updateExamQuestion } from '../exam/update-exam-question';
+import { listQuestionStats } from '../exam/list-question-stats';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   adminOrdersQuerySchema,
@@ -152,6 +154,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => ({ data: (await listExamQuestions(app.db, true)).questions }),
+  );
+  r.get(
+    '/admin/exam/question-stats',
+    {
+      schema: {
+        tags: examTags,
+        summary: 'Per question: first-try answers, how many right, open and total issue reports',
+        response: { 200: examQuestionStatsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listQuestionStats(app.db) }),
   );
   r.put(
     '/admin/exam/questions/:question_id',

@@ -6,6 +6,9 @@ import {
   examAttemptIdParamsSchema,
   examAttemptResponseSchema,
   examAttemptsResponseSchema,
+  examAnswersRequestSchema,
+  examAnswersResponseSchema,
+  examReviewResponseSchema,
   examQuestionsResponseSchema,
   examReadinessResponseSchema,
   promoCheckQuerySchema,
@@ -28,6 +31,8 @@ import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
+import { gradeAndRecordAnswers } from './record-answers';
+import { getReviewQueue } from './review-queue';
 
 /** The practice exam. Paid access is checked on the server for every call. */
 export async function examRoutes(app: FastifyInstance): Promise<void> {
@@ -168,5 +173,37 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await reportQuestion(app.db, req.user.id, req.body, await hasAccess(req.user.id)) }),
+  );
+
+  r.post(
+    '/exam/answers',
+    {
+      onRequest: requireUser,
+      // A person answers a question every few seconds at most; the limit only stops a runaway client.
+      config: ipRateLimit(600),
+      schema: {
+        tags,
+        summary: "Grade first-try answers and count them in the questions' statistics and the user's review queue",
+        body: examAnswersRequestSchema,
+        response: { 200: examAnswersResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await gradeAndRecordAnswers(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id)) }),
+  );
+
+  r.get(
+    '/exam/review',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The user's review queue: the questions due today or earlier (New York), and how many come later",
+        response: { 200: examReviewResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await getReviewQueue(app.db, req.user.id) };
+    },
   );
 }

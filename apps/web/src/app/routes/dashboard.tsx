@@ -7,6 +7,7 @@ import { DashboardTabs } from '@/features/dashboard/components/dashboard-tabs';
 import { ExamAttempts } from '@/features/exam/components/exam-attempts';
 import { ReadinessCard } from '@/features/exam/components/readiness-card';
 import { SavedQuestions } from '@/features/exam/components/saved-questions';
+import { ReviewDueCard } from '@/features/exam/components/review-due-card';
 import { MyListings } from '@/features/listings/components/my-listings';
 import { SavedItems } from '@/features/listings/components/saved-items';
 import { MessagesInbox } from '@/features/messages/components/messages-inbox';
@@ -47,6 +48,7 @@ function DashboardPage() {
         favorites={<SavedItems />}
         saved={
           <div className="flex flex-col gap-8">
+            <ReviewDueCard />
             <SavedQuestions />
             <ReadinessCard />
             <ExamAttempts />

@@ -6,11 +6,14 @@ import { lazyNamed } from '@/components/ui/lazy';
 import { PageHead } from '@/components/ui/page-head';
 import { useSession } from '@/lib/queries/auth';
 import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
+import { ReviewDueCard } from '@/features/exam/components/review-due-card';
 
 /** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
 const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
 /** The readiness card is for signed-in users only: guests never load it. */
 const ReadinessCard = lazyNamed(() => import('@/features/exam/components/readiness-card'), 'ReadinessCard');
+/** The review queue (?mode=review): its own chunk too. */
+const ReviewExam = lazyNamed(() => import('@/features/exam/components/review-exam'), 'ReviewExam');
 
 /** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
 export function ExamRoute() {
@@ -18,10 +21,15 @@ export function ExamRoute() {
   const session = useSession();
   const [params] = useSearchParams();
   const practice = params.get('practice')?.trim();
+  const review = !practice && params.get('mode') === 'review';
   const signedIn = Boolean(session.data?.user);
   return (
     <Container width="narrow" className="flex flex-col gap-4 py-6 sm:py-10">
-      <PageHead title={practice ? t('practice.pageTitle') : t('title')} description={t('metaDescription')} noIndex={Boolean(practice)} />
+      <PageHead
+        title={practice ? t('practice.pageTitle') : review ? t('review.pageTitle') : t('title')}
+        description={t('metaDescription')}
+        noIndex={Boolean(practice) || review}
+      />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
       {signedIn && !practice && !params.has('mode') && !params.has('topic') && (
         <Suspense fallback={null}>
@@ -34,8 +42,16 @@ export function ExamRoute() {
         <Suspense fallback={<ExamSkeleton />}>
           <PracticeExam key={practice} attemptId={practice} signedIn={signedIn} />
         </Suspense>
+      ) : review ? (
+        <Suspense fallback={<ExamSkeleton />}>
+          <ReviewExam signedIn={signedIn} />
+        </Suspense>
       ) : (
-        <ExamRunner signedIn={signedIn} />
+        <>
+          <ExamRunner signedIn={signedIn} />
+          {/* Below the run, so that it never moves the question when it appears (after a first miss). */}
+          <ReviewDueCard signedIn={signedIn} className="mt-4" />
+        </>
       )}
     </Container>
   );

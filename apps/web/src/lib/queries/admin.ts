@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AdminExamQuestionsResponse,
   AdminOverviewResponse,
+  ExamQuestionStat,
+  ExamQuestionStatsResponse,
   ExamReportsResponse,
   PromoCodesResponse,
   ReviewListingsResponse,
@@ -28,6 +30,8 @@ export const adminKeys = {
   exam: () => [...adminKeys.all, 'exam'] as const,
   examQuestions: () => [...adminKeys.exam(), 'questions'] as const,
   examReports: () => [...adminKeys.exam(), 'reports'] as const,
+  /** Per question: first-try answers, how many right, and reports. */
+  examQuestionStats: () => [...adminKeys.exam(), 'question-stats'] as const,
   promoCodes: () => [...adminKeys.all, 'promo-codes'] as const,
   shop: () => [...adminKeys.all, 'shop'] as const,
   products: () => [...adminKeys.shop(), 'products'] as const,
@@ -52,6 +56,13 @@ export async function getAdminExamQuestions(signal?: AbortSignal): Promise<ExamQ
 }
 export const adminExamQuestionsQueryOptions = defineQuery(adminKeys.examQuestions, getAdminExamQuestions);
 export const useAdminExamQuestions = () => useQuery(adminExamQuestionsQueryOptions());
+
+/** GET /admin/exam/question-stats (staff): per question, first-try answers, right answers, open and total reports. */
+export async function getExamQuestionStats(signal?: AbortSignal): Promise<ExamQuestionStat[]> {
+  return (await apiFetch<ExamQuestionStatsResponse>('/admin/exam/question-stats', { signal })).data;
+}
+export const examQuestionStatsQueryOptions = defineQuery(adminKeys.examQuestionStats, getExamQuestionStats);
+export const useExamQuestionStats = () => useQuery(examQuestionStatsQueryOptions());
 
 /** GET /admin/exam/reports (staff): open issue reports grouped by question, the most reported first. */
 export const getExamReports = getJson<ExamReportsResponse>('/admin/exam/reports');

@@ -3,6 +3,8 @@ import type {
   ExamAttempt,
   ExamAttemptResponse,
   ExamAttemptsResponse,
+  ExamReview,
+  ExamReviewResponse,
   ExamQuestionsResponse,
   ExamReadinessResponse,
   PromoCheckResponse,
@@ -29,6 +31,8 @@ export const examKeys = {
   attempt: (attemptId: string) => [...examKeys.attempts(), attemptId] as const,
   /** The readiness card's data (changes with every recorded attempt). */
   readiness: () => [...examKeys.all, 'readiness'] as const,
+  /** The review queue (spaced repetition); answers change it. */
+  review: () => [...examKeys.all, 'review'] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -83,3 +87,10 @@ export const useExamReadiness = (enabled = true) => useQuery({ ...examReadinessQ
 export function checkPromoCode(code: string, signal?: AbortSignal): Promise<PromoCheckResponse> {
   return apiFetch<PromoCheckResponse>('/exam/promo-check', { query: { code }, signal });
 }
+
+/** GET /exam/review (signed in): the questions due for review today (New York), and how many come later. */
+export async function getExamReview(signal?: AbortSignal): Promise<ExamReview> {
+  return (await apiFetch<ExamReviewResponse>('/exam/review', { signal })).data;
+}
+export const examReviewQueryOptions = defineQuery(examKeys.review, getExamReview);
+export const useExamReview = (enabled = true) => useQuery({ ...examReviewQueryOptions(), enabled });

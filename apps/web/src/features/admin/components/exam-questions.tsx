@@ -1,4 +1,4 @@
-import { CheckCircle2, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { CheckCircle2, ChevronLeft, ChevronRight, Flag, SearchX, Target, Users } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/card';
@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminExamQuestions } from '@/lib/queries/admin';
+import type { ExamQuestionStat } from '@medallion/contracts/admin';
+import { useAdminExamQuestions, useExamQuestionStats } from '@/lib/queries/admin';
+import { cn } from '@/lib/cn';
 import { QuestionEditor } from './question-editor';
 import { errorText } from '@/lib/error-text';
 
@@ -38,7 +40,66 @@ function haystack(q: ExamQuestion): string {
   );
 }
 
-function QuestionRow({ question }: { question: ExamQuestion }) {
+/** How the list is ordered: exam order, the lowest share of right first tries first, or the most reports first. */
+const SORTS = ['order', 'right', 'reports'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** Share of right first tries, 0-100, or null before anyone answered. */
+const rightPercent = (s: ExamQuestionStat | undefined) => (s && s.answered > 0 ? Math.round((s.correct / s.answered) * 100) : null);
+
+/** Below this share of right first tries a question is marked: perhaps it is unclear, or its answer wrong. */
+const LOW_RIGHT_PERCENT = 50;
+
+function sortQuestions(list: ExamQuestion[], sort: Sort, stats: Map<string, ExamQuestionStat>): ExamQuestion[] {
+  if (sort === 'order') return list;
+  const byPosition = (a: ExamQuestion, b: ExamQuestion) => a.position - b.position;
+  if (sort === 'reports') {
+    return [...list].sort((a, b) => {
+      const sa = stats.get(a.question_id);
+      const sb = stats.get(b.question_id);
+      return (sb?.open_reports ?? 0) - (sa?.open_reports ?? 0) || (sb?.total_reports ?? 0) - (sa?.total_reports ?? 0) || byPosition(a, b);
+    });
+  }
+  // Lowest share first; questions nobody has answered yet last (nothing to judge them by).
+  return [...list].sort((a, b) => {
+    const pa = rightPercent(stats.get(a.question_id));
+    const pb = rightPercent(stats.get(b.question_id));
+    if (pa === null || pb === null) return pa === pb ? byPosition(a, b) : pa === null ? 1 : -1;
+    return pa - pb || (stats.get(b.question_id)?.answered ?? 0) - (stats.get(a.question_id)?.answered ?? 0) || byPosition(a, b);
+  });
+}
+
+/** A question's numbers for staff: first tries, the share right, and its reports (open of total). */
+function QuestionStats({ stat }: { stat: ExamQuestionStat | undefined }) {
+  const { t } = useTranslation('admin');
+  const percent = rightPercent(stat);
+  const item = 'flex items-center gap-1.5 rounded-lg bg-slate-100 px-2.5 py-1';
+  return (
+    <dl className="flex flex-wrap gap-2 text-sm text-slate-700" data-testid="question-stats">
+      <div className={item}>
+        <Users aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <dt>{t('exam.stats.answered')}</dt>
+        <dd className="font-semibold text-asphalt">{stat ? stat.answered : '–'}</dd>
+      </div>
+      <div className={cn(item, percent !== null && percent < LOW_RIGHT_PERCENT && 'bg-danger/10 text-danger-text')}>
+        <Target aria-hidden="true" className="size-4 shrink-0" />
+        <dt>{t('exam.stats.right')}</dt>
+        <dd className="font-semibold" data-testid="question-right">
+          {percent === null ? t('exam.stats.noAnswers') : t('exam.stats.percent', { percent })}
+        </dd>
+      </div>
+      <div className={cn(item, (stat?.open_reports ?? 0) > 0 && 'bg-taxi-soft text-asphalt')}>
+        <Flag aria-hidden="true" className="size-4 shrink-0" />
+        <dt>{t('exam.stats.reports')}</dt>
+        <dd className="font-semibold" data-testid="question-reports">
+          {stat ? t('exam.stats.reportsValue', { open: stat.open_reports, total: stat.total_reports }) : '–'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function QuestionRow({ question, stat }: { question: ExamQuestion; stat: ExamQuestionStat | undefined }) {
   const { t } = useTranslation('admin');
   const correct = question.answers.find((a) => a.correct);
   const headingId = `all-q-${question.question_id}`;
@@ -69,6 +130,9 @@ function QuestionRow({ question }: { question: ExamQuestion }) {
             </span>
           </p>
         )}
+        <div className="pt-1">
+          <QuestionStats stat={stat} />
+        </div>
       </div>
       <div className="shrink-0 self-end sm:self-start">
         <QuestionEditor question={question} />
@@ -81,6 +145,8 @@ function QuestionRow({ question }: { question: ExamQuestion }) {
 export function ExamQuestions() {
   const { t } = useTranslation('admin');
   const questions = useAdminExamQuestions();
+  const stats = useExamQuestionStats();
+  const [sort, setSort] = useState<Sort>('order');
   const [search, setSearch] = useState('');
   const [topic, setTopic] = useState<ExamTopic | 'all'>('all');
   const [page, setPage] = useState(0);
@@ -92,6 +158,8 @@ export function ExamQuestions() {
     const terms = fold(deferredSearch).split(/\s+/).filter(Boolean);
     return indexed.filter(({ q, text }) => (topic === 'all' || q.topic === topic) && terms.every((term) => text.includes(term))).map(({ q }) => q);
   }, [indexed, deferredSearch, topic]);
+  const statsById = useMemo(() => new Map((stats.data ?? []).map((s) => [s.question_id, s])), [stats.data]);
+  const sorted = useMemo(() => sortQuestions(matches, stats.data ? sort : 'order', statsById), [matches, sort, stats.data, statsById]);
   const topicCounts = useMemo(() => {
     const counts = new Map<string, number>();
     for (const q of questions.data ?? []) counts.set(q.topic, (counts.get(q.topic) ?? 0) + 1);
@@ -103,7 +171,7 @@ export function ExamQuestions() {
 
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
-  const shown = matches.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const shown = sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
   const goTo = (next: number) => {
     setPage(next);
     // The new page starts at the top: take the reader (and the focus) there.
@@ -113,12 +181,13 @@ export function ExamQuestions() {
   const clear = () => {
     setSearch('');
     setTopic('all');
+    setSort('order');
     setPage(0);
   };
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_15rem]">
+      <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-[1fr_13rem_13rem]">
         <TextField
           label={t('exam.search')}
           type="search"
@@ -147,6 +216,20 @@ export function ExamQuestions() {
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label={t('exam.sort')}
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as Sort);
+            setPage(0);
+          }}
+        >
+          {SORTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`exam.sorts.${value}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-24 text-slate-600 focus:outline-none" data-testid="admin-questions-summary">
@@ -164,7 +247,7 @@ export function ExamQuestions() {
       ) : (
         <ol className="flex flex-col gap-3" aria-label={t('exam.allTab')}>
           {shown.map((q) => (
-            <QuestionRow key={q.question_id} question={q} />
+            <QuestionRow key={q.question_id} question={q} stat={statsById.get(q.question_id)} />
           ))}
         </ol>
       )}

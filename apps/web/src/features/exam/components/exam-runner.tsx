@@ -2,7 +2,7 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamMode, ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useExamQuestions, useReportedQuestions, useSavedQuestions } from '@/lib/queries/exam';
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
+import { useRecordAnswer } from '../api/record-answer';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 import { IntroDialog } from './intro-dialog';
 import { ReportButton } from './report-button';
@@ -138,6 +139,8 @@ export interface PracticeSet {
   questions: ExamQuestion[];
   /** Starts the same set again (the parent remounts the runner). */
   onRestart: () => void;
+  /** The mode its answers are recorded under (POST /exam/answers); 'exam' when not given. */
+  mode?: ExamMode;
 }
 
 /**
@@ -150,6 +153,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const saved = useSavedQuestions(signedIn);
   const reported = useReportedQuestions(signedIn);
   const createAttempt = useCreateExamAttempt();
+  const recordAnswer = useRecordAnswer(signedIn, practice?.mode ?? 'exam');
 
   const [started, setStarted] = useState(Boolean(practice));
   const [lang, setLang] = useState<Lang>(i18n.language === 'ru' ? 'ru' : 'en');
@@ -204,6 +208,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const submit = () => {
     if (!question || !selected || phase !== 'choosing') return;
     answers.current.push({ question_id: question.question_id, answer_id: selected });
+    recordAnswer(question.question_id, selected);
     const chosen = question.answers.find((a) => a.answer_id === selected);
     if (chosen?.correct) {
       setPhase('correct');

@@ -1,0 +1,119 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { EXAM_FREE_QUESTIONS } from '@medallion/contracts/exam';
+import type { DbExecutor } from '@medallion/db/client';
+import { examAnswers, examQuestions, examQuestionStats, examReviewItems } from '@medallion/db/schema';
+import { AppError } from '../../lib/app-error';
+import { addDays, examToday } from './exam-day';
+
+/** A question leaves the review queue once it has been answered right on this many later days. */
+export const REVIEW_RIGHT_DAYS = 2;
+/** After a counted right answer the question comes back this many days later. */
+export const REVIEW_INTERVAL_DAYS = 3;
+
+export interface GradedAnswer {
+  questionId: string;
+  correct: boolean;
+}
+
+/**
+ * Counts first-try answers, in one transaction: each question's statistics (answered, and correct
+ * when right: atomic increments, so parallel calls all count) and the user's review queue (spaced
+ * repetition, New York dates):
+ * - a wrong answer puts the question in the queue due today (or back there: the count starts over);
+ * - a right answer to a queued question on a later day than the miss, and not already counted today,
+ *   counts that day and brings the question back in REVIEW_INTERVAL_DAYS days; at REVIEW_RIGHT_DAYS
+ *   days the question leaves the queue; a right answer on the day of the miss only makes it due tomorrow.
+ * The callers grade (the answers endpoint, the attempts endpoint, the timed simulation's submit);
+ * `today` is for tests. One answer per question: the first counts, later ones are ignored.
+ */
+export async function recordAnswers(db: DbExecutor, userId: string, answers: readonly GradedAnswer[], today: string = examToday()): Promise<void> {
+  const byQuestion = new Map<string, boolean>();
+  for (const a of answers) if (!byQuestion.has(a.questionId)) byQuestion.set(a.questionId, a.correct);
+  if (byQuestion.size === 0) return;
+  // One lock order for every caller (question id), so that two transactions never wait on each other.
+  const graded = [...byQuestion].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const wrong = graded.filter(([, ok]) => !ok).map(([id]) => id);
+  const right = graded.filter(([, ok]) => ok).map(([id]) => id);
+  const now = sql`now()`;
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(examQuestionStats)
+      .values(graded.map(([questionId, ok]) => ({ questionId, answered: 1, correct: ok ? 1 : 0 })))
+      .onConflictDoUpdate({
+        target: examQuestionStats.questionId,
+        set: {
+          answered: sql`${examQuestionStats.answered} + excluded.answered`,
+          correct: sql`${examQuestionStats.correct} + excluded.correct`,
+          updatedAt: now,
+        },
+      });
+
+    if (wrong.length > 0) {
+      await tx
+        .insert(examReviewItems)
+        .values(wrong.map((questionId) => ({ userId, questionId, dueOn: today, missedOn: today, lastRightOn: null, rightDays: 0 })))
+        .onConflictDoUpdate({
+          target: [examReviewItems.userId, examReviewItems.questionId],
+          set: { dueOn: today, missedOn: today, lastRightOn: null, rightDays: 0, updatedAt: now },
+        });
+    }
+
+    if (right.length > 0) {
+      const day = sql`${today}::date`;
+      // Evaluated on the row as locked by this update, so parallel right answers count a day once.
+      const counted = sql`(${day} > ${examReviewItems.missedOn} and ${examReviewItems.lastRightOn} is distinct from ${day})`;
+      const mine = and(eq(examReviewItems.userId, userId), inArray(examReviewItems.questionId, right));
+      await tx
+        .update(examReviewItems)
+        .set({
+          rightDays: sql`case when ${counted} then ${examReviewItems.rightDays} + 1 else ${examReviewItems.rightDays} end`,
+          lastRightOn: sql`case when ${counted} then ${day} else ${examReviewItems.lastRightOn} end`,
+          dueOn: sql`case when ${counted} then ${addDays(today, REVIEW_INTERVAL_DAYS)}::date
+                          when ${day} <= ${examReviewItems.missedOn} then ${addDays(today, 1)}::date
+                          else ${examReviewItems.dueOn} end`,
+          updatedAt: now,
+        })
+        .where(mine);
+      await tx.delete(examReviewItems).where(and(mine, gte(examReviewItems.rightDays, REVIEW_RIGHT_DAYS)));
+    }
+  });
+}
+
+/**
+ * POST /exam/answers: grades first-try answers on the server and records them (recordAnswers). Every
+ * question must be one the user may take (any with paid access, else the free ones) and every answer
+ * one of its question's answers; otherwise nothing is recorded (404).
+ */
+export async function gradeAndRecordAnswers(
+  db: DbExecutor,
+  userId: string,
+  answers: ReadonlyArray<{ question_id: string; answer_id: string }>,
+  fullAccess: boolean,
+  today?: string,
+): Promise<{ recorded: number; results: Array<{ question_id: string; correct: boolean }> }> {
+  const firstTry = new Map<string, string>();
+  for (const a of answers) if (!firstTry.has(a.question_id)) firstTry.set(a.question_id, a.answer_id);
+  const ids = [...firstTry.keys()];
+  const questions = await db.select({ id: examQuestions.id, position: examQuestions.position }).from(examQuestions).where(inArray(examQuestions.id, ids));
+  if (questions.length !== ids.length || (!fullAccess && questions.some((q) => q.position > EXAM_FREE_QUESTIONS))) {
+    throw new AppError('NOT_FOUND', 'exam.questionNotFound');
+  }
+  const options = await db
+    .select({ id: examAnswers.id, questionId: examAnswers.questionId, correct: examAnswers.correct })
+    .from(examAnswers)
+    .where(inArray(examAnswers.questionId, ids));
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const results = ids.map((questionId) => {
+    const chosen = byId.get(firstTry.get(questionId)!);
+    if (!chosen || chosen.questionId !== questionId) throw new AppError('NOT_FOUND', 'exam.answerNotFound');
+    return { question_id: questionId, correct: chosen.correct };
+  });
+  await recordAnswers(
+    db,
+    userId,
+    results.map((r) => ({ questionId: r.question_id, correct: r.correct })),
+    today,
+  );
+  return { recorded: results.length, results };
+}
