@@ -6,6 +6,11 @@ import {
   examAttemptIdParamsSchema,
   examAttemptResponseSchema,
   examAttemptsResponseSchema,
+  deleteExamRunResponseSchema,
+  examRunQuerySchema,
+  examRunResponseSchema,
+  saveExamRunRequestSchema,
+  saveExamRunResponseSchema,
   examQuestionsResponseSchema,
   promoCheckQuerySchema,
   promoCheckResponseSchema,
@@ -21,6 +26,7 @@ import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
+import { deleteExamRun, getExamRun, saveExamRun } from './exam-runs';
 import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
 import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
@@ -103,6 +109,57 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await getAttempt(app.db, req.user.id, req.params.attempt_id) }),
+  );
+
+  r.get(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(120),
+      schema: {
+        tags,
+        summary: "The user's run in progress of a mode (null when none), graded by the server",
+        querystring: examRunQuerySchema,
+        response: { 200: examRunResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await getExamRun(app.db, req.user.id, req.query.mode, (await app.examBank.read()).all) };
+    },
+  );
+
+  r.put(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(120),
+      schema: {
+        tags,
+        summary: 'Save the run in progress of the practice exam (mode exam): position and first-try answers; the server grades',
+        body: saveExamRunRequestSchema,
+        response: { 200: saveExamRunResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const [bank, access] = await Promise.all([app.examBank.read(), hasAccess(req.user.id)]);
+      return { data: await saveExamRun(app.db, req.user.id, req.body, bank.all, access) };
+    },
+  );
+
+  r.delete(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(60),
+      schema: {
+        tags,
+        summary: "Remove the user's run in progress of a mode (Start over)",
+        querystring: examRunQuerySchema,
+        response: { 200: deleteExamRunResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: { deleted: await deleteExamRun(app.db, req.user.id, req.query.mode) } }),
   );
 
   r.get(
