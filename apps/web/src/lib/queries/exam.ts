@@ -3,7 +3,10 @@ import type {
   ExamAttempt,
   ExamAttemptResponse,
   ExamAttemptsResponse,
+  ExamMode,
   ExamQuestionsResponse,
+  ExamRun,
+  ExamRunResponse,
   PromoCheckResponse,
   ReportedQuestionsResponse,
   SavedQuestion,
@@ -26,6 +29,8 @@ export const examKeys = {
   /** The list of attempts, and (below it) each attempt. */
   attempts: () => [...examKeys.all, 'attempts'] as const,
   attempt: (attemptId: string) => [...examKeys.attempts(), attemptId] as const,
+  /** The user's run in progress of a mode (resume). */
+  run: (mode: ExamMode) => [...examKeys.all, 'run', mode] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -66,6 +71,21 @@ export async function getExamAttempt(attemptId: string, signal?: AbortSignal): P
 }
 export const examAttemptQueryOptions = defineQuery(examKeys.attempt, (signal, attemptId: string) => getExamAttempt(attemptId, signal), { retry: false });
 export const useExamAttempt = (attemptId: string, enabled = true) => useQuery({ ...examAttemptQueryOptions(attemptId), enabled });
+
+/**
+ * GET /exam/run?mode= (signed in): the run in progress, graded by the server, or null. Read once when
+ * a run starts (never from an older copy: gcTime 0), since the runner takes it over from there.
+ */
+export async function getExamRun(mode: ExamMode, signal?: AbortSignal): Promise<ExamRun | null> {
+  return (await apiFetch<ExamRunResponse>('/exam/run', { query: { mode }, signal })).data;
+}
+export const examRunQueryOptions = defineQuery(examKeys.run, (signal, mode: ExamMode) => getExamRun(mode, signal), {
+  gcTime: 0,
+  retry: 1,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+});
+export const useExamRun = (mode: ExamMode, enabled = true) => useQuery({ ...examRunQueryOptions(mode), enabled });
 
 /**
  * GET /exam/promo-check?code=: whether the code would discount the exam now (case-insensitive).
