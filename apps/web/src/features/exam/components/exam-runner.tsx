@@ -180,6 +180,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     const run = takeRun();
     if (!run) return;
     answers.current = run.answers;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the run comes from outside React (this browser's storage or the server), taken once
     setIndex(Math.min(run.index, total));
     setScore(run.score);
     setWrong(run.wrong);

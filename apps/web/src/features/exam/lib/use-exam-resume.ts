@@ -61,18 +61,17 @@ export function useExamResume({
     [],
   );
 
-  const serverRun: KeptRun | null = server.data
-    ? { position: server.data.position, answers: server.data.answers, score: server.data.score, wrong_question_ids: server.data.wrong_question_ids }
-    : null;
   const choice = useMemo(() => {
     if (!questions || localText === undefined) return null;
     const local = parseLocalRun(localText);
+    const kept = server.data;
+    const serverRun: KeptRun | null = kept
+      ? { position: kept.position, answers: kept.answers, score: kept.score, wrong_question_ids: kept.wrong_question_ids }
+      : null;
     const fromLocal = local ? restoreRun(local, questions, total) : null;
     const fromServer = signedIn && serverRun ? restoreRun(serverRun, questions, total) : null;
     const { source } = furtherRun(fromLocal ? local : null, fromServer ? serverRun : null);
     return { source, local, restored: source === 'local' ? fromLocal : source === 'server' ? fromServer : null };
-    // serverRun is rebuilt from server.data on each render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [questions, localText, server.data, signedIn, total]);
 
   let phase: ResumePhase;
