@@ -163,7 +163,11 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
   await expect(page.getByText('Enjoy your benefits and good luck on your exam!')).toBeVisible();
   await page.getByRole('link', { name: 'Back to Exam' }).click();
   await expect(page).toHaveURL('/exam');
-  await page.getByRole('dialog', { name: 'Before you start' }).getByRole('button', { name: 'Start' }).click();
+  // The run continues at question 6 with its score (no intro again): e2e/exam-resume.spec.ts.
+  await expect(page.getByTestId('resume-notice')).toContainText('Continuing where you left off — question 6');
+  await expect(progress(page)).toHaveText('Question 6 of 80');
+  await expect(page.getByTestId('exam-score')).toHaveText('Score: 5');
+  await expect(page.getByRole('dialog', { name: 'Before you start' })).toHaveCount(0);
   const full = await questions(page);
   expect(full.list).toHaveLength(80);
 
@@ -197,7 +201,7 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
   // The dashboard lists the saved question; delete empties the list.
   await openInEnglish(page, '/dashboard?tab=saved');
   const savedList = page.getByTestId('saved-questions');
-  await expect(savedList.getByText(full.list[0]!.question)).toBeVisible();
+  await expect(savedList.getByText(full.list[5]!.question)).toBeVisible();
   await savedList.getByRole('button', { name: /^Remove from saved/ }).click();
   await expect(page.getByText('Question removed from saved list')).toBeVisible();
   await expect(page.getByText('No saved questions yet.', { exact: false })).toBeVisible();

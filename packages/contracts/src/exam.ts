@@ -192,3 +192,35 @@ export const examReviewResponseSchema = z.object({
 });
 export type ExamReviewResponse = z.infer<typeof examReviewResponseSchema>;
 export type ExamReview = ExamReviewResponse['data'];
+
+/**
+ * A run in progress (one per user and mode, `exam_runs`): where it stopped and the first-try answers
+ * given so far. The server grades them: `score` and `wrong_question_ids` are never taken from a client.
+ */
+export const examRunAnswerSchema = z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) });
+export const examRunSchema = z.object({
+  mode: z.enum(EXAM_MODES),
+  /** How many questions are behind (the next one shown is position + 1). */
+  position: z.number().int(),
+  answers: z.array(z.object({ question_id: z.string(), answer_id: z.string() })),
+  score: z.number().int(),
+  wrong_question_ids: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type ExamRun = z.infer<typeof examRunSchema>;
+/** GET and DELETE /exam/run?mode= */
+export const examRunQuerySchema = z.object({ mode: z.enum(EXAM_MODES) });
+/** GET /exam/run: the run, or null when none is in progress. */
+export const examRunResponseSchema = z.object({ data: examRunSchema.nullable() });
+export type ExamRunResponse = z.infer<typeof examRunResponseSchema>;
+/** PUT /exam/run: saves (replaces) the run; only the spec's run (mode `exam`) is saved this way. */
+export const saveExamRunRequestSchema = z.object({
+  mode: z.enum(EXAM_MODES),
+  position: z.number().int('runPosition').min(0, 'runPosition').max(EXAM_QUESTION_COUNT, 'runPosition'),
+  answers: z.array(examRunAnswerSchema).max(EXAM_QUESTION_COUNT, 'attemptTooLong'),
+});
+export type SaveExamRunRequest = z.infer<typeof saveExamRunRequestSchema>;
+export const saveExamRunResponseSchema = z.object({ data: examRunSchema });
+export type SaveExamRunResponse = z.infer<typeof saveExamRunResponseSchema>;
+/** DELETE /exam/run: whether a run was removed. */
+export const deleteExamRunResponseSchema = z.object({ data: z.object({ deleted: z.boolean() }) });

@@ -4,6 +4,7 @@ import type { Database } from '@medallion/db/client';
 import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
+import { deleteExamRun } from './exam-runs';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -58,7 +59,12 @@ export async function recordAttempt(
       wrong.push(q.id);
     }
   }
-  const [row] = await db.insert(examAttempts).values({ userId, score, total: ids.length, perTopic, wrongQuestionIds: wrong }).returning();
+  // The finished run is no longer in progress: the attempt and the run's removal land together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(examAttempts).values({ userId, score, total: ids.length, perTopic, wrongQuestionIds: wrong }).returning();
+    await deleteExamRun(tx, userId, 'exam');
+    return inserted;
+  });
   return toAttempt(row!, ids.length);
 }
 

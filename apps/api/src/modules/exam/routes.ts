@@ -9,6 +9,11 @@ import {
   examAnswersRequestSchema,
   examAnswersResponseSchema,
   examReviewResponseSchema,
+  deleteExamRunResponseSchema,
+  examRunQuerySchema,
+  examRunResponseSchema,
+  saveExamRunRequestSchema,
+  saveExamRunResponseSchema,
   examQuestionsResponseSchema,
   examReadinessResponseSchema,
   promoCheckQuerySchema,
@@ -25,6 +30,7 @@ import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
 import { getSessionUser } from '../auth/account-flows';
 import { examAccessExpiry } from './exam-access';
+import { deleteExamRun, getExamRun, saveExamRun } from './exam-runs';
 import { getAttempt, listAttempts, recordAttempt } from './grade-attempt';
 import { getReadiness } from './get-readiness';
 import { quoteExamPrice } from './exam-price';
@@ -126,6 +132,57 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await getAttempt(app.db, req.user.id, req.params.attempt_id) }),
+  );
+
+  r.get(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(120),
+      schema: {
+        tags,
+        summary: "The user's run in progress of a mode (null when none), graded by the server",
+        querystring: examRunQuerySchema,
+        response: { 200: examRunResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await getExamRun(app.db, req.user.id, req.query.mode, (await app.examBank.read()).all) };
+    },
+  );
+
+  r.put(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(120),
+      schema: {
+        tags,
+        summary: 'Save the run in progress of the practice exam (mode exam): position and first-try answers; the server grades',
+        body: saveExamRunRequestSchema,
+        response: { 200: saveExamRunResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const [bank, access] = await Promise.all([app.examBank.read(), hasAccess(req.user.id)]);
+      return { data: await saveExamRun(app.db, req.user.id, req.body, bank.all, access) };
+    },
+  );
+
+  r.delete(
+    '/exam/run',
+    {
+      onRequest: requireUser,
+      config: ipRateLimit(60),
+      schema: {
+        tags,
+        summary: "Remove the user's run in progress of a mode (Start over)",
+        querystring: examRunQuerySchema,
+        response: { 200: deleteExamRunResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: { deleted: await deleteExamRun(app.db, req.user.id, req.query.mode) } }),
   );
 
   r.get(

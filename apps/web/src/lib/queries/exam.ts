@@ -7,6 +7,9 @@ import type {
   ExamReviewResponse,
   ExamQuestionsResponse,
   ExamReadinessResponse,
+  ExamMode,
+  ExamRun,
+  ExamRunResponse,
   PromoCheckResponse,
   ReportedQuestionsResponse,
   SavedQuestion,
@@ -33,6 +36,8 @@ export const examKeys = {
   readiness: () => [...examKeys.all, 'readiness'] as const,
   /** The review queue (spaced repetition); answers change it. */
   review: () => [...examKeys.all, 'review'] as const,
+  /** The user's run in progress of a mode (resume). */
+  run: (mode: ExamMode) => [...examKeys.all, 'run', mode] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -78,6 +83,21 @@ export const useExamAttempt = (attemptId: string, enabled = true) => useQuery({ 
 export const getExamReadiness = getJson<ExamReadinessResponse>('/exam/readiness');
 export const examReadinessQueryOptions = defineQuery(examKeys.readiness, getExamReadiness);
 export const useExamReadiness = (enabled = true) => useQuery({ ...examReadinessQueryOptions(), enabled });
+
+/**
+ * GET /exam/run?mode= (signed in): the run in progress, graded by the server, or null. Read once when
+ * a run starts (never from an older copy: gcTime 0), since the runner takes it over from there.
+ */
+export async function getExamRun(mode: ExamMode, signal?: AbortSignal): Promise<ExamRun | null> {
+  return (await apiFetch<ExamRunResponse>('/exam/run', { query: { mode }, signal })).data;
+}
+export const examRunQueryOptions = defineQuery(examKeys.run, (signal, mode: ExamMode) => getExamRun(mode, signal), {
+  gcTime: 0,
+  retry: 1,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+});
+export const useExamRun = (mode: ExamMode, enabled = true) => useQuery({ ...examRunQueryOptions(mode), enabled });
 
 /**
  * GET /exam/promo-check?code=: whether the code would discount the exam now (case-insensitive).

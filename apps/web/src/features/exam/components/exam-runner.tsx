@@ -14,8 +14,10 @@ import { useExamQuestions, useReportedQuestions, useSavedQuestions } from '@/lib
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
 import { useRecordAnswer } from '../api/record-answer';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
+import { useExamResume } from '../lib/use-exam-resume';
 import { IntroDialog } from './intro-dialog';
 import { ReportButton } from './report-button';
+import { ResumeNotice } from './resume-notice';
 import type { WrongAnswer } from './result-dialog';
 
 /** The paywall (question 6 without access) and the result popup are chunks of their own, fetched once the exam has started. */
@@ -166,12 +168,30 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const [advanceIn, setAdvanceIn] = useState<number | null>(null);
   const answers = useRef<{ question_id: string; answer_id: string }[]>([]);
   const attemptSent = useRef(false);
+  /** The question a resumed run continued at (its notice shows until the next answer). */
+  const [resumedAt, setResumedAt] = useState<number | null>(null);
 
   const list = practice?.questions ?? questions.data?.data.data ?? [];
   const total = practice ? practice.questions.length : (questions.data?.data.total ?? 0);
   const question: ExamQuestion | undefined = list[index];
   const savedIds = useMemo(() => new Set((saved.data ?? []).map((q) => q.question_id)), [saved.data]);
   const reportedIds = useMemo(() => new Set(reported.data ?? []), [reported.data]);
+  // The spec's run continues where it stopped (a practice run does not).
+  const resume = useExamResume({ enabled: !practice, signedIn, questions: questions.data?.data.data, total });
+  const { phase: resumePhase, take: takeRun, save: saveRun, idle: runSaved } = resume;
+  useEffect(() => {
+    if (resumePhase !== 'found') return;
+    const run = takeRun();
+    if (!run) return;
+    answers.current = run.answers;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the run comes from outside React (this browser's storage or the server), taken once
+    setIndex(Math.min(run.index, total));
+    setScore(run.score);
+    setWrong(run.wrong);
+    setStarted(true);
+    if (run.index >= total) setFinished(true);
+    else setResumedAt(run.index + 1);
+  }, [resumePhase, takeRun, total]);
 
   const advance = useCallback(() => {
     setAdvanceIn(null);
@@ -198,10 +218,20 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     // A practice run is not an exam: it is neither stored nor graded on the server.
     if (isPractice || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
     attemptSent.current = true;
-    postAttempt(answers.current, { onError: (error) => console.warn('The exam attempt was not recorded', error) });
-  }, [isPractice, finished, signedIn, postAttempt]);
+    const sent = answers.current;
+    // After the run's last save, since recording the attempt removes the run; if it fails, the finished
+    // run is kept, so the next visit shows the result and sends it again.
+    void runSaved().then(() =>
+      postAttempt(sent, {
+        onError: (error) => {
+          console.warn('The exam attempt was not recorded', error);
+          saveRun({ position: sent.length, answers: sent });
+        },
+      }),
+    );
+  }, [isPractice, finished, signedIn, postAttempt, runSaved, saveRun]);
 
-  if (!practice && questions.isPending) return <ExamSkeleton />;
+  if (!practice && (questions.isPending || resumePhase === 'loading' || resumePhase === 'found')) return <ExamSkeleton />;
   if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
 
   const number = Math.min(index + 1, total);
@@ -209,6 +239,9 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     if (!question || !selected || phase !== 'choosing') return;
     answers.current.push({ question_id: question.question_id, answer_id: selected });
     recordAnswer(question.question_id, selected);
+    setResumedAt(null);
+    // Kept after each answer, never waited for; the last one is the attempt's (which ends the run).
+    if (index + 1 < total) saveRun({ position: index + 1, answers: [...answers.current] });
     const chosen = question.answers.find((a) => a.answer_id === selected);
     if (chosen?.correct) {
       setPhase('correct');
@@ -220,9 +253,25 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     }
   };
 
+  const startOver = () => {
+    resume.clear();
+    answers.current = [];
+    attemptSent.current = false;
+    setIndex(0);
+    setScore(0);
+    setWrong([]);
+    setSelected(null);
+    setPhase('choosing');
+    setAdvanceIn(null);
+    setFinished(false);
+    setResumedAt(null);
+    setStarted(false);
+  };
+
   const ru = lang === 'ru';
   return (
     <div className="flex flex-col gap-4">
+      {resumedAt !== null && !finished && <ResumeNotice question={resumedAt} onStartOver={startOver} />}
       {!practice && <IntroDialog open={!started} total={total} passAbove={EXAM_PASS_ABOVE} onStart={() => setStarted(true)} />}
 
       <div className={PROGRESS_BOX}>

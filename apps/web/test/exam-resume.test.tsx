@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ExamQuestion, ExamQuestionsResponse, ExamRun } from '@medallion/contracts/exam';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ExamRunner } from '@/features/exam/components/exam-runner';
+import { LOCAL_RUN_KEY, serializeLocalRun, type RunAnswer } from '@/features/exam/lib/exam-run-store';
+import { fakeApi, renderWithApp } from './support/render';
+
+function question(n: number): ExamQuestion {
+  return {
+    question_id: `q${n}`,
+    position: n,
+    topic: 'rules',
+    question: `Question text ${n}?`,
+    question_rus: `Вопрос ${n}?`,
+    explanation: `Because rule ${n} says so.`,
+    explanation_rus: `Потому что правило ${n}.`,
+    source: 'TLC rules',
+    answers: [
+      { answer_id: `q${n}-right`, answer: `Right answer ${n}`, answer_rus: `Верно ${n}`, correct: true },
+      { answer_id: `q${n}-wrong`, answer: `Wrong answer ${n}`, answer_rus: `Неверно ${n}`, correct: false },
+    ],
+  };
+}
+const QUESTIONS = [1, 2, 3, 4, 5].map(question);
+const questionsResponse: ExamQuestionsResponse = { data: { data: QUESTIONS, total: 80, full_access: false, access_expiry: null } };
+const right = (n: number): RunAnswer => ({ question_id: `q${n}`, answer_id: `q${n}-right` });
+const wrong = (n: number): RunAnswer => ({ question_id: `q${n}`, answer_id: `q${n}-wrong` });
+const keep = (position: number, answers: RunAnswer[]) => window.localStorage.setItem(LOCAL_RUN_KEY, serializeLocalRun({ position, answers }));
+const kept = () => JSON.parse(window.localStorage.getItem(LOCAL_RUN_KEY) ?? 'null') as { position: number; answers: RunAnswer[] } | null;
+
+beforeAll(() => {
+  // jsdom draws no modal dialogs: the intro popup only needs the calls to exist.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(() => window.localStorage.clear());
+
+const progress = () => screen.getByTestId('exam-progress').textContent;
+const score = () => screen.getByTestId('exam-score').textContent;
+
+describe('ExamRunner resume', () => {
+  it("continues a guest's run where it stopped, with its score, and keeps it after each answer", async () => {
+    keep(2, [wrong(1), right(2)]);
+    fakeApi({ 'GET /api/exam/questions': () => ({ body: questionsResponse }) });
+    await renderWithApp(<ExamRunner signedIn={false} />, { path: '/exam' });
+    const notice = await screen.findByTestId('resume-notice');
+    expect(notice.textContent).toContain('Continuing where you left off — question 3');
+    expect(progress()).toBe('Question 3 of 80');
+    expect(score()).toBe('Score: 1');
+    expect(screen.queryByRole('dialog', { name: 'Before you start' })).toBeNull();
+    expect(screen.getByTestId('question-text').textContent).toContain('Question text 3?');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Right answer 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByTestId('resume-notice')).toBeNull();
+    expect(kept()).toMatchObject({ position: 3, answers: [wrong(1), right(2), right(3)] });
+    await waitFor(() => expect(progress()).toBe('Question 4 of 80'));
+    expect(score()).toBe('Score: 2');
+  });
+
+  it('starts over only after the confirm, clearing the run', async () => {
+    keep(5, [1, 2, 3, 4, 5].map(right));
+    fakeApi({ 'GET /api/exam/questions': () => ({ body: questionsResponse }) });
+    await renderWithApp(<ExamRunner signedIn={false} />, { path: '/exam' });
+    const notice = await screen.findByTestId('resume-notice');
+    expect(notice.textContent).toContain('question 6');
+    // Question 6 without access: the paywall, as before the reload.
+    expect(await screen.findByRole('heading', { name: 'Enhance Your Experience!' })).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Start over' }));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep going' }));
+    expect(kept()?.position).toBe(5);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Start over' }));
+    expect(within(notice).getByText(/Your answers and score so far will be cleared/)).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Yes, start over' }));
+    expect(kept()).toBeNull();
+    expect(screen.queryByTestId('resume-notice')).toBeNull();
+    expect(progress()).toBe('Question 1 of 80');
+    expect(score()).toBe('Score: 0');
+    expect(screen.getByRole('dialog', { name: 'Before you start' })).toBeTruthy();
+  });
+
+  it('ignores a kept run that does not fit the questions', async () => {
+    keep(2, [right(1), { question_id: 'q9', answer_id: 'q9-right' }]);
+    fakeApi({ 'GET /api/exam/questions': () => ({ body: questionsResponse }) });
+    await renderWithApp(<ExamRunner signedIn={false} />, { path: '/exam' });
+    await screen.findByTestId('question-text');
+    expect(screen.getByRole('dialog', { name: 'Before you start' })).toBeTruthy();
+    expect(progress()).toBe('Question 1 of 80');
+    expect(screen.queryByTestId('resume-notice')).toBeNull();
+  });
+
+  it("signed in, continues the account's run with the server's score, and saves each answer on the account", async () => {
+    keep(1, [right(1)]);
+    const run: ExamRun = { mode: 'exam', position: 3, answers: [right(1), wrong(2), right(3)], score: 2, wrong_question_ids: ['q2'], updated_at: '' };
+    const puts: unknown[] = [];
+    fakeApi({
+      'GET /api/exam/questions': () => ({ body: questionsResponse }),
+      'GET /api/exam/questions/saved': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/questions/issue': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/run': () => ({ body: { data: run } }),
+      'PUT /api/exam/run': ({ body }) => {
+        puts.push(body);
+        return { body: { data: run } };
+      },
+    });
+    await renderWithApp(<ExamRunner signedIn />, { path: '/exam' });
+    expect((await screen.findByTestId('resume-notice')).textContent).toContain('question 4');
+    expect(score()).toBe('Score: 2');
+    // The browser's run was behind the account's: dropped, not uploaded.
+    expect(kept()).toBeNull();
+    expect(puts).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Wrong answer 4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(puts).toEqual([{ mode: 'exam', position: 4, answers: [right(1), wrong(2), right(3), wrong(4)] }]));
+  });
+
+  it("after sign-in, uploads this browser's run when it is further along", async () => {
+    keep(5, [1, 2, 3, 4, 5].map(right));
+    const puts: unknown[] = [];
+    fakeApi({
+      'GET /api/exam/questions': () => ({ body: questionsResponse }),
+      'GET /api/exam/questions/saved': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/questions/issue': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/run': () => ({ body: { data: null } }),
+      'PUT /api/exam/run': ({ body }) => {
+        puts.push(body);
+        return { body: { data: { ...(body as object), score: 5, wrong_question_ids: [], updated_at: '' } } };
+      },
+    });
+    await renderWithApp(<ExamRunner signedIn />, { path: '/exam' });
+    expect((await screen.findByTestId('resume-notice')).textContent).toContain('question 6');
+    expect(await screen.findByRole('heading', { name: 'Unlock Full Access!' })).toBeTruthy();
+    await waitFor(() => expect(puts).toEqual([{ mode: 'exam', position: 5, answers: [1, 2, 3, 4, 5].map(right) }]));
+    await waitFor(() => expect(kept()).toBeNull());
+  });
+});
