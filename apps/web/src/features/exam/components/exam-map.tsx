@@ -2,19 +2,77 @@ import { useTranslation } from 'react-i18next';
 import type { ExamMap as ExamMapData } from '@medallion/contracts/exam-map';
 import { EXAM_MAP_BASE as base, projectExamMapPoint } from '../lib/exam-map-projection';
 
-/** Each borough's fill and its label's place (the centroid, nudged) and turn; the same colors as the intro's map. */
-const BOROUGHS: Record<string, { key: string; fill: string; dx: number; dy: number; rotate?: number }> = {
-  '36061': { key: 'manhattan', fill: '#F7B500', dx: -4, dy: 8, rotate: -62 },
-  '36047': { key: 'brooklyn', fill: '#FFE08A', dx: 0, dy: 20 },
-  '36081': { key: 'queens', fill: '#FFF4D1', dx: 18, dy: 0 },
-  '36005': { key: 'bronx', fill: '#FDE7A6', dx: 14, dy: -14 },
-  '36085': { key: 'statenIsland', fill: '#FCEBC0', dx: -8, dy: 14 },
+/**
+ * Each borough's fill and where its label may go (offsets from the outline's centroid, best first) and
+ * its turn: the first place that no point, crossing or badge of the question covers is taken.
+ */
+const BOROUGHS: Record<string, { key: string; fill: string; spots: [number, number][]; rotate?: number }> = {
+  '36061': {
+    key: 'manhattan',
+    fill: '#F7B500',
+    rotate: -62,
+    spots: [
+      [-4, 8],
+      [14, -41],
+      [-18, 42],
+    ],
+  },
+  '36047': {
+    key: 'brooklyn',
+    fill: '#FFE08A',
+    spots: [
+      [0, 20],
+      [0, 36],
+      [22, -22],
+    ],
+  },
+  '36081': {
+    key: 'queens',
+    fill: '#FFF4D1',
+    spots: [
+      [18, 0],
+      [34, 34],
+      [-4, -28],
+    ],
+  },
+  '36005': {
+    key: 'bronx',
+    fill: '#FDE7A6',
+    spots: [
+      [14, -14],
+      [28, 16],
+      [-20, 22],
+    ],
+  },
+  '36085': {
+    key: 'statenIsland',
+    fill: '#FCEBC0',
+    spots: [
+      [-8, 14],
+      [4, 48],
+      [0, -22],
+    ],
+  },
 };
 const WATER = '#CFE3F1';
 const OUTSIDE = '#E3E5E9';
 const INK = '#16181D';
 /** Where "New Jersey" is written, on the land west of the Hudson. */
 const NEW_JERSEY = projectExamMapPoint(-74.15, 40.79);
+
+type Circle = { x: number; y: number; r: number };
+
+/** Circles along a label (its text about 0.6 em a character wide), turned with it. */
+function labelCircles(x: number, y: number, text: string, size: number, rotate = 0): Circle[] {
+  const half = (text.length * size * 0.6) / 2;
+  const [cos, sin] = [Math.cos((rotate * Math.PI) / 180), Math.sin((rotate * Math.PI) / 180)];
+  const n = Math.max(2, Math.ceil(half / (size * 0.5)));
+  return Array.from({ length: n + 1 }, (_, i) => {
+    const d = -half + (2 * half * i) / n;
+    return { x: x + d * cos, y: y + d * sin, r: size * 0.55 };
+  });
+}
+const overlaps = (a: Circle[], b: Circle[]) => a.some((p) => b.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < p.r + q.r));
 
 /** A label with a white halo, readable over land, water and lines. */
 function Halo({
@@ -70,6 +128,22 @@ export function ExamMap({ map }: { map: ExamMapData }) {
     const b = projectExamMapPoint(l.to[0], l.to[1]);
     return { ...l, a, b, mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
   });
+  // What the question draws: a borough's label goes where it covers none of it.
+  const taken: Circle[] = [
+    ...points.flatMap((p) => [
+      { x: p.x, y: p.y, r: 6 },
+      { x: p.x + 15, y: p.y - 15, r: 12 },
+    ]),
+    ...lines.flatMap((l) => [0, 0.25, 0.5, 0.75, 1].map((f) => ({ x: l.a.x + f * (l.b.x - l.a.x), y: l.a.y + f * (l.b.y - l.a.y), r: f === 0.5 ? 13 : 4 }))),
+  ];
+  const boroughLabels = base.boroughs.flatMap((b) => {
+    const style = BOROUGHS[b.fips];
+    if (!style) return [];
+    const text = t(`boroughs.${style.key}`);
+    const spots = style.spots.map(([dx, dy]) => ({ x: b.x + dx, y: b.y + dy }));
+    const free = spots.find((p) => !overlaps(labelCircles(p.x, p.y, text, 15, style.rotate), taken)) ?? spots[0]!;
+    return [{ fips: b.fips, text, rotate: style.rotate, ...free }];
+  });
   const list = (items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
   const label = [
     t('map.label'),
@@ -97,14 +171,11 @@ export function ExamMap({ map }: { map: ExamMapData }) {
         <Halo x={NEW_JERSEY.x} y={NEW_JERSEY.y} size={14} weight="normal" fill="#4B5563">
           {t('map.newJersey')}
         </Halo>
-        {base.boroughs.map((b) => {
-          const s = BOROUGHS[b.fips];
-          return s ? (
-            <Halo key={b.fips} x={b.x + s.dx} y={b.y + s.dy} rotate={s.rotate}>
-              {t(`boroughs.${s.key}`)}
-            </Halo>
-          ) : null;
-        })}
+        {boroughLabels.map((b) => (
+          <Halo key={b.fips} x={b.x} y={b.y} rotate={b.rotate}>
+            {b.text}
+          </Halo>
+        ))}
         {lines.map((l) => (
           <g key={l.label} data-testid={`exam-map-line-${l.label}`}>
             <line x1={l.a.x} y1={l.a.y} x2={l.b.x} y2={l.b.y} stroke="#FFFFFF" strokeWidth={6} strokeLinecap="round" />
@@ -118,7 +189,7 @@ export function ExamMap({ map }: { map: ExamMapData }) {
               strokeLinecap="round"
               strokeDasharray={l.kind === 'tunnel' ? '4 3' : undefined}
             />
-            <rect x={l.mx - 10} y={l.my - 10} width={20} height={20} rx={4} fill="#FFFFFF" stroke={INK} strokeWidth={2} />
+            <rect x={l.mx - 9.5} y={l.my - 9.5} width={19} height={19} rx={4} fill="#FFFFFF" stroke={INK} strokeWidth={2} />
             <text x={l.mx} y={l.my} textAnchor="middle" dominantBaseline="central" fontSize={15} fontWeight="bold" fill={INK}>
               {l.label}
             </text>
