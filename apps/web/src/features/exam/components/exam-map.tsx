@@ -4,7 +4,7 @@ import { EXAM_MAP_BASE as base, projectExamMapPoint } from '../lib/exam-map-proj
 
 /**
  * Each borough's fill and where its label may go (offsets from the outline's centroid, best first) and
- * its turn: the first place that no point, crossing or badge of the question covers is taken.
+ * its turn: the first place that no point, crossing or badge of the question covers is taken (else the least covered).
  */
 const BOROUGHS: Record<string, { key: string; fill: string; spots: [number, number][]; rotate?: number }> = {
   '36061': {
@@ -15,6 +15,8 @@ const BOROUGHS: Record<string, { key: string; fill: string; spots: [number, numb
       [-4, 8],
       [14, -41],
       [-18, 42],
+      [19, -52],
+      [-24, 56],
     ],
   },
   '36047': {
@@ -72,7 +74,9 @@ function labelCircles(x: number, y: number, text: string, size: number, rotate =
     return { x: x + d * cos, y: y + d * sin, r: size * 0.55 };
   });
 }
-const overlaps = (a: Circle[], b: Circle[]) => a.some((p) => b.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < p.r + q.r));
+/** How much two sets of circles overlap (0: not at all). */
+const overlap = (a: Circle[], b: Circle[]) =>
+  a.reduce((sum, p) => sum + b.reduce((s, q) => s + Math.max(0, p.r + q.r - Math.hypot(p.x - q.x, p.y - q.y)), 0), 0);
 
 /** A label with a white halo, readable over land, water and lines. */
 function Halo({
@@ -141,8 +145,10 @@ export function ExamMap({ map }: { map: ExamMapData }) {
     if (!style) return [];
     const text = t(`boroughs.${style.key}`);
     const spots = style.spots.map(([dx, dy]) => ({ x: b.x + dx, y: b.y + dy }));
-    const free = spots.find((p) => !overlaps(labelCircles(p.x, p.y, text, 15, style.rotate), taken)) ?? spots[0]!;
-    return [{ fips: b.fips, text, rotate: style.rotate, ...free }];
+    // The first free spot, else the least covered one.
+    const scored = spots.map((p) => ({ ...p, covered: overlap(labelCircles(p.x, p.y, text, 15, style.rotate), taken) }));
+    const best = scored.reduce((a, b) => (b.covered < a.covered ? b : a));
+    return [{ fips: b.fips, text, rotate: style.rotate, x: best.x, y: best.y }];
   });
   const list = (items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
   const label = [
