@@ -10,6 +10,7 @@ const q = (n: number): ExamQuestion => ({
   question_rus: `Вопрос ${n}`,
   explanation: '',
   explanation_rus: '',
+  map: null,
   source: '',
   answers: [],
 });

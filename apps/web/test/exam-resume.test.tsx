@@ -11,6 +11,7 @@ function question(n: number): ExamQuestion {
     question_id: `q${n}`,
     position: n,
     topic: 'rules',
+    map: null,
     question: `Question text ${n}?`,
     question_rus: `Вопрос ${n}?`,
     explanation: `Because rule ${n} says so.`,

@@ -18,6 +18,7 @@ const q = (n: number): ExamQuestion => ({
   question_id: `q${String(n).padStart(3, '0')}`,
   position: n,
   topic: 'rules',
+  map: null,
   question: `Question ${n}`,
   question_rus: `Вопрос ${n}`,
   explanation: '',

@@ -15,6 +15,7 @@ function question(n: number): ExamQuestion {
     explanation: `Because rule ${n} says so.`,
     explanation_rus: `Потому что правило ${n}.`,
     source: 'TLC rules',
+    map: null,
     answers: [
       { answer_id: `q${n}-right`, answer: `Right answer ${n}`, answer_rus: `Верно ${n}`, correct: true },
       { answer_id: `q${n}-wrong`, answer: `Wrong answer ${n}`, answer_rus: `Неверно ${n}`, correct: false },

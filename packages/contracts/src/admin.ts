@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeText, text } from './text';
 import { decodedVinSchema } from './cars';
 import { EXAM_TOPICS, examQuestionSchema, REPORT_ISSUE_OPTIONS } from './exam';
+import { examMapSchema } from './exam-map';
 import { listingSchema } from './listings';
 
 /** GET /admin/overview (staff only). */
@@ -91,6 +92,8 @@ export const updateExamQuestionRequestSchema = z.object({
     .array(bilingual(500).extend({ correct: z.boolean() }))
     .length(4, 'examFourAnswers')
     .refine((a) => a.filter((x) => x.correct).length === 1, 'examOneCorrect'),
+  /** The question's map: left out, the map stays as it is; null removes it. */
+  map: examMapSchema.nullable().optional(),
 });
 export type UpdateExamQuestionRequest = z.infer<typeof updateExamQuestionRequestSchema>;
 export const examQuestionResponseSchema = z.object({ data: examQuestionSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXAM_MODES, EXAM_QUESTION_COUNT, EXAM_TOPICS, REPORT_ISSUE_OPTIONS } from './exam-constants';
+import { examMapSchema } from './exam-map';
 import { freeText, text } from './text';
 
 export * from './exam-constants';
@@ -15,6 +16,8 @@ export const examQuestionSchema = z.object({
   explanation_rus: z.string(),
   source: z.string(),
   answers: z.array(z.object({ answer_id: z.string(), answer: z.string(), answer_rus: z.string(), correct: z.boolean() })),
+  /** A map-reading question's map (exam-map.ts), drawn between the question and its answers; null for the others. */
+  map: examMapSchema.nullable(),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 

@@ -85,6 +85,7 @@ export const MESSAGES = {
   examTextTooLong: 'This text is too long.',
   examFourAnswers: 'A question has exactly 4 answers.',
   examOneCorrect: 'Mark exactly one answer as correct.',
+  examMapInvalid: 'The map of this question is not valid: each letter or number once, places around New York City.',
   promoCodeFormat: 'A promo code has 6 letters or digits.',
   promoDiscountRange: 'The discount must be between $0.01 and $20.00.',
   promoExpiryInvalid: 'Enter a valid expiry date.',

@@ -1,5 +1,6 @@
 import { asc, count, inArray, lte } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, type ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamMap } from '@medallion/contracts/exam-map';
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examQuestions } from '@medallion/db/schema';
 
@@ -42,6 +43,7 @@ export async function listExamQuestions(db: Database, fullAccess: boolean): Prom
       explanation_rus: q.explanationRu,
       source: q.source,
       answers: (byQuestion.get(q.id) ?? []).map((a) => ({ answer_id: a.id, answer: a.textEn, answer_rus: a.textRu, correct: a.correct })),
+      map: (q.map as ExamMap | null) ?? null,
     })),
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '@medallion/db/client';
 import { examAnswers, examQuestions } from '@medallion/db/schema';
 import type { SeedStep } from '@medallion/db/seed';
 import type { ExamTopic } from '@medallion/contracts/exam';
+import type { ExamMap } from '@medallion/contracts/exam-map';
 
 interface QuestionFile {
   version: number;
@@ -15,6 +16,8 @@ interface QuestionFile {
     answers: Array<{ en: string; ru: string; correct: boolean }>;
     explanation: { en: string; ru: string };
     source: string;
+    /** A map-reading question's map (checked by examMapSchema in the bank's tests). */
+    map?: ExamMap;
   }>;
 }
 
@@ -38,6 +41,7 @@ export async function seedExamQuestions(db: Database): Promise<void> {
       explanationEn: q.explanation.en,
       explanationRu: q.explanation.ru,
       source: q.source,
+      map: q.map ?? null,
     });
     await db.insert(examAnswers).values(q.answers.map((a, position) => ({ questionId: q.id, position, textEn: a.en, textRu: a.ru, correct: a.correct })));
   }

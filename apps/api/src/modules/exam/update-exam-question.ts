@@ -29,6 +29,7 @@ export async function updateExamQuestion(db: Database, bank: QuestionBank, id: s
         explanationEn: input.explanation.en,
         explanationRu: input.explanation.ru,
         source: input.source,
+        ...(input.map !== undefined ? { map: input.map } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(examQuestions.id, id))

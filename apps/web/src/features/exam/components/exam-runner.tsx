@@ -23,6 +23,8 @@ import type { WrongAnswer } from './result-dialog';
 /** The paywall (question 6 without access) and the result popup are chunks of their own, fetched once the exam has started. */
 const Paywall = lazyNamed(() => import('./paywall'), 'Paywall');
 const ResultDialog = lazyNamed(() => import('./result-dialog'), 'ResultDialog');
+/** A map-reading question's map (exam-map.tsx): a chunk of its own, fetched with the first such question. */
+const ExamMap = lazyNamed(() => import('./exam-map'), 'ExamMap');
 
 type Lang = 'en' | 'ru';
 type Phase = 'choosing' | 'correct' | 'wrong';
@@ -312,6 +314,12 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
               </div>
             )}
           </div>
+
+          {question.map && (
+            <Suspense fallback={<div className="aspect-[400/420] max-h-[60svh] w-full max-w-[520px] self-center" />}>
+              <ExamMap map={question.map} />
+            </Suspense>
+          )}
 
           <div role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
             {question.answers.map((answer) => {
