@@ -108,6 +108,8 @@ describe('ExamRunner resume', () => {
         puts.push(body);
         return { body: { data: run } };
       },
+      // Each first try also goes to the review queue and the question's statistics.
+      'POST /api/exam/answers': () => ({ body: { data: { recorded: 1, results: [{ question_id: 'q4', correct: true }] } } }),
     });
     await renderWithApp(<ExamRunner signedIn />, { path: '/exam' });
     expect((await screen.findByTestId('resume-notice')).textContent).toContain('question 4');
