@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { examMapSchema } from '@medallion/contracts/exam-map';
 
 /** Shape of packages/db/seed-data/exam-questions.json (the seed for the practice exam). */
 interface LocalizedText {
@@ -43,20 +44,6 @@ function correctIsLongest(q: ExamQuestion, lang: 'en' | 'ru'): boolean {
   const correct = q.answers.find((a) => a.correct);
   if (!correct) return false;
   return q.answers.every((a) => a === correct || charCount(correct[lang]) > charCount(a[lang]));
-}
-
-/**
- * The map contract (packages/contracts/src/exam-map.ts, examMapSchema) when it is in the tree; loaded by
- * name so this file does not depend on it being there.
- */
-async function loadMapSchema(): Promise<{ safeParse(value: unknown): { success: boolean; error?: unknown } } | null> {
-  const name = ['@medallion/contracts', 'exam-map'].join('/');
-  try {
-    const mod = (await import(/* @vite-ignore */ name)) as { examMapSchema?: { safeParse(value: unknown): { success: boolean; error?: unknown } } };
-    return mod.examMapSchema ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** Every localized text of a question, labelled for readable failure messages. */
@@ -167,7 +154,6 @@ describe('exam question bank seed data', () => {
   });
 
   it('gives every map question a valid map, and only geography questions a map', async () => {
-    const schema = await loadMapSchema();
     for (const q of questions) {
       // A question that asks about "the map" must come with one.
       if (/\bthe map\b/i.test(q.question.en)) expect(q.map, `${q.id} asks about a map but has none`).toBeTruthy();
@@ -175,10 +161,8 @@ describe('exam question bank seed data', () => {
       expect(q.topic, q.id).toBe('geography');
       const points = (q.map as { points?: unknown }).points;
       expect(Array.isArray(points) && points.length > 0, `${q.id} map has no points`).toBe(true);
-      if (schema) {
-        const parsed = schema.safeParse(q.map);
-        expect(parsed.success, `${q.id} map: ${JSON.stringify(parsed.error)}`).toBe(true);
-      }
+      const parsed = examMapSchema.safeParse(q.map);
+      expect(parsed.success, `${q.id} map: ${JSON.stringify(parsed.error)}`).toBe(true);
     }
   });
 
