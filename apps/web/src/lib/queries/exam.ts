@@ -3,7 +3,10 @@ import type {
   ExamAttempt,
   ExamAttemptResponse,
   ExamAttemptsResponse,
+  ExamModesResponse,
   ExamQuestionsResponse,
+  ExamSimulation,
+  ExamSimulationResponse,
   PromoCheckResponse,
   ReportedQuestionsResponse,
   SavedQuestion,
@@ -26,6 +29,10 @@ export const examKeys = {
   /** The list of attempts, and (below it) each attempt. */
   attempts: () => [...examKeys.all, 'attempts'] as const,
   attempt: (attemptId: string) => [...examKeys.attempts(), attemptId] as const,
+  /** The ways to practice (the simulation's length, questions per topic): the same for everyone. */
+  modes: () => [...examKeys.all, 'modes'] as const,
+  /** The user's running timed simulation (null when none). */
+  simulation: () => [...examKeys.all, 'simulation'] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -75,3 +82,17 @@ export const useExamAttempt = (attemptId: string, enabled = true) => useQuery({ 
 export function checkPromoCode(code: string, signal?: AbortSignal): Promise<PromoCheckResponse> {
   return apiFetch<PromoCheckResponse>('/exam/promo-check', { query: { code }, signal });
 }
+
+/** GET /exam/modes (anyone): the timed simulation's length and question count, and each topic's number of questions. */
+export async function getExamModes(signal?: AbortSignal): Promise<ExamModesResponse['data']> {
+  return (await apiFetch<ExamModesResponse>('/exam/modes', { signal })).data;
+}
+export const examModesQueryOptions = defineQuery(examKeys.modes, getExamModes, { staleTime: 5 * 60_000 });
+export const useExamModes = () => useQuery(examModesQueryOptions());
+
+/** GET /exam/simulation (signed in): the running timed simulation, or null. Never stale: its clock is the server's. */
+export async function getExamSimulation(signal?: AbortSignal): Promise<ExamSimulation | null> {
+  return (await apiFetch<ExamSimulationResponse>('/exam/simulation', { signal })).data;
+}
+export const examSimulationQueryOptions = defineQuery(examKeys.simulation, getExamSimulation, { staleTime: Infinity, refetchOnWindowFocus: false });
+export const useExamSimulation = (enabled = true) => useQuery({ ...examSimulationQueryOptions(), enabled });

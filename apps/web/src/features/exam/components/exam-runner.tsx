@@ -2,7 +2,7 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamAttemptMode, ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -109,7 +109,7 @@ function SaveButton({ question, saved }: { question: ExamQuestion; saved: boolea
   );
 }
 
-function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
+export function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
   const { t } = useTranslation('exam');
   return (
     <div role="radiogroup" aria-label={t('language')} className={SWITCH}>
@@ -138,6 +138,8 @@ export interface PracticeSet {
   questions: ExamQuestion[];
   /** Starts the same set again (the parent remounts the runner). */
   onRestart: () => void;
+  /** Practice by topic (or the review queue): the finished run is stored as an attempt of this mode. */
+  mode?: Exclude<ExamAttemptMode, 'exam'>;
 }
 
 /**
@@ -190,12 +192,16 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
   const { mutate: postAttempt } = createAttempt;
   const isPractice = Boolean(practice);
+  const practiceMode = practice?.mode;
   useEffect(() => {
-    // A practice run is not an exam: it is neither stored nor graded on the server.
-    if (isPractice || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
+    // A practice run of one's mistakes is not an exam: it is neither stored nor graded on the server.
+    // A topic (or review) run is stored with its mode.
+    if ((isPractice && !practiceMode) || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
     attemptSent.current = true;
-    postAttempt(answers.current, { onError: (error) => console.warn('The exam attempt was not recorded', error) });
-  }, [isPractice, finished, signedIn, postAttempt]);
+    const onError = (error: unknown) => console.warn('The exam attempt was not recorded', error);
+    if (practiceMode) postAttempt({ answers: answers.current, mode: practiceMode }, { onError });
+    else postAttempt(answers.current, { onError });
+  }, [isPractice, practiceMode, finished, signedIn, postAttempt]);
 
   if (!practice && questions.isPending) return <ExamSkeleton />;
   if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
@@ -245,7 +251,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
           <Paywall signedIn={signedIn} total={total} />
         </Suspense>
       ) : question && !finished ? (
-        <section aria-labelledby="question-text" className={QUESTION_CARD}>
+        <section aria-labelledby="question-text" className={QUESTION_CARD} data-topic={question.topic}>
           <div className="flex items-start justify-between gap-3">
             <h2 id="question-text" lang={lang} className="text-lg font-bold leading-snug text-asphalt sm:text-xl" data-testid="question-text">
               <span className="sr-only">{t('progress', { n: number, total })}: </span>

@@ -15,7 +15,7 @@ import { ExamRunner } from './exam-runner';
 const ATTEMPTS_PATH = '/dashboard?tab=saved';
 
 /** A full-width notice in place of the runner: an icon, a title, a text and the ways on. */
-function Notice({ icon, title, children, actions }: { icon: ReactNode; title: string; children?: ReactNode; actions: ReactNode }) {
+export function Notice({ icon, title, children, actions }: { icon: ReactNode; title: string; children?: ReactNode; actions: ReactNode }) {
   return (
     <section
       aria-labelledby="practice-notice-title"
@@ -32,7 +32,7 @@ function Notice({ icon, title, children, actions }: { icon: ReactNode; title: st
 }
 
 /** To the exam checkout, which leads back to this practice run once access is bought. */
-function UnlockLink({ className }: { className?: string }) {
+export function UnlockLink({ className }: { className?: string }) {
   const { t } = useTranslation('exam');
   const { pathname, search } = useLocation();
   return (
