@@ -1,5 +1,5 @@
 import { CheckCircle2, Info, RotateCcw, XCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EXAM_TOPICS, type ExamQuestion, type ExamSimulationResult } from '@medallion/contracts/exam';
@@ -24,6 +24,12 @@ export function SimulationResult({ result, bank, onAgain }: { result: ExamSimula
   const [lang, setLang] = useState<'en' | 'ru'>(i18n.language === 'ru' ? 'ru' : 'en');
   const [onlyWrong, setOnlyWrong] = useState(false);
   const filterId = useId();
+  // The result replaces the run: its title is read and shown first (the run may have been scrolled down).
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    title.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, []);
   const { attempt } = result;
   const ru = lang === 'ru';
   const items = result.review.map((r, i) => ({ ...r, n: i + 1 })).filter((r) => !onlyWrong || !r.correct);
@@ -35,7 +41,12 @@ export function SimulationResult({ result, bank, onAgain }: { result: ExamSimula
         className="flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-8"
       >
         {attempt.passed ? <CheckCircle2 aria-hidden="true" className="size-14 text-success" /> : <XCircle aria-hidden="true" className="size-14 text-danger" />}
-        <h2 id="sim-result-title" className={cn('text-2xl font-extrabold', attempt.passed ? 'text-success-text' : 'text-danger-text')}>
+        <h2
+          id="sim-result-title"
+          ref={title}
+          tabIndex={-1}
+          className={cn('text-2xl font-extrabold outline-none', attempt.passed ? 'text-success-text' : 'text-danger-text')}
+        >
           {attempt.passed ? t('result.passed') : t('result.failed')}
         </h2>
         <p className="text-lg font-semibold text-asphalt" data-testid="simulation-score">
