@@ -138,9 +138,9 @@ export function SimulationResult({ result, bank, onAgain }: { result: ExamSimula
                 >
                   <p className="flex items-start gap-2 font-semibold text-asphalt">
                     {item.correct ? (
-                      <CheckCircle2 aria-label={t('timed.right')} className="mt-0.5 size-4 shrink-0 text-success" />
+                      <CheckCircle2 role="img" aria-label={t('timed.right')} className="mt-0.5 size-4 shrink-0 text-success" />
                     ) : (
-                      <XCircle aria-label={t('timed.wrongMark')} className="mt-0.5 size-4 shrink-0 text-danger" />
+                      <XCircle role="img" aria-label={t('timed.wrongMark')} className="mt-0.5 size-4 shrink-0 text-danger" />
                     )}
                     <span>
                       {item.n}. {ru ? question.question_rus : question.question}
