@@ -61,15 +61,17 @@ export function ExamSettingsCard() {
         <Spinner label={t('common:loading')} className="text-slate-500" />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <TextField
-            label={t('examSettings.minutes')}
-            hint={t('examSettings.hint')}
-            inputMode="numeric"
-            autoComplete="off"
-            className="sm:w-32"
-            error={keyText(form.formState.errors.timed_minutes?.message)}
-            {...form.register('timed_minutes')}
-          />
+          <div className="sm:w-72">
+            <TextField
+              label={t('examSettings.minutes')}
+              hint={t('examSettings.hint')}
+              inputMode="numeric"
+              autoComplete="off"
+              className="sm:w-32"
+              error={keyText(form.formState.errors.timed_minutes?.message)}
+              {...form.register('timed_minutes')}
+            />
+          </div>
           <Button type="submit" variant="dark" disabled={update.isPending} className="sm:mt-[1.625rem]">
             {update.isPending && <Spinner label={t('exam.saving')} />}
             {t('examSettings.save')}
