@@ -86,11 +86,11 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(confirm).toHaveCount(0);
 
       // Five minutes before the end: a polite announcement; at zero the run is submitted by itself.
-      await page.clock.fastForward('85:01');
+      await page.clock.fastForward(85 * 60_000 + 1000);
       await expect(page.getByTestId('timer-announcement')).not.toBeEmpty();
       await expect(timer).toHaveText(/^0[45]:\d\d$/);
       const submitted = page.waitForResponse((r) => r.url().endsWith('/api/exam/simulation/submit'));
-      await page.clock.fastForward('05:00');
+      await page.clock.fastForward(5 * 60_000);
       expect((await submitted).status()).toBe(200);
 
       const result = page.getByTestId('simulation-result');
