@@ -108,6 +108,9 @@ export const examAttemptSchema = z.object({
   per_topic: z.record(z.string(), z.object({ correct: z.number().int(), total: z.number().int() })),
   wrong_question_ids: z.array(z.string()),
   created_at: z.string(),
+  /** How it was taken (the spec's run is 'exam'), and the timed simulation's time used in seconds. */
+  mode: z.enum(EXAM_MODES),
+  duration_seconds: z.number().int().nullable(),
 });
 export type ExamAttempt = z.infer<typeof examAttemptSchema>;
 /** GET /exam/attempts/{attempt_id}: the attempt's id. */
@@ -227,3 +230,102 @@ export const saveExamRunResponseSchema = z.object({ data: examRunSchema });
 export type SaveExamRunResponse = z.infer<typeof saveExamRunResponseSchema>;
 /** DELETE /exam/run: whether a run was removed. */
 export const deleteExamRunResponseSchema = z.object({ data: z.object({ deleted: z.boolean() }) });
+/* ---------- Ways to practice: topic practice, the timed simulation and its length (issue #17) ---------- */
+
+/** POST /exam/attempts: how the attempt was taken ('exam' = the spec's run, the default). */
+export const EXAM_ATTEMPT_MODES = ['exam', 'topic', 'review'] as const;
+export type ExamAttemptMode = (typeof EXAM_ATTEMPT_MODES)[number];
+/** The request with its optional mode (the spec's run sends none: 'exam'). */
+export const examAttemptWithModeRequestSchema = examAttemptRequestSchema.extend({
+  mode: z.enum(EXAM_ATTEMPT_MODES, { error: 'examModeInvalid' }).default('exam'),
+});
+export type ExamAttemptWithModeRequest = z.input<typeof examAttemptWithModeRequestSchema>;
+
+/** The timed simulation's length in minutes: staff set it (app_settings exam_timed_minutes). */
+export const EXAM_TIMED_MINUTES_DEFAULT = 90;
+export const EXAM_TIMED_MINUTES_MIN = 1;
+export const EXAM_TIMED_MINUTES_MAX = 240;
+
+/** GET /exam/modes: what the "Ways to practice" panel shows (anyone): the simulation's length and each topic's question count. */
+export const examModesResponseSchema = z.object({
+  data: z.object({
+    timed_minutes: z.number().int(),
+    question_count: z.number().int(),
+    topics: z.array(z.object({ topic: z.enum(EXAM_TOPICS), count: z.number().int() })),
+  }),
+});
+export type ExamModesResponse = z.infer<typeof examModesResponseSchema>;
+
+/** One chosen answer of the timed simulation. */
+const simulationAnswerSchema = z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) });
+
+/**
+ * The running timed simulation, as the server keeps it: its order of questions and of each question's
+ * answers (shuffled by the server), the answers chosen so far, and the deadline on the server clock
+ * (`server_now` lets the client count down from the server's time, not its own).
+ */
+export const examSimulationSchema = z.object({
+  run_id: z.string(),
+  question_ids: z.array(z.string()),
+  answer_order: z.record(z.string(), z.array(z.string())),
+  answers: z.array(z.object({ question_id: z.string(), answer_id: z.string() })),
+  started_at: z.string(),
+  deadline_at: z.string(),
+  server_now: z.string(),
+  minutes: z.number().int(),
+});
+export type ExamSimulation = z.infer<typeof examSimulationSchema>;
+/** GET /exam/simulation: the running one or null. POST /exam/simulation: starts one (or answers the running one). */
+export const examSimulationResponseSchema = z.object({ data: examSimulationSchema.nullable() });
+export type ExamSimulationResponse = z.infer<typeof examSimulationResponseSchema>;
+export const examSimulationStartedResponseSchema = z.object({ data: examSimulationSchema });
+export type ExamSimulationStartedResponse = z.infer<typeof examSimulationStartedResponseSchema>;
+
+/** PUT /exam/simulation/answers: chosen answers (a later one for the same question replaces it). */
+export const saveSimulationAnswersRequestSchema = z.object({
+  answers: z.array(simulationAnswerSchema).max(EXAM_QUESTION_COUNT * 2, 'attemptTooLong'),
+});
+export type SaveSimulationAnswersRequest = z.infer<typeof saveSimulationAnswersRequestSchema>;
+export const saveSimulationAnswersResponseSchema = z.object({ data: z.object({ answered: z.number().int(), deadline_at: z.string() }) });
+export type SaveSimulationAnswersResponse = z.infer<typeof saveSimulationAnswersResponseSchema>;
+
+/**
+ * POST /exam/simulation/submit: optionally the last answers (saved like PUT when still in time); the
+ * server grades what was saved by the deadline. Nothing else is read: a client cannot send a score.
+ */
+export const submitSimulationRequestSchema = z.object({
+  answers: z
+    .array(simulationAnswerSchema)
+    .max(EXAM_QUESTION_COUNT * 2, 'attemptTooLong')
+    .optional(),
+});
+export type SubmitSimulationRequest = z.infer<typeof submitSimulationRequestSchema>;
+/** The graded simulation: the stored attempt, the time used and per question the chosen and the right answer. */
+export const examSimulationResultSchema = z.object({
+  attempt: examAttemptSchema,
+  duration_seconds: z.number().int(),
+  review: z.array(
+    z.object({
+      question_id: z.string(),
+      topic: z.enum(EXAM_TOPICS),
+      chosen_answer_id: z.string().nullable(),
+      correct_answer_id: z.string(),
+      correct: z.boolean(),
+    }),
+  ),
+});
+export type ExamSimulationResult = z.infer<typeof examSimulationResultSchema>;
+export const examSimulationResultResponseSchema = z.object({ data: examSimulationResultSchema });
+export type ExamSimulationResultResponse = z.infer<typeof examSimulationResultResponseSchema>;
+
+/** GET/PUT /admin/exam/settings (staff): the timed simulation's length in minutes. */
+export const examSettingsSchema = z.object({
+  timed_minutes: z
+    .number({ error: 'examTimedMinutesRange' })
+    .int('examTimedMinutesRange')
+    .min(EXAM_TIMED_MINUTES_MIN, 'examTimedMinutesRange')
+    .max(EXAM_TIMED_MINUTES_MAX, 'examTimedMinutesRange'),
+});
+export type ExamSettings = z.infer<typeof examSettingsSchema>;
+export const examSettingsResponseSchema = z.object({ data: examSettingsSchema });
+export type ExamSettingsResponse = z.infer<typeof examSettingsResponseSchema>;

@@ -5,7 +5,7 @@ import { safeRedirect } from '@medallion/contracts/safe-redirect';
 import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
 import { currentI18n } from '@/lib/i18n';
 import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
-import { examQuestionsQueryOptions } from '@/lib/queries/exam';
+import { examModesQueryOptions, examQuestionsQueryOptions } from '@/lib/queries/exam';
 import { listingQueryOptions, listingsQueryOptions } from '@/lib/queries/listings';
 import { productsQueryOptions } from '@/lib/queries/shop';
 import { unsubscribeQueryOptions, unsubscribeTokens } from '@/lib/queries/saved';
@@ -70,7 +70,12 @@ export function createLoaders(queryClient: QueryClient) {
       }
       return null;
     }) satisfies Loader,
-    exam: (() => (signedOutOnServer() ? prefetch(examQuestionsQueryOptions()) : load())) satisfies Loader,
+    // The ways to practice (the simulation's length, questions per topic) are the same for everyone.
+    exam: (() =>
+      load(
+        queryClient.prefetchQuery(examModesQueryOptions()),
+        ...(signedOutOnServer() ? [queryClient.prefetchQuery(examQuestionsQueryOptions())] : []),
+      )) satisfies Loader,
     /** The digest's unsubscribe link: the call turns the alerts off (no sign-in), so the page says it is done (or 404). */
     unsubscribe: (({ request }) => {
       const tokens = unsubscribeTokens(new URL(request.url).searchParams);

@@ -29,6 +29,8 @@ import { createPromoCode, listPromoCodes, updatePromoCode } from '../exam/manage
 import { listOpenReports, resolveReport } from '../exam/review-question-reports';
 import { updateExamQuestion } from '../exam/update-exam-question';
 import { listQuestionStats } from '../exam/list-question-stats';
+import { getExamSettings, updateExamSettings } from '../exam/exam-settings';
+import { examSettingsResponseSchema, examSettingsSchema } from '@medallion/contracts/exam';
 import { apiErrorSchema } from '@medallion/contracts/errors';
 import {
   adminOrdersQuerySchema,
@@ -178,6 +180,29 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await updateExamQuestion(app.db, app.examBank, req.params.question_id, req.body) }),
+  );
+  r.get(
+    '/admin/exam/settings',
+    {
+      schema: {
+        tags: examTags,
+        summary: "The exam's settings: the timed simulation's length in minutes",
+        response: { 200: examSettingsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await getExamSettings(app.db) }),
+  );
+  r.put(
+    '/admin/exam/settings',
+    {
+      schema: {
+        tags: examTags,
+        summary: "Change the timed simulation's length (1–240 minutes; running simulations keep theirs)",
+        body: examSettingsSchema,
+        response: { 200: examSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await updateExamSettings(app.db, req.body) }),
   );
   r.get(
     '/admin/promo-codes',

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt } from '@medallion/contracts/exam';
+import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt, type ExamAttemptMode } from '@medallion/contracts/exam';
 import type { Database } from '@medallion/db/client';
 import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +8,7 @@ import { deleteExamRun } from './exam-runs';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
-function toAttempt(row: AttemptRow, total: number): ExamAttempt {
+export function toAttempt(row: AttemptRow, total: number): ExamAttempt {
   return {
     attempt_id: row.id,
     score: row.score,
@@ -17,18 +17,22 @@ function toAttempt(row: AttemptRow, total: number): ExamAttempt {
     per_topic: row.perTopic,
     wrong_question_ids: row.wrongQuestionIds,
     created_at: row.createdAt.toISOString(),
+    mode: row.mode,
+    duration_seconds: row.durationSeconds,
   };
 }
 
 /**
  * Grades a finished exam on the server (the first-try answer per question) and stores it. Only
- * questions the user may take count; each question counts once. Pass: score above 60.
+ * questions the user may take count; each question counts once. Pass: score above 60. `mode` says how
+ * it was taken: the spec's run ('exam'), one topic, or the review queue.
  */
 export async function recordAttempt(
   db: Database,
   userId: string,
   answers: Array<{ question_id: string; answer_id: string }>,
   fullAccess: boolean,
+  mode: ExamAttemptMode = 'exam',
 ): Promise<ExamAttempt> {
   const firstTry = new Map<string, string>();
   for (const a of answers) if (!firstTry.has(a.question_id)) firstTry.set(a.question_id, a.answer_id);
@@ -61,8 +65,8 @@ export async function recordAttempt(
   }
   // The finished run is no longer in progress: the attempt and the run's removal land together.
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(examAttempts).values({ userId, score, total: ids.length, perTopic, wrongQuestionIds: wrong }).returning();
-    await deleteExamRun(tx, userId, 'exam');
+    const [inserted] = await tx.insert(examAttempts).values({ userId, score, total: ids.length, perTopic, wrongQuestionIds: wrong, mode }).returning();
+    if (mode === 'exam') await deleteExamRun(tx, userId, 'exam');
     return inserted;
   });
   return toAttempt(row!, ids.length);

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  examAttemptRequestSchema,
+  examAttemptWithModeRequestSchema,
+  examModesResponseSchema,
+  examSimulationResponseSchema,
+  examSimulationResultResponseSchema,
+  examSimulationStartedResponseSchema,
+  saveSimulationAnswersRequestSchema,
+  saveSimulationAnswersResponseSchema,
+  submitSimulationRequestSchema,
   examAttemptIdParamsSchema,
   examAttemptResponseSchema,
   examAttemptsResponseSchema,
@@ -39,6 +46,10 @@ import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
 import { gradeAndRecordAnswers } from './record-answers';
 import { getReviewQueue } from './review-queue';
+import { getExamModes } from './get-exam-modes';
+import { saveSimulationAnswers } from './save-simulation-answers';
+import { getSimulation, startSimulation } from './start-simulation';
+import { submitSimulation } from './submit-simulation';
 
 /** The practice exam. Paid access is checked on the server for every call. */
 export async function examRoutes(app: FastifyInstance): Promise<void> {
@@ -90,12 +101,79 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireUser,
       schema: {
         tags,
-        summary: 'Grade and store a finished exam (first-try answers)',
-        body: examAttemptRequestSchema,
+        summary: "Grade and store a finished exam (first-try answers); mode 'topic' or 'review' for those practice runs",
+        body: examAttemptWithModeRequestSchema,
         response: { 200: examAttemptResponseSchema, ...errors },
       },
     },
-    async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id)) }),
+    async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id), req.body.mode) }),
+  );
+
+  r.get(
+    '/exam/modes',
+    {
+      schema: {
+        tags,
+        summary: "The ways to practice: the timed simulation's length and the number of questions per topic",
+        response: { 200: examModesResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await getExamModes(app.db, (await app.examBank.read()).all) }),
+  );
+
+  r.get(
+    '/exam/simulation',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: "The user's running timed simulation, or null", response: { 200: examSimulationResponseSchema, ...errors } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await getSimulation(app.db, req.user.id) };
+    },
+  );
+
+  r.post(
+    '/exam/simulation',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Start the timed simulation (paid access; 403 without), or answer the running one',
+        response: { 200: examSimulationStartedResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await startSimulation(app.db, req.user.id, (await app.examBank.read()).all, await hasAccess(req.user.id)),
+    }),
+  );
+
+  r.put(
+    '/exam/simulation/answers',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Save chosen answers of the running simulation (409 after its deadline)',
+        body: saveSimulationAnswersRequestSchema,
+        response: { 200: saveSimulationAnswersResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await saveSimulationAnswers(app.db, req.user.id, req.body.answers) }),
+  );
+
+  r.post(
+    '/exam/simulation/submit',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Finish the simulation: graded on the server from the answers saved by the deadline, stored as a timed attempt',
+        body: submitSimulationRequestSchema,
+        response: { 200: examSimulationResultResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await submitSimulation(app.db, req.user.id, (await app.examBank.read()).all, req.body?.answers) }),
   );
 
   r.get(

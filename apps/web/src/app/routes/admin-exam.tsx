@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ExamQuestions } from '@/features/admin/components/exam-questions';
 import { ExamReports } from '@/features/admin/components/exam-reports';
+import { ExamSettingsCard } from '@/features/admin/components/exam-settings';
 import { PromoCodes } from '@/features/admin/components/promo-codes';
 import { AdminPage } from './admin-page';
 
@@ -24,6 +25,7 @@ export function AdminExamRoute() {
   const tab: Tab = TABS.find((x) => x === asked) ?? 'reports';
   return (
     <AdminPage title={t('exam.title')} back={t('title')}>
+      <ExamSettingsCard />
       <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })} className="flex flex-col gap-5">
         <Tabs.List aria-label={t('exam.title')} className="grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-2">
           <Tabs.Trigger value="reports" className={TAB}>

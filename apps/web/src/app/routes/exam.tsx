@@ -6,30 +6,43 @@ import { lazyNamed } from '@/components/ui/lazy';
 import { PageHead } from '@/components/ui/page-head';
 import { useSession } from '@/lib/queries/auth';
 import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
+import { PracticeModes } from '@/features/exam/components/practice-modes';
 import { ReviewDueCard } from '@/features/exam/components/review-due-card';
 
 /** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
 const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
 /** The readiness card is for signed-in users only: guests never load it. */
 const ReadinessCard = lazyNamed(() => import('@/features/exam/components/readiness-card'), 'ReadinessCard');
-/** The review queue (?mode=review): its own chunk too. */
+/** The review queue (?mode=review), the timed simulation (?mode=timed) and practice by topic (?topic=): chunks of their own too. */
 const ReviewExam = lazyNamed(() => import('@/features/exam/components/review-exam'), 'ReviewExam');
+const TimedSimulation = lazyNamed(() => import('@/features/exam/components/timed-simulation'), 'TimedSimulation');
+const TopicPractice = lazyNamed(() => import('@/features/exam/components/topic-practice'), 'TopicPractice');
 
-/** /exam: the 80-question practice exam; /exam?practice={attemptId} runs only that attempt's mistakes. */
+/**
+ * /exam: the 80-question practice exam with the ways to practice above it; /exam?practice={attemptId}
+ * runs only that attempt's mistakes, /exam?mode=timed the timed simulation, /exam?topic={topic} one topic.
+ */
 export function ExamRoute() {
   const { t } = useTranslation('exam');
   const session = useSession();
   const [params] = useSearchParams();
   const practice = params.get('practice')?.trim();
   const review = !practice && params.get('mode') === 'review';
+  const timed = !practice && params.get('mode') === 'timed';
+  const topic = !practice && !timed && !review ? (params.get('topic')?.trim() ?? null) : null;
   const signedIn = Boolean(session.data?.user);
+  const pageTitle = practice
+    ? t('practice.pageTitle')
+    : review
+      ? t('review.pageTitle')
+      : timed
+        ? t('timed.pageTitle')
+        : topic !== null
+          ? t('topicPractice.pageTitle')
+          : t('title');
   return (
     <Container width="narrow" className="flex flex-col gap-4 py-6 sm:py-10">
-      <PageHead
-        title={practice ? t('practice.pageTitle') : review ? t('review.pageTitle') : t('title')}
-        description={t('metaDescription')}
-        noIndex={Boolean(practice) || review}
-      />
+      <PageHead title={pageTitle} description={t('metaDescription')} noIndex={Boolean(practice || timed || review || topic !== null)} />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
       {signedIn && !practice && !params.has('mode') && !params.has('topic') && (
         <Suspense fallback={null}>
@@ -46,8 +59,17 @@ export function ExamRoute() {
         <Suspense fallback={<ExamSkeleton />}>
           <ReviewExam signedIn={signedIn} />
         </Suspense>
+      ) : timed ? (
+        <Suspense fallback={<ExamSkeleton />}>
+          <TimedSimulation signedIn={signedIn} />
+        </Suspense>
+      ) : topic !== null ? (
+        <Suspense fallback={<ExamSkeleton />}>
+          <TopicPractice key={topic} topic={topic} signedIn={signedIn} />
+        </Suspense>
       ) : (
         <>
+          <PracticeModes />
           <ExamRunner signedIn={signedIn} />
           {/* Below the run, so that it never moves the question when it appears (after a first miss). */}
           <ReviewDueCard signedIn={signedIn} className="mt-4" />

@@ -9,7 +9,7 @@ import type {
   ReviewListingsResponse,
 } from '@medallion/contracts/admin';
 import type { AdminOrdersResponse, AdminProductsResponse, OrderStatus } from '@medallion/contracts/admin-shop';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamQuestion, ExamSettingsResponse } from '@medallion/contracts/exam';
 import type { ListingReportsResponse } from '@medallion/contracts/listing-reports';
 import { apiFetch } from '@/lib/api-client';
 import { defineQuery, getJson } from './define-query';
@@ -32,6 +32,8 @@ export const adminKeys = {
   examReports: () => [...adminKeys.exam(), 'reports'] as const,
   /** Per question: first-try answers, how many right, and reports. */
   examQuestionStats: () => [...adminKeys.exam(), 'question-stats'] as const,
+  /** The exam's settings (the timed simulation's length). */
+  examSettings: () => [...adminKeys.exam(), 'settings'] as const,
   promoCodes: () => [...adminKeys.all, 'promo-codes'] as const,
   shop: () => [...adminKeys.all, 'shop'] as const,
   products: () => [...adminKeys.shop(), 'products'] as const,
@@ -90,3 +92,8 @@ export const useAdminOrders = (status?: OrderStatus) => useQuery(adminOrdersQuer
 export const getListingReports = getJson<ListingReportsResponse>('/admin/listing-reports');
 export const listingReportsQueryOptions = defineQuery(adminKeys.listingReports, getListingReports);
 export const useListingReports = () => useQuery(listingReportsQueryOptions());
+
+/** GET /admin/exam/settings (staff): the timed simulation's length in minutes. */
+export const getExamSettings = getJson<ExamSettingsResponse>('/admin/exam/settings');
+export const examSettingsQueryOptions = defineQuery(adminKeys.examSettings, getExamSettings);
+export const useExamSettings = () => useQuery(examSettingsQueryOptions());

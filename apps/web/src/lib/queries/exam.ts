@@ -10,6 +10,9 @@ import type {
   ExamMode,
   ExamRun,
   ExamRunResponse,
+  ExamModesResponse,
+  ExamSimulation,
+  ExamSimulationResponse,
   PromoCheckResponse,
   ReportedQuestionsResponse,
   SavedQuestion,
@@ -38,6 +41,10 @@ export const examKeys = {
   review: () => [...examKeys.all, 'review'] as const,
   /** The user's run in progress of a mode (resume). */
   run: (mode: ExamMode) => [...examKeys.all, 'run', mode] as const,
+  /** The ways to practice (the simulation's length, questions per topic): the same for everyone. */
+  modes: () => [...examKeys.all, 'modes'] as const,
+  /** The user's running timed simulation (null when none). */
+  simulation: () => [...examKeys.all, 'simulation'] as const,
 };
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
@@ -114,3 +121,17 @@ export async function getExamReview(signal?: AbortSignal): Promise<ExamReview> {
 }
 export const examReviewQueryOptions = defineQuery(examKeys.review, getExamReview);
 export const useExamReview = (enabled = true) => useQuery({ ...examReviewQueryOptions(), enabled });
+
+/** GET /exam/modes (anyone): the timed simulation's length and question count, and each topic's number of questions. */
+export async function getExamModes(signal?: AbortSignal): Promise<ExamModesResponse['data']> {
+  return (await apiFetch<ExamModesResponse>('/exam/modes', { signal })).data;
+}
+export const examModesQueryOptions = defineQuery(examKeys.modes, getExamModes, { staleTime: 5 * 60_000 });
+export const useExamModes = () => useQuery(examModesQueryOptions());
+
+/** GET /exam/simulation (signed in): the running timed simulation, or null. Never stale: its clock is the server's. */
+export async function getExamSimulation(signal?: AbortSignal): Promise<ExamSimulation | null> {
+  return (await apiFetch<ExamSimulationResponse>('/exam/simulation', { signal })).data;
+}
+export const examSimulationQueryOptions = defineQuery(examKeys.simulation, getExamSimulation, { staleTime: Infinity, refetchOnWindowFocus: false });
+export const useExamSimulation = (enabled = true) => useQuery({ ...examSimulationQueryOptions(), enabled });

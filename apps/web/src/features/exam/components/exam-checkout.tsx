@@ -31,7 +31,7 @@ function BackLinks({ size }: { size: 'md' | 'lg' }) {
   const { t } = useTranslation('exam');
   const state: unknown = useLocation().state;
   const returnTo = state && typeof state === 'object' && 'returnTo' in state ? state.returnTo : null;
-  const practice = typeof returnTo === 'string' && /^\/exam\?practice=[\w-]+$/.test(returnTo) ? returnTo : null;
+  const practice = typeof returnTo === 'string' && /^\/exam\?(practice=[\w-]+|mode=timed|topic=[\w-]+)$/.test(returnTo) ? returnTo : null;
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {practice && (

@@ -2,7 +2,7 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamMode, ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamAttemptMode, ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -114,7 +114,7 @@ function SaveButton({ question, saved }: { question: ExamQuestion; saved: boolea
   );
 }
 
-function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
+export function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang: Lang) => void }) {
   const { t } = useTranslation('exam');
   return (
     <div role="radiogroup" aria-label={t('language')} className={SWITCH}>
@@ -143,8 +143,11 @@ export interface PracticeSet {
   questions: ExamQuestion[];
   /** Starts the same set again (the parent remounts the runner). */
   onRestart: () => void;
-  /** The mode its answers are recorded under (POST /exam/answers); 'exam' when not given. */
-  mode?: ExamMode;
+  /**
+   * Practice by topic or the review queue: the finished run is stored as an attempt of this mode, and
+   * its answers are recorded under it (POST /exam/answers). Not given: a practice run of one's mistakes.
+   */
+  mode?: Exclude<ExamAttemptMode, 'exam'>;
 }
 
 /**
@@ -216,22 +219,29 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
   const { mutate: postAttempt } = createAttempt;
   const isPractice = Boolean(practice);
+  const practiceMode = practice?.mode;
   useEffect(() => {
-    // A practice run is not an exam: it is neither stored nor graded on the server.
-    if (isPractice || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
+    // A practice run of one's mistakes is not an exam: it is neither stored nor graded on the server.
+    // A topic (or review) run is stored with its mode.
+    if ((isPractice && !practiceMode) || !finished || !signedIn || attemptSent.current || answers.current.length === 0) return;
     attemptSent.current = true;
     const sent = answers.current;
+    const onError = (error: unknown) => console.warn('The exam attempt was not recorded', error);
+    if (practiceMode) {
+      postAttempt({ answers: sent, mode: practiceMode }, { onError });
+      return;
+    }
     // After the run's last save, since recording the attempt removes the run; if it fails, the finished
     // run is kept, so the next visit shows the result and sends it again.
     void runSaved().then(() =>
       postAttempt(sent, {
         onError: (error) => {
-          console.warn('The exam attempt was not recorded', error);
+          onError(error);
           saveRun({ position: sent.length, answers: sent });
         },
       }),
     );
-  }, [isPractice, finished, signedIn, postAttempt, runSaved, saveRun]);
+  }, [isPractice, practiceMode, finished, signedIn, postAttempt, runSaved, saveRun]);
 
   if (!practice && (questions.isPending || resumePhase === 'loading' || resumePhase === 'found')) return <ExamSkeleton />;
   if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
@@ -301,7 +311,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
           <Paywall signedIn={signedIn} total={total} />
         </Suspense>
       ) : question && !finished ? (
-        <section aria-labelledby="question-text" className={QUESTION_CARD}>
+        <section aria-labelledby="question-text" className={QUESTION_CARD} data-topic={question.topic}>
           <div className="flex items-start justify-between gap-3">
             <h2 id="question-text" lang={lang} className="text-lg font-bold leading-snug text-asphalt sm:text-xl" data-testid="question-text">
               <span className="sr-only">{t('progress', { n: number, total })}: </span>
