@@ -76,6 +76,15 @@ describe('exam question bank seed data', () => {
     expect(count('trafficking')).toBeGreaterThanOrEqual(3);
   });
 
+  it('counts the topics as docs/exam-content.md says, and at least 8 map-reading questions in geography', () => {
+    const doc = readFileSync(new URL('../../../docs/exam-content.md', import.meta.url), 'utf8');
+    // The topic table's rows: | `topic` | what it covers | sources | count |
+    const documented = Object.fromEntries([...doc.matchAll(/^\| `([a-z-]+)` \|.*\| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]));
+    const actual = Object.fromEntries(TOPICS.map((topic) => [topic, questions.filter((q) => q.topic === topic).length]));
+    expect(documented).toEqual(actual);
+    expect(questions.filter((q) => q.map).length).toBeGreaterThanOrEqual(8);
+  });
+
   it('gives every question 4 answers with exactly one correct', () => {
     for (const q of questions) {
       expect(q.answers, q.id).toHaveLength(4);
