@@ -1,26 +1,9 @@
-import type { Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { appText, chooseLanguage, expect, saveCardByApi, test, WIDTHS, type Lang } from './fixtures';
+import { appText, chooseLanguage, expect, buyExamAccessByApi, test, WIDTHS, type Lang } from './fixtures';
 
 // A signed-in examinee with paid access reaches the first map-reading question (q008, question 8) and
 // sees its map: the boroughs, the lettered points, the north arrow and the legend, in both languages.
 test.use({ driverProfile: { prefix: 'exammap', name: 'Mara Mapreader', password: 'Exam2024' } });
-
-/** Buys exam access through the API (sandbox card 4242, full price). */
-async function buyAccessByApi(page: Page) {
-  const paymentMethodId = await saveCardByApi(page);
-  const paid = await page.request.post('/api/payments/create-payment-intent', {
-    data: {
-      'user-pm': paymentMethodId,
-      'payment-amount': 2000,
-      'transaction-type': 'exam',
-      'original-amount': 2000,
-      'discount-amount': 0,
-      'transaction-id': `e2e-map-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-  });
-  expect(paid.status()).toBe(200);
-}
 
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
 
@@ -29,7 +12,7 @@ for (const width of WIDTHS) {
     test(`a paid driver reaches a map question and reads its map (${width}px, ${lang})`, async ({ page, newDriver: _examinee }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 800 });
-      await buyAccessByApi(page);
+      await buyExamAccessByApi(page, 'map');
       await chooseLanguage(page, lang);
       const list = ((await (await page.request.get('/api/exam/questions')).json()) as ExamQuestionsResponse).data.data;
       const first = list.findIndex((q) => q.map !== null);

@@ -1,25 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { ExamAttemptsResponse, ExamQuestion, ExamQuestionsResponse, ExamSimulationResponse } from '@medallion/contracts/exam';
-import { appText, chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTHS, type Lang } from './fixtures';
+import { appText, chooseLanguage, expect, expectAccessible, hydrated, buyExamAccessByApi, test, WIDTHS, type Lang } from './fixtures';
 
 // The examinee is a fresh account (the newDriver fixture) with paid access, deleted after the test.
 test.use({ driverProfile: { prefix: 'modes', name: 'Mona Modes', password: 'Modes2024' } });
-
-/** Buys exam access through the API (sandbox card 4242, full price). */
-async function buyAccessByApi(page: Page) {
-  const paymentMethodId = await saveCardByApi(page);
-  const paid = await page.request.post('/api/payments/create-payment-intent', {
-    data: {
-      'user-pm': paymentMethodId,
-      'payment-amount': 2000,
-      'transaction-type': 'exam',
-      'original-amount': 2000,
-      'discount-amount': 0,
-      'transaction-id': `e2e-modes-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-  });
-  expect(paid.status()).toBe(200);
-}
 
 async function bank(page: Page): Promise<Map<string, ExamQuestion>> {
   const body = (await (await page.request.get('/api/exam/questions')).json()) as ExamQuestionsResponse;
@@ -35,7 +19,7 @@ for (const lang of ['en', 'ru'] as const) {
       test.setTimeout(150_000);
       await page.setViewportSize({ width, height: 800 });
       await chooseLanguage(page, lang);
-      await buyAccessByApi(page);
+      await buyExamAccessByApi(page, 'modes');
       const questions = await bank(page);
       // The page's clock is Playwright's: the countdown reaches zero without waiting 90 minutes.
       await page.clock.install();
@@ -123,7 +107,7 @@ for (const lang of ['en', 'ru'] as const) {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 800 });
       await chooseLanguage(page, lang);
-      await buyAccessByApi(page);
+      await buyExamAccessByApi(page, 'modes');
       const questions = await bank(page);
       await page.clock.install();
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse, ExamRunResponse } from '@medallion/contracts/exam';
-import { appText, chooseLanguage, expect, hydrated, saveCardByApi, test, WIDTHS, type Lang } from './fixtures';
+import { appText, buyExamAccessByApi, chooseLanguage, expect, hydrated, saveCardByApi, test, WIDTHS, type Lang } from './fixtures';
 
 /*
  * Resume of the spec's 80-question run (issue #17): a run in progress survives a reload (guest: this
@@ -176,18 +176,7 @@ for (const { width, lang } of CASES) {
     await page.setViewportSize({ width, height: 800 });
     await chooseLanguage(page, lang);
     // Paid access, and a run at question 80 with three mistakes (kept on the account).
-    const paymentMethodId = await saveCardByApi(page);
-    const paid = await page.request.post('/api/payments/create-payment-intent', {
-      data: {
-        'user-pm': paymentMethodId,
-        'payment-amount': 2000,
-        'transaction-type': 'exam',
-        'original-amount': 2000,
-        'discount-amount': 0,
-        'transaction-id': `e2e-resume-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      },
-    });
-    expect(paid.status()).toBe(200);
+    await buyExamAccessByApi(page, 'resume');
     const all = await questions(page);
     const mistakes = new Set([1, 9, 39]);
     const answers = all.slice(0, 79).map((q, i) => ({ question_id: q.question_id, answer_id: (mistakes.has(i) ? wrongOf(q) : correctOf(q)).answer_id }));

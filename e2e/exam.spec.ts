@@ -1,25 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
-import { expect, expectAccessible, openInEnglish, saveCardByApi, saveSandboxCard, test, WIDTHS } from './fixtures';
+import { expect, expectAccessible, openInEnglish, buyExamAccessByApi, saveCardByApi, saveSandboxCard, test, WIDTHS } from './fixtures';
 
 // A signed-in examinee is a fresh account (the newDriver fixture), deleted after the test.
 test.use({ driverProfile: { prefix: 'exam', name: 'Eva Examinee', password: 'Exam2024' } });
-
-/** Buys exam access through the API (sandbox card 4242, full price): for the long runs. */
-async function buyAccessByApi(page: Page) {
-  const paymentMethodId = await saveCardByApi(page);
-  const paid = await page.request.post('/api/payments/create-payment-intent', {
-    data: {
-      'user-pm': paymentMethodId,
-      'payment-amount': 2000,
-      'transaction-type': 'exam',
-      'original-amount': 2000,
-      'discount-amount': 0,
-      'transaction-id': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-  });
-  expect(paid.status()).toBe(200);
-}
 
 /** The questions this session may take, in order (the answers carry the correct flag). */
 async function questions(page: Page): Promise<{ list: ExamQuestion[]; total: number }> {
@@ -215,7 +199,7 @@ for (const { correct, title } of [
     // 80 questions of two or three clicks each (~180 actions): 50-56 s on the busy 2-core machine
     // (load ~20; 2.8 min there while every trace also recorded a screencast), so 3 min.
     test.setTimeout(180_000);
-    await buyAccessByApi(page);
+    await buyExamAccessByApi(page, 'exam');
     await page.clock.install();
     await startExam(page);
     const { list, total } = await questions(page);

@@ -284,6 +284,22 @@ export async function saveCardByApi(page: Page): Promise<string> {
   return ((await card.json()) as { data: { id: string } }).data.id;
 }
 
+/** Buys exam access for the signed-in account through the API (sandbox card 4242, full price, $20). */
+export async function buyExamAccessByApi(page: Page, tag = 'exam'): Promise<void> {
+  const paymentMethodId = await saveCardByApi(page);
+  const paid = await page.request.post('/api/payments/create-payment-intent', {
+    data: {
+      'user-pm': paymentMethodId,
+      'payment-amount': 2000,
+      'transaction-type': 'exam',
+      'original-amount': 2000,
+      'discount-amount': 0,
+      'transaction-id': `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
 /** Signs this page's browser context in through the API (signing out whoever was signed in). */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.request.post('/api/auth/sign-out').catch(() => undefined);

@@ -1,28 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ExamQuestion, ExamQuestionsResponse, ExamRun } from '@medallion/contracts/exam';
+import type { ExamQuestionsResponse, ExamRun } from '@medallion/contracts/exam';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
 import { LOCAL_RUN_KEY, serializeLocalRun, type RunAnswer } from '@/features/exam/lib/exam-run-store';
+import { examQuestion } from './support/exam-questions';
 import { fakeApi, renderWithApp } from './support/render';
 
-function question(n: number): ExamQuestion {
-  return {
-    question_id: `q${n}`,
-    position: n,
-    topic: 'rules',
-    map: null,
-    question: `Question text ${n}?`,
-    question_rus: `Вопрос ${n}?`,
-    explanation: `Because rule ${n} says so.`,
-    explanation_rus: `Потому что правило ${n}.`,
-    source: 'TLC rules',
-    answers: [
-      { answer_id: `q${n}-right`, answer: `Right answer ${n}`, answer_rus: `Верно ${n}`, correct: true },
-      { answer_id: `q${n}-wrong`, answer: `Wrong answer ${n}`, answer_rus: `Неверно ${n}`, correct: false },
-    ],
-  };
-}
+const question = examQuestion;
 const QUESTIONS = [1, 2, 3, 4, 5].map(question);
 const questionsResponse: ExamQuestionsResponse = { data: { data: QUESTIONS, total: 80, full_access: false, access_expiry: null } };
 const right = (n: number): RunAnswer => ({ question_id: `q${n}`, answer_id: `q${n}-right` });

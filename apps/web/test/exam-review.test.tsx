@@ -1,32 +1,17 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ExamQuestionStat } from '@medallion/contracts/admin';
-import type { ExamQuestion, ExamQuestionsResponse, ExamReview } from '@medallion/contracts/exam';
+import type { ExamQuestionsResponse, ExamReview } from '@medallion/contracts/exam';
 import { describe, expect, it, vi } from 'vitest';
 import { ExamQuestions } from '@/features/admin/components/exam-questions';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
 import { ReviewExam } from '@/features/exam/components/review-exam';
 import { formatReviewDate, isTomorrow, nextDay, newYorkToday } from '@/features/exam/lib/review-dates';
 import { expectConsole } from './support/console';
+import { examQuestion } from './support/exam-questions';
 import { fakeApi, renderWithApp } from './support/render';
 
-function question(n: number): ExamQuestion {
-  return {
-    question_id: `q${n}`,
-    position: n,
-    topic: 'rules',
-    map: null,
-    question: `Question text ${n}?`,
-    question_rus: `Вопрос ${n}?`,
-    explanation: `Because rule ${n} says so.`,
-    explanation_rus: `Потому что правило ${n}.`,
-    source: 'TLC rules',
-    answers: [
-      { answer_id: `q${n}-right`, answer: `Right answer ${n}`, answer_rus: `Верно ${n}`, correct: true },
-      { answer_id: `q${n}-wrong`, answer: `Wrong answer ${n}`, answer_rus: `Неверно ${n}`, correct: false },
-    ],
-  };
-}
+const question = examQuestion;
 const QUESTIONS = [question(1), question(2), question(3)];
 const questionsResponse: ExamQuestionsResponse = { data: { data: QUESTIONS, total: 80, full_access: false, access_expiry: null } };
 

@@ -1,27 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within, waitFor } from '@testing-library/react';
-import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
+import type { ExamQuestionsResponse } from '@medallion/contracts/exam';
 import { describe, expect, it, vi } from 'vitest';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
+import { examQuestion } from './support/exam-questions';
 import { fakeApi, renderWithApp } from './support/render';
 
-function question(n: number): ExamQuestion {
-  return {
-    question_id: `q${n}`,
-    position: n,
-    topic: 'rules',
-    question: `Question text ${n}?`,
-    question_rus: `Вопрос ${n}?`,
-    explanation: `Because rule ${n} says so.`,
-    explanation_rus: `Потому что правило ${n}.`,
-    source: 'TLC rules',
-    map: null,
-    answers: [
-      { answer_id: `q${n}-right`, answer: `Right answer ${n}`, answer_rus: `Верно ${n}`, correct: true },
-      { answer_id: `q${n}-wrong`, answer: `Wrong answer ${n}`, answer_rus: `Неверно ${n}`, correct: false },
-    ],
-  };
-}
+const question = examQuestion;
 
 const QUESTIONS = [question(1), question(2)];
 
