@@ -491,6 +491,7 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
   dbUrl.pathname = `/${name}`;
   const url = dbUrl.toString();
   let failed = false;
+  const sizeStarted = performance.now();
   try {
     console.log(`\n## ${size.toLocaleString('en-US')} listings\n`);
     const migrator = await openDatabase({ kind: 'postgres', url });
@@ -559,6 +560,7 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
       roundRatios: perLabel.app.map((a, i) => a.requests / perLabel.raw[i]!.requests),
     };
     printSize(result, paths.length);
+    console.log(`${count(size)} listings measured in ${((performance.now() - sizeStarted) / 1000).toFixed(0)} s`);
     if (reportFailures([result.app, result.raw])) failed = true;
     return { result, failed };
   } finally {
