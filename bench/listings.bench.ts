@@ -9,7 +9,7 @@
 // listings, shared buffers, a Seq Scan of listings or not), and p50/p99 of the app and of raw with
 // the shape alone at BENCH_SHAPE_CONNECTIONS; then the whole mix under load (BENCH_CONNECTIONS,
 // rotating over every shape, alternating app and raw rounds): requests/s, p50, p99 and app/raw.
-// The last line of the output is always
+// A run that completes ends with this line:
 //   summary: listings=N ratio=R p99_ratio=Q growth=G deep=D
 // at the largest size N: R = app/raw requests/s over the mix; Q = app p99 / raw p99 over the mix;
 // G = the app's median (p50) latency over the mix at N / the same at the baseline size (10,000);
@@ -25,13 +25,16 @@
 //                           baseline, G is the largest size against itself (1.00)
 //   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=3 rounds per server (app, raw,
 //                           raw, app, ...); BENCH_WARMUP=2 seconds of warm-up per server; BENCH_CONNECTIONS=50
-//   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server (and at least BENCH_SHAPE_MIN=10
-//                           answers), at BENCH_SHAPE_CONNECTIONS=2
-//                           connections (the first response of each connection is not counted)
+//   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server, and at least BENCH_SHAPE_MIN=10
+//                           answers, at BENCH_SHAPE_CONNECTIONS=2 (each connection's first answer is
+//                           not counted)
 //   BENCH_TIMEOUT=60        seconds autocannon waits for an answer (deep pages on big tables are slow)
 //   BENCH_ONLY=<regex>      only the shapes whose name or URL matches
 //   BENCH_EXPLAIN=1         prints the text EXPLAIN ANALYZE of every shape; BENCH_VERBOSE=1 the SQL
 //   BENCH_KEEP_DB=1         keeps the databases; BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+// The shapes (benchShapes): first-page (newest, no filter), each filter alone, three-filters and
+// all-filters, the deal type and price period of #16, every sort, page-2, page-50, last-page (the last
+// page the pagination links: ceil(ACTIVE listings / 20), at most MAX_PAGE) and no-match.
 // The servers run in a child process (this file again, BENCH_LISTINGS_ROLE=servers) so that
 // autocannon does not share an event loop with them.
 import type { ChildProcess } from 'node:child_process';
