@@ -1,16 +1,46 @@
-// GET /api/listing-all under load on PostgreSQL: the real app against a minimal "raw" server that
-// runs the very same SQL (taken from drizzle: searchQuerySql(...)) on a plain pg.Pool of
-// the same size and answers the same JSON. A throwaway database gets 100,000 listings first.
-// Prints requests/s, p50 and p99 for both, the ratio app/raw (target >= 0.7) and per-query timings.
-//   npm run bench:listings       BENCH_DURATION=20 BENCH_CONNECTIONS=50 BENCH_LISTINGS=100000 npm run bench:listings
-//   BENCH_EXPLAIN=1 also prints the EXPLAIN ANALYZE plan of every query; BENCH_VERBOSE=1 the SQL;
-//   BENCH_ONLY=<regex> loads only the matching queries; BENCH_KEEP_DB=1 keeps the database.
+// GET /api/listing-all on PostgreSQL at the sizes a national marketplace reaches: the real app against
+// a minimal "raw" server that runs the very same SQL (taken from drizzle: searchQuerySql(...)) on a
+// plain pg.Pool of the same size and answers the same JSON, over a mix of the searches users make.
+// Each size gets a throwaway database with that many listings (bench/lib/listings-seed.ts: the same
+// deterministic rows for the same count, bulk-loaded with the indexes built afterwards).
+//
+// Per size it prints the seeding time and a markdown table per query shape: matches, the EXPLAIN
+// (ANALYZE, BUFFERS) of the plan the prepared statement settles on (execution ms, rows read from
+// listings, shared buffers, a Seq Scan of listings or not), and p50/p99 of the app and of raw with
+// the shape alone at BENCH_SHAPE_CONNECTIONS; then the whole mix under load (BENCH_CONNECTIONS,
+// rotating over every shape, alternating app and raw rounds): requests/s, p50, p99 and app/raw.
+// A run that completes ends with this line:
+//   summary: listings=N ratio=R p99_ratio=Q growth=G deep=D
+// at the largest size N: R = app/raw requests/s over the mix; Q = app p99 / raw p99 over the mix;
+// G = the app's median (p50) latency over the mix at N / the same at the baseline size (10,000);
+// D = the app's p99 of `page-50` / its p99 of `first-page` (each shape alone). Two decimals.
+//
+//   npm run bench:listings                                      100,000 listings (and the 10,000 baseline for G)
+//   BENCH_LISTINGS=1000000 npm run bench:listings               one size, up to 1,000,000 (+ the baseline)
+//   BENCH_SCALE=10000,100000,1000000 npm run bench:listings     growth mode: each size on a fresh database
+// Environment:
+//   BENCH_LISTINGS=100000   the size when BENCH_SCALE is not set
+//   BENCH_SCALE=a,b,c       sizes, each on a fresh database (growth mode); overrides BENCH_LISTINGS
+//   BENCH_BASELINE=10000    the size G divides by; measured too when it is not among the sizes. 0: no
+//                           baseline, G is the largest size against itself (1.00)
+//   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=3 rounds per server (app, raw,
+//                           raw, app, ...); BENCH_WARMUP=2 seconds of warm-up per server; BENCH_CONNECTIONS=50
+//   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server, and at least BENCH_SHAPE_MIN=10
+//                           answers, at BENCH_SHAPE_CONNECTIONS=2 (each connection's first answer is
+//                           not counted)
+//   BENCH_TIMEOUT=60        seconds autocannon waits for an answer (deep pages on big tables are slow)
+//   BENCH_ONLY=<regex>      only the shapes whose name or URL matches
+//   BENCH_EXPLAIN=1         prints the text EXPLAIN ANALYZE of every shape; BENCH_VERBOSE=1 the SQL
+//   BENCH_KEEP_DB=1         keeps the databases; BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+// The shapes (benchShapes): first-page (newest, no filter), each filter alone, three-filters and
+// all-filters, the deal type and price period of #16, every sort, page-2, page-50, last-page (the last
+// page the pagination links: ceil(ACTIVE listings / 20), at most MAX_PAGE) and no-match.
 // The servers run in a child process (this file again, BENCH_LISTINGS_ROLE=servers) so that
 // autocannon does not share an event loop with them.
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,389 +48,83 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, type Listing } from '@medallion/contracts/listings';
+import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, MAX_PAGE, type Listing } from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
 import { benchAppConfig } from './lib/app-config';
+import { EMPTY_ZIP, loadListings, type MakeChoice } from './lib/listings-seed';
 import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
-import { findMake, findModel, listModels } from '../apps/api/src/integrations/car-data/car-data';
-import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
 import { searchQuerySql } from '../apps/api/src/modules/listings/search-listings';
-// Deterministic data (mulberry32): the same seed gives the same listings on every machine.
-import { prng } from '@medallion/demo/prng';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const LISTING_COUNT = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const MAX_LISTINGS = 1_000_000;
+const SIZES = parseSizes(process.env.BENCH_SCALE ?? process.env.BENCH_LISTINGS ?? '100000');
+const BASELINE = Number(process.env.BENCH_BASELINE ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SERIAL_RUNS = Number(process.env.BENCH_SERIAL_RUNS ?? 15);
-const TARGET_RATIO = 0.7;
+const SHAPE_S = Number(process.env.BENCH_SHAPE_SECONDS ?? 1);
+const SHAPE_CONNECTIONS = Math.max(1, Number(process.env.BENCH_SHAPE_CONNECTIONS ?? 2));
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT ?? 60);
+const SHAPE_MIN_SAMPLES = Math.max(1, Number(process.env.BENCH_SHAPE_MIN ?? 10));
+const TARGET_RATIO = 0.95;
 const SCRIPT = fileURLToPath(import.meta.url);
 
-type Rand = () => number;
-const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-function weighted<T>(rand: Rand, items: readonly { value: T; weight: number }[]): T {
-  const total = items.reduce((s, i) => s + i.weight, 0);
-  let r = rand() * total;
-  for (const item of items) {
-    r -= item.weight;
-    if (r < 0) return item.value;
+function parseSizes(text: string): number[] {
+  const sizes = text.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  for (const n of sizes) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_LISTINGS) throw new Error(`listing counts are whole numbers from 1 to ${MAX_LISTINGS}: "${text}"`);
   }
-  return items[items.length - 1]!.value;
+  return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------------------------------------
-// The data set: ~30 makes (vPIC ids from the app's car data) weighted like a TLC fleet, ~60 zips.
+// The query mix: what users do on the marketplace, each shape named.
 
-const MAKE_PLAN: [make: string, weight: number, models: string[]][] = [
-  ['Toyota', 20, ['Camry', 'Prius', 'RAV4', 'Sienna', 'Highlander', 'Corolla']],
-  ['Honda', 8, ['Accord', 'CR-V', 'Odyssey', 'Pilot', 'Civic']],
-  ['Nissan', 8, ['Altima', 'Rogue', 'Pathfinder', 'Sentra', 'Leaf']],
-  ['Hyundai', 6, ['Sonata', 'Elantra', 'Tucson', 'Santa Fe', 'Ioniq']],
-  ['Kia', 6, ['Optima', 'K5', 'Sorento', 'Sportage', 'Niro', 'Carnival']],
-  ['Ford', 5, ['Fusion', 'Explorer', 'Escape', 'Transit Connect', 'Edge']],
-  ['Chevrolet', 5, ['Malibu', 'Equinox', 'Suburban', 'Tahoe', 'Bolt EV']],
-  ['Lexus', 5, ['ES', 'RX', 'GX', 'NX']],
-  ['Tesla', 5, ['Model 3', 'Model Y', 'Model S', 'Model X']],
-  ['Lincoln', 4, ['Navigator', 'MKT', 'Aviator', 'Continental']],
-  ['Cadillac', 3, ['Escalade', 'XTS', 'CT6', 'XT5']],
-  ['Subaru', 2, ['Outback', 'Forester', 'Legacy', 'Ascent']],
-  ['Mazda', 2, ['CX-5', 'Mazda6', 'CX-9', 'Mazda3']],
-  ['Volkswagen', 2, ['Passat', 'Jetta', 'Atlas', 'Tiguan']],
-  ['BMW', 1, ['X5', 'X3', 'i3']],
-  ['Mercedes-Benz', 2, ['E-Class', 'S-Class', 'GLE-Class', 'Sprinter']],
-  ['Audi', 1, ['A6', 'Q7', 'A4', 'Q5']],
-  ['Chrysler', 2, ['Pacifica', '300', 'Voyager']],
-  ['Dodge', 2, ['Grand Caravan', 'Durango', 'Charger']],
-  ['Jeep', 1, ['Grand Cherokee', 'Cherokee', 'Compass']],
-  ['GMC', 2, ['Yukon', 'Acadia', 'Terrain']],
-  ['Buick', 1, ['Enclave', 'LaCrosse', 'Encore']],
-  ['Acura', 1, ['MDX', 'RDX', 'TLX']],
-  ['Infiniti', 1, ['QX60', 'QX80', 'Q50']],
-  ['Volvo', 1, ['XC90', 'S90', 'XC60']],
-  ['Mitsubishi', 1, ['Outlander', 'Mirage']],
-  ['Genesis', 1, ['G80', 'G90', 'GV80']],
-  ['Land Rover', 1, ['Range Rover', 'Discovery']],
-  ['Ram', 1, ['ProMaster City']],
-  ['Polestar', 1, []],
-];
-
-interface MakeChoice {
-  makeId: number;
-  makeName: string;
-  models: { id: number; name: string }[];
+interface Shape {
+  name: string;
+  path: string;
 }
 
-function resolveMakes(): { value: MakeChoice; weight: number }[] {
-  return MAKE_PLAN.map(([name, weight, modelNames]) => {
-    const make = findMake(name);
-    if (!make) throw new Error(`car data has no make "${name}"`);
-    const models = modelNames.flatMap((m) => {
-      const model = findModel(make.make_id, m);
-      return model ? [{ id: model.model_id, name: model.model_name }] : [];
-    });
-    // Makes whose usual models are not in the data set get their first few models instead.
-    for (const m of listModels(make.make_id) ?? []) {
-      if (models.length >= 2) break;
-      if (!models.some((x) => x.id === m.model_id)) models.push({ id: m.model_id, name: m.model_name });
-    }
-    return { value: { makeId: make.make_id, makeName: make.make_name, models }, weight };
-  });
-}
-
-/** Queens and Brooklyn first, then the Bronx, Manhattan, Staten Island and the towns around. */
-const ZIPS = [
-  '11101',
-  '11102',
-  '11103',
-  '11104',
-  '11106',
-  '11354',
-  '11355',
-  '11358',
-  '11368',
-  '11369',
-  '11372',
-  '11373',
-  '11374',
-  '11375',
-  '11377',
-  '11385',
-  '11418',
-  '11419',
-  '11420',
-  '11432',
-  '11433',
-  '11434',
-  '11435',
-  '11436',
-  '11201',
-  '11203',
-  '11204',
-  '11207',
-  '11208',
-  '11209',
-  '11214',
-  '11220',
-  '11223',
-  '11226',
-  '11229',
-  '11230',
-  '11235',
-  '11236',
-  '10451',
-  '10452',
-  '10456',
-  '10458',
-  '10462',
-  '10467',
-  '10469',
-  '10001',
-  '10025',
-  '10027',
-  '10031',
-  '10032',
-  '10034',
-  '10040',
-  '10301',
-  '10314',
-  '07302',
-  '07030',
-  '07087',
-  '10701',
-  '10550',
-  '11550',
-];
-
-const OWNER_COUNT = 8;
-const COLORS = ['Black', 'White', 'Silver', 'Gray', 'Blue', 'Red'];
-const TERMS = [
-  'TLC insurance and maintenance are included.',
-  'Insurance included; you pay gas and tolls.',
-  'Oil changes and tyres are on us. E-ZPass ready.',
-  'Deposit $500, refundable when you return the car clean.',
-  'Weekly payment by card or Zelle. Long-term drivers get a discount.',
-];
-const COLUMNS = [
-  'id',
-  'user_id',
-  'status',
-  'category',
-  'deal_type',
-  'title',
-  'description',
-  'price_cents',
-  'payment_period',
-  'images',
-  'plate_number',
-  'vin',
-  'view_count',
-  'published_at',
-  'name',
-  'email',
-  'phone_number',
-  'location_city',
-  'location_state',
-  'location_zip',
-  'car_make',
-  'car_make_id',
-  'car_model',
-  'car_model_id',
-  'car_year',
-  'car_body_class',
-  'car_fuel',
-  'car_door_number',
-  'car_seat_number',
-  'car_seat_row_number',
-  'created_at',
-  'updated_at',
-] as const;
-type Cell = string | number | Date | null;
-
-const CATEGORY = COLUMNS.indexOf('category');
-const DEAL_TYPE = COLUMNS.indexOf('deal_type');
-const PRICE = COLUMNS.indexOf('price_cents');
-const PERIOD = COLUMNS.indexOf('payment_period');
-
-/** One listing in ten is for sale: one price (cars $8k–$45k, medallions and plates $18k–$190k), no period. */
-function listingRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], owners: string[], now: number): Cell[] {
-  const row = rentalRow(rand, makes, owners, now);
-  if (rand() < 0.1) {
-    row[DEAL_TYPE] = 'sale';
-    row[PERIOD] = null;
-    row[PRICE] = (row[CATEGORY] === 'plates' ? between(rand, 18, 190) : between(rand, 8, 45)) * 1000_00;
-  }
-  return row;
-}
-
-function rentalRow(rand: Rand, makes: { value: MakeChoice; weight: number }[], owners: string[], now: number): Cell[] {
-  const isCar = rand() < 0.75;
-  const status = weighted(rand, [
-    { value: 'ACTIVE', weight: 90 },
-    { value: 'DRAFT', weight: 4 },
-    { value: 'UNDER_REVIEW', weight: 2 },
-    { value: 'INACTIVE', weight: 4 },
-  ]);
-  // Skewed towards the first zips (busy Queens/Brooklyn areas), every zip used.
-  const zip = ZIPS[Math.floor(Math.pow(rand(), 1.6) * ZIPS.length)]!;
-  const place = locationIndex().lookupZip(zip);
-  const monthly = rand() < 0.25;
-  const priceCents = between(rand, 80, 2000) * 100;
-  const publishedAt = status === 'ACTIVE' || status === 'INACTIVE' ? new Date(now - Math.floor(rand() * 365 * 86_400_000)) : null;
-  const createdAt = new Date((publishedAt?.getTime() ?? now) - between(rand, 1, 7 * 86_400) * 1000);
-  const images = JSON.stringify(Array.from({ length: between(rand, 1, 3) }, () => `${randomBytes(8).toString('hex')}.webp`));
-  const owner = between(rand, 0, owners.length - 1);
-  const common = {
-    user: owners[owner]!,
-    name: `Bench Owner ${owner + 1}`,
-    email: `owner${owner + 1}@bench.example`,
-    phone: `(718) 555-01${String(owner).padStart(2, '0')}`,
-  };
-  // Views, publication and the owner's contact and place: the same columns for cars and plates, drawn
-  // where the row's other random values leave off (the row order of rand() calls stays as it was).
-  const viewsAndContact = () => [
-    between(rand, 0, 500),
-    publishedAt,
-    common.name,
-    common.email,
-    common.phone,
-    place?.city ?? 'New York',
-    place?.state ?? 'NY',
-    rand() < 0.9 ? zip : null,
-  ];
-  if (isCar) {
-    const make = weighted(rand, makes);
-    const model = pick(rand, make.models);
-    const year = between(rand, 2012, 2025);
-    const color = pick(rand, COLORS);
-    return [
-      randomUUID(),
-      common.user,
-      status,
-      'cars',
-      'rent',
-      `${year} ${make.makeName} ${model.name}, TLC ready`,
-      `${color} ${model.name}. ${pick(rand, TERMS)} ${pick(rand, TERMS)}`,
-      priceCents,
-      monthly ? 'monthly' : 'weekly',
-      images,
-      rand() < 0.7 ? `T${between(rand, 600000, 799999)}C` : null,
-      rand() < 0.6 ? randomBytes(9).toString('hex').slice(0, 17).toUpperCase() : null,
-      ...viewsAndContact(),
-      make.makeName,
-      make.makeId,
-      model.name,
-      model.id,
-      year,
-      'Sedan/Saloon',
-      pick(rand, ['Gasoline', 'Hybrid', 'Electric']),
-      4,
-      5,
-      2,
-      createdAt,
-      createdAt,
-    ];
-  }
-  return [
-    randomUUID(),
-    common.user,
-    status,
-    'plates',
-    'rent',
-    pick(rand, ['TLC FHV plate for rent', 'Yellow taxi medallion lease', 'FHV plates, base included']),
-    `For-hire vehicle plates for your own car. ${pick(rand, TERMS)}`,
-    priceCents,
-    monthly ? 'monthly' : 'weekly',
-    images,
-    `T${between(rand, 600000, 799999)}C`,
-    null,
-    ...viewsAndContact(),
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    createdAt,
-    createdAt,
-  ];
-}
-
-async function loadListings(url: string): Promise<{ ms: number; makes: MakeChoice[] }> {
-  const started = performance.now();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const owners = Array.from({ length: OWNER_COUNT }, (_, i) => `bench-owner-${i + 1}`);
-    await client.query(
-      `INSERT INTO "user" (id, name, email, email_verified, status) SELECT id, 'Bench Owner ' || n, 'owner' || n || '@bench.example', true, 'CONFIRMED'
-       FROM unnest($1::text[]) WITH ORDINALITY AS o(id, n)`,
-      [owners],
-    );
-    const makes = resolveMakes();
-    const rand = prng(20_250_101);
-    const now = Date.now();
-    const BATCH = 1000; // 32 columns x 1000 rows, under the 65,535 bind-parameter limit
-    const insertPrefix = `INSERT INTO listings (${COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES `;
-    await client.query('BEGIN');
-    for (let done = 0; done < LISTING_COUNT; done += BATCH) {
-      const n = Math.min(BATCH, LISTING_COUNT - done);
-      const values: Cell[] = [];
-      const tuples: string[] = [];
-      for (let r = 0; r < n; r++) {
-        const row = listingRow(rand, makes, owners, now);
-        tuples.push(`(${row.map((_, c) => `$${values.length + c + 1}`).join(', ')})`);
-        values.push(...row);
-      }
-      await client.query(insertPrefix + tuples.join(', '), values);
-    }
-    await client.query('COMMIT');
-    // What autovacuum does soon after a bulk load: statistics, and the visibility map that lets
-    // counts use index-only scans. Doing it here keeps runs comparable.
-    await client.query('VACUUM (ANALYZE)');
-    return { ms: performance.now() - started, makes: makes.map((m) => m.value) };
-  } finally {
-    await client.end();
-  }
-}
-
-/** The rotating filter queries (the web app's query keys). */
-function benchQueries(makes: MakeChoice[]): string[] {
-  const toyota = makes.find((m) => m.makeName === 'Toyota')!;
+/** The searches of the mix (the web app's query keys); `activeCount` gives the last page a user can reach. */
+function benchShapes(makes: MakeChoice[], activeCount: number): Shape[] {
+  const make = (name: string) => makes.find((m) => m.makeName === name)!;
+  const toyota = make('Toyota');
   const camry = toyota.models.find((m) => m.name === 'Camry')!;
-  const honda = makes.find((m) => m.makeName === 'Honda')!;
-  const tesla = makes.find((m) => m.makeName === 'Tesla')!;
-  const base = '/api/listing-all';
-  const all = [
-    base,
-    `${base}?category=cars`,
-    `${base}?category=plates`,
-    `${base}?category=cars&car_make_value=${toyota.makeId}&car_make=Toyota&car_model_value=${camry.id}&car_model=Camry&car_year_min=2018&car_year_max=2023&price_min=300&price_max=900`,
-    `${base}?category=cars&car_make_value=${honda.makeId}&car_make=Honda`,
-    `${base}?category=cars&car_make_value=${tesla.makeId}&car_make=Tesla&car_year_min=2021`,
-    `${base}?location_zip=11368`,
-    `${base}?location_city=Brooklyn&location_state=NY`,
-    `${base}?location=Jam`,
-    `${base}?price_min=200&price_max=500`,
-    `${base}?category=cars&price_max=400&page=2`,
-    `${base}?page=3`,
-    `${base}?deal_type=sale`,
-    `${base}?deal_type=rent&price_period=weekly&price_min=300&price_max=500`,
-    `${base}?category=cars&deal_type=rent&price_period=monthly&price_max=2000&sort=price_asc`,
-    `${base}?deal_type=sale&sort=price_desc`,
-    `${base}?category=cars&sort=year_desc`,
-    `${base}?sort=price_asc&page=2`,
+  const honda = make('Honda');
+  const toyotaQuery = `car_make_value=${toyota.makeId}&car_make=Toyota`;
+  // The pagination links every page up to the last (ceil(total / 20)); the API accepts pages up to MAX_PAGE.
+  const lastPage = Math.min(MAX_PAGE, Math.max(1, Math.ceil(activeCount / MARKETPLACE_PAGE_SIZE)));
+  const all: [name: string, query: string][] = [
+    ['first-page', ''],
+    ['category', 'category=cars'],
+    ['price-range', 'price_min=200&price_max=500'],
+    ['year-range', 'car_year_min=2018&car_year_max=2021'],
+    ['make', toyotaQuery],
+    ['make-model', `${toyotaQuery}&car_model_value=${camry.id}&car_model=Camry`],
+    ['zip', 'location_zip=11368'],
+    ['city', 'location_city=Brooklyn&location_state=NY'],
+    ['location-prefix', 'location=Jam'],
+    ['three-filters', `category=cars&car_make_value=${honda.makeId}&car_make=Honda&price_min=300&price_max=600`],
+    ['all-filters', `category=cars&${toyotaQuery}&car_model_value=${camry.id}&car_model=Camry&car_year_min=2018&car_year_max=2023&price_min=300&price_max=900`],
+    ['deal-sale', 'deal_type=sale'],
+    ['rent-weekly-price', 'deal_type=rent&price_period=weekly&price_min=300&price_max=500'],
+    ['rent-monthly-price', 'category=cars&deal_type=rent&price_period=monthly&price_max=2000'],
+    ['sort-price-asc', 'sort=price_asc'],
+    ['sort-price-desc', 'sort=price_desc'],
+    ['sort-year', 'sort=year_desc'],
+    ['sale-price-desc', 'deal_type=sale&sort=price_desc'],
+    ['cars-year', 'category=cars&sort=year_desc'],
+    ['page-2', 'page=2'],
+    ['page-50', 'page=50'],
+    ['last-page', `page=${lastPage}`],
+    ['no-match', `location_zip=${EMPTY_ZIP}`],
   ];
+  const shapes = all.map(([name, query]) => ({ name, path: query ? `/api/listing-all?${query}` : '/api/listing-all' }));
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  const chosen = only ? all.filter((p) => only.test(p)) : all;
+  const chosen = only ? shapes.filter((s) => only.test(s.name) || only.test(s.path)) : shapes;
   if (chosen.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no query`);
   return chosen;
 }
@@ -566,7 +290,7 @@ async function runServers(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parent: database, data, verification, load, report.
+// Parent: databases, data, verification, plans, load, report.
 
 function startServers(url: string, paths: string[]) {
   return forkServer<ServersReady>(SCRIPT, { BENCH_LISTINGS_ROLE: 'servers', BENCH_DB_URL: url, BENCH_PATHS: JSON.stringify(paths) });
@@ -578,116 +302,236 @@ async function getJson(url: string): Promise<{ data: { listings: Listing[]; tota
   return (await res.json()) as { data: { listings: Listing[]; total: number; page: number; page_size: number } };
 }
 
-/** Both servers must give the same listing ids (and the same JSON) for every query. */
-async function verify(appBase: string, rawBase: string, paths: string[]): Promise<Map<string, number>> {
+/** Both servers must give the same listing ids (and the same JSON) for every query; `no-match` matches nothing. */
+async function verify(appBase: string, rawBase: string, shapes: Shape[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
-  for (const path of paths) {
+  for (const { name, path } of shapes) {
     const [a, r] = await Promise.all([getJson(appBase + path), getJson(rawBase + path)]);
     const ids = (x: typeof a) => x.data.listings.map((l) => l.listing_id);
     if (!isDeepStrictEqual(ids(a), ids(r)) || a.data.total !== r.data.total) {
       throw new Error(`app and raw disagree on ${path}:\n app ${a.data.total} ${ids(a).join(',')}\n raw ${r.data.total} ${ids(r).join(',')}`);
     }
     if (!isDeepStrictEqual(a, r)) throw new Error(`app and raw return the same ids but different JSON for ${path}`);
-    if (a.data.listings.length === 0) throw new Error(`${path} matches no listing: the bench query is not realistic`);
-    totals.set(path, a.data.total);
+    if (name === 'no-match' && a.data.total !== 0) throw new Error(`${name} (${path}) matches ${a.data.total} listings`);
+    if (name !== 'no-match' && a.data.listings.length === 0) console.warn(`warning: ${name} (${path}) shows no listing at this size`);
+    totals.set(name, a.data.total);
   }
   return totals;
 }
 
-async function serialMedian(base: string, path: string): Promise<number> {
-  const out: number[] = [];
-  for (let i = 0; i < SERIAL_RUNS + 2; i++) {
-    const start = performance.now();
-    const res = await fetch(base + path);
-    await res.arrayBuffer();
-    if (i >= 2) out.push(performance.now() - start);
-  }
-  out.sort((a, b) => a - b);
-  return out[Math.floor(out.length / 2)]!;
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: PlanNode[];
+}
+interface PlanFacts {
+  /** EXPLAIN ANALYZE execution time. */
+  ms: number;
+  /** Rows the scans of listings read: (rows returned + rows removed by a filter or recheck) × loops. */
+  rowsRead: number;
+  /** Shared buffers hit + read by the whole statement. */
+  buffers: number;
+  seqScan: boolean;
 }
 
-async function cannon(base: string, paths: string[], seconds: number): Promise<autocannon.Result> {
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+function planFacts(explained: { 'Execution Time': number; Plan: PlanNode }): PlanFacts {
+  const facts: PlanFacts = { ms: explained['Execution Time'], rowsRead: 0, buffers: 0, seqScan: false };
+  const visit = (node: PlanNode) => {
+    if (node['Relation Name'] === 'listings') {
+      const perLoop = node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+      facts.rowsRead += Math.round(perLoop * node['Actual Loops']);
+      if (node['Node Type'] === 'Seq Scan') facts.seqScan = true;
+    }
+    node.Plans?.forEach(visit);
+  };
+  visit(explained.Plan);
+  // A node's buffers include its children's, InitPlans (the count) among them.
+  facts.buffers = explained.Plan['Shared Hit Blocks'] + explained.Plan['Shared Read Blocks'];
+  return facts;
+}
+
+/**
+ * The plan each shape runs with in the servers: a named prepared statement, executed as often as
+ * PostgreSQL's plan cache needs to settle (five custom plans, then generic or custom for good),
+ * explained with ANALYZE and BUFFERS on the sixth execution.
+ */
+async function explainShapes(url: string, shapes: Shape[], queries: PreparedQuery[]): Promise<Map<string, PlanFacts>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const facts = new Map<string, PlanFacts>();
+  try {
+    for (const shape of shapes) {
+      const q = queries.find((x) => x.path === shape.path)!;
+      await client.query(`PREPARE bench_shape AS ${q.sql}`);
+      const execute = `EXECUTE bench_shape(${q.params.map((p) => client.escapeLiteral(String(p))).join(', ')})`;
+      let plan: { 'Execution Time': number; Plan: PlanNode } | undefined;
+      for (let i = 0; i < 6; i++) {
+        const result = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`,
+        );
+        plan = result.rows[0]!['QUERY PLAN'][0]!;
+      }
+      facts.set(shape.name, planFacts(plan!));
+      if (process.env.BENCH_EXPLAIN) {
+        const text = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+        console.log(`\n${shape.name}: ${shape.path}\n${text.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+      await client.query('DEALLOCATE bench_shape');
+    }
+  } finally {
+    await client.end();
+  }
+  return facts;
+}
+
+interface Latency {
+  n: number;
+  p50: number;
+  p99: number;
+}
+function latency(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99) };
+}
+
+function get(agent: Agent, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${url} answered ${res.statusCode}`))));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * One shape alone: SHAPE_CONNECTIONS clients, each requesting it again as soon as it is answered,
+ * for SHAPE_S seconds and at least SHAPE_MIN_SAMPLES answers; each client's first answer is not counted.
+ */
+async function shapeLatency(base: string, path: string): Promise<Latency> {
+  const agent = new Agent({ keepAlive: true, maxSockets: SHAPE_CONNECTIONS });
+  const samples: number[] = [];
+  try {
+    const started = performance.now();
+    const client = async () => {
+      await get(agent, base + path);
+      while (performance.now() - started < SHAPE_S * 1000 || samples.length < SHAPE_MIN_SAMPLES) {
+        const t = performance.now();
+        await get(agent, base + path);
+        samples.push(performance.now() - t);
+      }
+    };
+    await Promise.all(Array.from({ length: SHAPE_CONNECTIONS }, client));
+  } finally {
+    agent.destroy();
+  }
+  return latency(samples);
+}
+
+interface Run {
+  latencies: number[];
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** The mix under load: every connection rotates over the shapes; the latency of every 2xx answer is kept. */
+async function cannon(base: string, paths: string[], seconds: number): Promise<Run> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: base, connections: CONNECTIONS, duration: seconds, timeout: TIMEOUT_S, requests: paths.map((path) => ({ method: 'GET', path })) },
+      (error: unknown, r: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
   });
   // Requests cut off at the end are still queued for the pool (FIFO): one more answered request
   // means they are done, so the next run does not start behind them.
   await (await fetch(base + paths[0])).arrayBuffer();
-  return result;
+  return { latencies, requests: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
 }
 
-async function main(): Promise<void> {
+interface MixStats extends Latency {
+  label: 'app' | 'raw';
+  rps: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+interface ShapeResult {
+  shape: Shape;
+  matches: number;
+  plan: PlanFacts;
+  app: Latency;
+  raw: Latency;
+}
+interface SizeResult {
+  size: number;
+  seeding: string;
+  shapes: ShapeResult[];
+  app: MixStats;
+  raw: MixStats;
+  roundRatios: number[];
+}
+
+/** One size on a database of its own: create, migrate, load, verify, explain, measure, drop. */
+async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string; child?: ChildProcess }): Promise<{ result: SizeResult; failed: boolean }> {
   const name = `medallion_bench_listings_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  try {
-    await admin.connect();
-  } catch {
-    console.error(`PostgreSQL not reachable at ${PG_ADMIN}`);
-    process.exit(1);
-  }
   await admin.query(`CREATE DATABASE "${name}"`);
+  cleanUp.name = name;
   const dbUrl = new URL(PG_ADMIN);
   dbUrl.pathname = `/${name}`;
   const url = dbUrl.toString();
-  let child: ChildProcess | undefined;
   let failed = false;
-  const onSignal = () => {
-    child?.kill();
-    void admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const sizeStarted = performance.now();
   try {
+    console.log(`\n## ${size.toLocaleString('en-US')} listings\n`);
     const migrator = await openDatabase({ kind: 'postgres', url });
     await migrator.migrate();
     await migrator.close();
-    const loaded = await loadListings(url);
-    const paths = benchQueries(loaded.makes);
-    console.log(`database ${name}: ${LISTING_COUNT.toLocaleString('en-US')} listings loaded + VACUUM ANALYZE in ${(loaded.ms / 1000).toFixed(1)} s`);
+    const loaded = await loadListings(url, size);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const seeding = `${s(loaded.ms.total)} (rows ${s(loaded.ms.rows)}, indexes ${s(loaded.ms.indexes)}, VACUUM ANALYZE ${s(loaded.ms.vacuum)})`;
+    console.log(`seeded ${size.toLocaleString('en-US')} listings into ${name} in ${seeding}`);
+
+    const counter = new pg.Client({ connectionString: url });
+    await counter.connect();
+    const active = Number((await counter.query<{ n: string }>(`SELECT count(*) AS n FROM listings WHERE status = 'ACTIVE'`)).rows[0]!.n);
+    await counter.end();
+    const shapes = benchShapes(loaded.makes, active);
+    const paths = [...new Set(shapes.map((x) => x.path))];
 
     const started = await startServers(url, paths);
-    child = started.child;
+    cleanUp.child = started.child;
     const { ready } = started;
     const appBase = `http://127.0.0.1:${ready.appPort}`;
     const rawBase = `http://127.0.0.1:${ready.rawPort}`;
-    const totals = await verify(appBase, rawBase, paths);
-    console.log(`verified: app and raw return the same listings for all ${paths.length} queries (pool size ${ready.poolSize} each)`);
-
-    // Per query: matches, database execution time (EXPLAIN ANALYZE), serial latency through both servers.
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const rows: Record<string, string | number>[] = [];
-    try {
-      for (const q of ready.queries) {
-        const explain = () =>
-          pool.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: unknown }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`, q.params);
-        await explain(); // warm
-        const explained = await explain();
-        const plan = explained.rows[0]!['QUERY PLAN'][0]!;
-        if (process.env.BENCH_EXPLAIN) {
-          const text = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
-          console.log(`\n${q.path}\n${text.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-        }
-        rows.push({
-          query: q.path.replace('/api/listing-all', '') || '(no filter)',
-          matches: totals.get(q.path)!,
-          'db ms': Number(plan['Execution Time'].toFixed(1)),
-          'app ms': Number((await serialMedian(appBase, q.path)).toFixed(1)),
-          'raw ms': Number((await serialMedian(rawBase, q.path)).toFixed(1)),
-        });
-      }
-    } finally {
-      await pool.end();
-    }
-    console.log(`\nper query (one request at a time, median of ${SERIAL_RUNS}; db ms = EXPLAIN ANALYZE execution time):`);
-    console.table(rows);
+    const totals = await verify(appBase, rawBase, shapes);
+    console.log(`verified: app and raw return the same listings for all ${shapes.length} shapes (pool size ${ready.poolSize} each)`);
     if (process.env.BENCH_VERBOSE) console.log(ready.queries.map((q) => `${q.path}\n  ${q.sql}\n  ${JSON.stringify(q.params)}`).join('\n'));
+
+    const plans = await explainShapes(url, shapes, ready.queries);
+    const results: ShapeResult[] = [];
+    for (const shape of shapes) {
+      const app = await shapeLatency(appBase, shape.path);
+      const raw = await shapeLatency(rawBase, shape.path);
+      results.push({ shape, matches: totals.get(shape.name)!, plan: plans.get(shape.name)!, app, raw });
+    }
 
     // Rounds alternate app and raw (app, raw, raw, app, ...) so that load from anything else on the
     // machine falls on both alike; the numbers are summed over the rounds.
-    const perLabel: Record<'app' | 'raw', autocannon.Result[]> = { app: [], raw: [] };
+    const perLabel: Record<'app' | 'raw', Run[]> = { app: [], raw: [] };
     const order = (round: number) => (round % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const));
     for (const label of ['app', 'raw'] as const) {
       const warm = await cannon(label === 'app' ? appBase : rawBase, paths, WARMUP_S);
@@ -697,53 +541,136 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const label of order(round)) perLabel[label].push(await cannon(label === 'app' ? appBase : rawBase, paths, DURATION_S));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const summary = (label: 'app' | 'raw') => {
+    const mix = (label: 'app' | 'raw'): MixStats => {
       const rs = perLabel[label];
-      const total = rs.reduce((n, r) => n + r.requests.total, 0);
+      const total = rs.reduce((n, r) => n + r.requests, 0);
       return {
         label,
         rps: total / (rs.length * DURATION_S),
-        p50: median(rs.map((r) => r.latency.p50)),
-        p99: median(rs.map((r) => r.latency.p99)),
-        max: Math.max(...rs.map((r) => r.latency.max)),
-        total,
+        ...latency(rs.flatMap((r) => r.latencies)),
+        requests: total,
         errors: rs.reduce((n, r) => n + r.errors, 0),
         timeouts: rs.reduce((n, r) => n + r.timeouts, 0),
         non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
       };
     };
-    const app = summary('app');
-    const raw = summary('raw');
+    const result: SizeResult = {
+      size,
+      seeding,
+      shapes: results,
+      app: mix('app'),
+      raw: mix('raw'),
+      roundRatios: perLabel.app.map((a, i) => a.requests / perLabel.raw[i]!.requests),
+    };
+    printSize(result, paths.length);
+    console.log(`${count(size)} listings measured in ${((performance.now() - sizeStarted) / 1000).toFixed(0)} s`);
+    if (reportFailures([result.app, result.raw])) failed = true;
+    return { result, failed };
+  } finally {
+    await stopServer(cleanUp.child);
+    cleanUp.child = undefined;
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    cleanUp.name = undefined;
+  }
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+const count = (x: number) => x.toLocaleString('en-US');
+const two = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+
+function printSize(r: SizeResult, queryCount: number): void {
+  console.log(
+    `\n${count(r.size)} listings, each shape alone (${SHAPE_CONNECTIONS} connections, ≥ ${SHAPE_S} s and ≥ ${SHAPE_MIN_SAMPLES} answers per server; ms):` +
+      ` db ms, rows read (scans of listings: rows × loops, filtered ones included), buffers (shared hit + read) and seq scan from` +
+      ` EXPLAIN (ANALYZE, BUFFERS) of the prepared statement after the plan cache settled\n`,
+  );
+  console.log('| shape | matches | db ms | rows read | buffers | seq scan | app p50 | app p99 | raw p50 | raw p99 |');
+  console.log('|---|---:|---:|---:|---:|:---:|---:|---:|---:|---:|');
+  for (const s of r.shapes) {
     console.log(
-      `\nload: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per server after ${WARMUP_S} s warm-up, ${paths.length} rotating queries`,
+      `| ${s.shape.name} | ${count(s.matches)} | ${ms(s.plan.ms)} | ${count(s.plan.rowsRead)} | ${count(s.plan.buffers)} | ${s.plan.seqScan ? 'yes' : 'no'} | ` +
+        `${ms(s.app.p50)} | ${ms(s.app.p99)} | ${ms(s.raw.p50)} | ${ms(s.raw.p99)} |`,
     );
-    console.table(
-      [app, raw].map((r) => ({
-        server: r.label,
-        'req/s': Math.round(r.rps),
-        'p50 ms': r.p50,
-        'p99 ms': r.p99,
-        'max ms': r.max,
-        requests: r.total,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        'non-2xx': r.non2xx,
-      })),
-    );
-    console.log(`per-round ratios: ${perLabel.app.map((a, i) => (a.requests.average / perLabel.raw[i]!.requests.average).toFixed(2)).join(', ')}`);
-    const ratio = app.rps / raw.rps;
+  }
+  console.log(
+    `\n${count(r.size)} listings, the mix under load: ${CONNECTIONS} connections rotating over ${queryCount} queries, ` +
+      `${ROUNDS} alternating rounds of ${DURATION_S} s per server after ${WARMUP_S} s warm-up\n`,
+  );
+  console.log('| server | req/s | p50 ms | p99 ms | requests | errors | time-outs | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const m of [r.app, r.raw]) {
+    console.log(`| ${m.label} | ${Math.round(m.rps)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.requests} | ${m.errors} | ${m.timeouts} | ${m.non2xx} |`);
+  }
+  const ratio = r.app.rps / r.raw.rps;
+  console.log(
+    `\napp/raw requests/s ${two(ratio)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}; ` +
+      `per round ${r.roundRatios.map(two).join(', ')}; app/raw p99 ${two(r.app.p99 / r.raw.p99)}`,
+  );
+}
+
+/** Growth across sizes: the app's p50 per shape alone, and rows read, at every size. */
+function printGrowth(results: SizeResult[]): void {
+  if (results.length < 2) return;
+  console.log(`\n## growth: app p50 ms of each shape alone (rows read) by size\n`);
+  console.log(`| shape | ${results.map((r) => count(r.size)).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---:').join('|')}|`);
+  for (const shape of results[0]!.shapes.map((s) => s.shape.name)) {
+    const cells = results.map((r) => {
+      const s = r.shapes.find((x) => x.shape.name === shape);
+      return s ? `${ms(s.app.p50)} (${count(s.plan.rowsRead)})` : '–';
+    });
+    console.log(`| ${shape} | ${cells.join(' | ')} |`);
+  }
+  console.log(`| mix under load, app p50 | ${results.map((r) => ms(r.app.p50)).join(' | ')} |`);
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  try {
+    await admin.connect();
+  } catch {
+    console.error(`PostgreSQL not reachable at ${PG_ADMIN}`);
+    process.exit(1);
+  }
+  const largest = SIZES[SIZES.length - 1]!;
+  const sizes = [...new Set([...SIZES, ...(BASELINE > 0 ? [BASELINE] : [])])].sort((a, b) => a - b);
+  const cleanUp: { name?: string; child?: ChildProcess } = {};
+  const onSignal = () => {
+    cleanUp.child?.kill();
+    void (cleanUp.name ? admin.query(`DROP DATABASE IF EXISTS "${cleanUp.name}" WITH (FORCE)`) : Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let failed = false;
+  const results: SizeResult[] = [];
+  try {
     console.log(
-      `app/raw requests/s ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}; ` + `app p99 ${app.p99} ms`,
+      `# bench:listings: ${sizes.map(count).join(', ')} listings` +
+        (BASELINE > 0 && !SIZES.includes(BASELINE) ? ` (${count(BASELINE)}: the baseline of growth G)` : ''),
     );
-    if (reportFailures([app, raw])) failed = true;
+    for (const size of sizes) {
+      const run = await runSize(admin, size, cleanUp);
+      results.push(run.result);
+      failed ||= run.failed;
+    }
+    printGrowth(results);
+    const top = results.find((r) => r.size === largest)!;
+    const base = BASELINE > 0 ? results.find((r) => r.size === BASELINE)! : top;
+    const p99Of = (name: string) => top.shapes.find((s) => s.shape.name === name)?.app.p99 ?? NaN;
+    const seeded = top.seeding;
+    console.log(`\nseeding ${count(largest)} listings: ${seeded}`);
+    console.log(
+      `G = app p50 of the mix at ${count(largest)} / at ${count(base.size)}; D = app p99 of page-50 / of first-page (each alone) at ${count(largest)}`,
+    );
+    console.log(
+      `summary: listings=${largest} ratio=${two(top.app.rps / top.raw.rps)} p99_ratio=${two(top.app.p99 / top.raw.p99)} ` +
+        `growth=${two(top.app.p50 / base.app.p50)} deep=${two(p99Of('page-50') / p99Of('first-page'))}`,
+    );
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
-    await stopServer(child);
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
-    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
   process.exit(failed ? 1 : 0);
