@@ -96,6 +96,8 @@ describe('mail while the SMTP server is down', async () => {
       expect(sent?.attempts).toBeGreaterThanOrEqual(2);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]?.raw).toContain('oleg@example.com');
+      // The outbox row's id is the Message-ID, the same on every attempt (a retry shows as one message).
+      expect(smtp.received[0]?.raw).toMatch(new RegExp(`^Message-ID: <${sent!.id}@[^>]+>`, 'im'));
     } finally {
       await smtp.close();
     }

@@ -108,6 +108,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const attempts = message.attempts + 1;
       try {
         await transport.sendMail({
+          // One Message-ID per outbox row: a retry after a server died between the SMTP answer and the
+          // "sent" mark carries the same id, so mail systems show the message once.
+          messageId: `<${message.id}@${messageIdDomain(options.from)}>`,
           from: options.from,
           to: message.to,
           replyTo: message.replyTo ?? undefined,
@@ -210,4 +213,9 @@ export function createMailer(options: MailerOptions): Mailer {
       transport?.close();
     },
   };
+}
+
+/** The domain of the sender's address (`Name <user@example.com>` or `user@example.com`), for Message-IDs. */
+export function messageIdDomain(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'medallion.invalid';
 }
