@@ -1,11 +1,13 @@
 import type { OutgoingMail } from '../../integrations/mail/mailer';
+import { SITE_TIME_ZONE } from '@medallion/contracts/site';
 import { escapeHtml } from '../../lib/escape-html';
 
-/** Times in notices are New York's, where Medallion's drivers work. */
-const TIME_ZONE = 'America/New_York';
-
 export function noticeTime(at: Date, locale: 'en-US' | 'ru-RU'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(at);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: SITE_TIME_ZONE, // New York's time, where Medallion's drivers work
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(at);
 }
 
 /** One language's part of a notice: a sentence, a few labelled lines, and what to do if it was not the owner. */

@@ -11,8 +11,8 @@ import {
   type ReadinessNextStep,
   type ReadinessVerdict,
 } from '@medallion/contracts/exam';
-import { SITE_TIME_ZONE } from '@medallion/contracts/site';
 import type { DbExecutor } from '@medallion/db/client';
+import { examToday } from './exam-day';
 import { examAttempts, examQuestions, examReviewItems } from '@medallion/db/schema';
 
 /*
@@ -138,11 +138,6 @@ export function computeReadiness(attempts: ReadinessAttempt[], examTopicCounts: 
   };
 }
 
-/** Today's date in New York (YYYY-MM-DD), the review queue's calendar. */
-function newYorkDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** GET /exam/readiness: the user's own attempts only (the user id comes from the session). */
 export async function getReadiness(db: DbExecutor, userId: string, now = new Date()): Promise<ExamReadiness> {
   const [rows, topicCounts, [due]] = await Promise.all([
@@ -167,7 +162,7 @@ export async function getReadiness(db: DbExecutor, userId: string, now = new Dat
     db
       .select({ n: count() })
       .from(examReviewItems)
-      .where(and(eq(examReviewItems.userId, userId), lte(examReviewItems.dueOn, newYorkDate(now)))),
+      .where(and(eq(examReviewItems.userId, userId), lte(examReviewItems.dueOn, examToday(now)))),
   ]);
   const counts: Partial<Record<ExamTopic, number>> = {};
   for (const { topic, n } of topicCounts) if (isTopic(topic)) counts[topic] = n;

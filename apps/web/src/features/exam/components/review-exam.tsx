@@ -12,7 +12,7 @@ import { signInPath } from '@/lib/sign-in-path';
 import { practiceSet } from '../lib/practice-set';
 import { formatReviewDate, isTomorrow } from '../lib/review-dates';
 import { ExamRunner } from './exam-runner';
-import { Notice, UnlockLink } from './practice-exam';
+import { Notice, UnlockLink } from './practice-notice';
 
 const REVIEW_PATH = '/exam?mode=review';
 

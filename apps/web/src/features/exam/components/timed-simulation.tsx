@@ -17,7 +17,7 @@ import { saveSimulationAnswers } from '../api/save-simulation-answers';
 import { useStartSimulation } from '../api/start-simulation';
 import { useSubmitSimulation } from '../api/submit-simulation';
 import { LanguageSwitch } from './exam-runner';
-import { Notice, UnlockLink } from './practice-exam';
+import { Notice, UnlockLink } from './practice-notice';
 import { SimulationResult } from './simulation-result';
 
 type Lang = 'en' | 'ru';

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useExamModes, useExamQuestions } from '@/lib/queries/exam';
 import { signInPath } from '@/lib/sign-in-path';
 import { ExamRunner, ExamSkeleton } from './exam-runner';
-import { Notice, UnlockLink } from './practice-exam';
+import { Notice, UnlockLink } from './practice-notice';
 
 const isTopic = (value: string): value is ExamTopic => (EXAM_TOPICS as readonly string[]).includes(value);
 
