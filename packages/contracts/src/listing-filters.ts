@@ -71,6 +71,18 @@ export const isPublishedStatus = (status: ListingStatus): boolean => status === 
 export const MARKETPLACE_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 50_000;
+/**
+ * A search counts its matches exactly up to this many; past it the total is "10,000+" (`total_capped`)
+ * and only the pages holding these first matches are served, so a page costs the same whether a search
+ * matches ten thousand listings or a million.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+/** The last page a search can show: the pages of its matches, within the first SEARCH_COUNT_CAP. */
+export function lastReachablePage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / pageSize));
+}
+/** The longest page cursor (`after`/`before` of GET /listing-all) the API reads. */
+export const MAX_CURSOR_LENGTH = 200;
 export const LOCATION_SUGGESTION_LIMIT = 5;
 export const LOCATION_DEBOUNCE_MS = 1000;
 export const MAX_LISTING_IMAGES = 9;

@@ -8,7 +8,10 @@ import {
   DEAL_TYPES,
   LISTING_SORTS,
   MAX_PAGE_SIZE,
+  MARKETPLACE_PAGE_SIZE,
   MAX_PAGE,
+  SEARCH_COUNT_CAP,
+  MAX_CURSOR_LENGTH,
   MAX_LISTING_IMAGES,
   MIN_CAR_YEAR,
   MAX_PRICE,
@@ -69,6 +72,18 @@ export const listingSchema = z.object({
   rejection_reason: z.string().nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A page cursor: base64url text (see modules/listings/search-cursor.ts). */
+const cursorText = text()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(
+    z
+      .string()
+      .max(MAX_CURSOR_LENGTH, 'filterCursor')
+      .regex(/^[A-Za-z0-9_-]+$/, 'filterCursor')
+      .optional(),
+  );
 
 const optionalText = text()
   .trim()
@@ -160,6 +175,13 @@ export const listingFiltersQuerySchema = z
     sort: optionalChoice(LISTING_SORTS, 'filterSort'),
     page: wholeNumber(MAX_PAGE, 'filterPage'),
     page_size: wholeNumber(MAX_PAGE_SIZE, 'filterPageSize'),
+    /**
+     * Keyset paging: `after` is the `next_cursor` of the page before (page N+1 read from the last row of
+     * page N), `before` the `prev_cursor` of the page after. Opaque to clients; with neither, `page` is
+     * read by position.
+     */
+    after: cursorText,
+    before: cursorText,
   })
   .superRefine((q, ctx) => {
     if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
@@ -175,6 +197,11 @@ export const listingFiltersQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['car_year_min'], message: 'filterYearRange' });
     }
     if (q.page !== undefined && q.page < 1) ctx.addIssue({ code: 'custom', path: ['page'], message: 'filterPage' });
+    const pageSize = q.page_size ?? MARKETPLACE_PAGE_SIZE;
+    if (q.page !== undefined && pageSize >= 1 && (q.page - 1) * pageSize >= SEARCH_COUNT_CAP) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'filterPageTooDeep' });
+    }
+    if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: 'filterCursor' });
     if (q.page_size !== undefined && q.page_size < 1) {
       ctx.addIssue({ code: 'custom', path: ['page_size'], message: 'filterPageSize' });
     }
@@ -186,9 +213,14 @@ export type ListingFilters = z.output<typeof listingFiltersQuerySchema>;
 export const listingAllResponseSchema = z.object({
   data: z.object({
     listings: z.array(listingSchema),
+    /** The matches, counted exactly up to SEARCH_COUNT_CAP; `total_capped`: there are more ("10,000+"). */
     total: z.number().int(),
+    total_capped: z.boolean(),
     page: z.number().int(),
     page_size: z.number().int(),
+    /** `after` for the next page (null on the last reachable page), `before` for the previous (null on page 1). */
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
   }),
 });
 export type ListingAllResponse = z.infer<typeof listingAllResponseSchema>;

@@ -43,6 +43,8 @@ export const MESSAGES = {
   filterModel: 'Choose a model from the list.',
   filterPage: 'The page number must be between 1 and 50,000.',
   filterPageSize: 'The page size must be between 1 and 100.',
+  filterPageTooDeep: 'Only the first 10,000 listings of a search can be shown. Narrow it with the filters.',
+  filterCursor: 'This page link is no longer valid. Go back to the first page of the search.',
   filterPriceRange: 'The minimum price cannot be more than the maximum price.',
   filterYearRange: 'The minimum year cannot be after the maximum year.',
   filterDealType: 'Choose Rent, Buy or All.',
