@@ -52,7 +52,7 @@ import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, MAX_PAGE, type Listin
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
 import { benchAppConfig } from './lib/app-config';
-import { EMPTY_ZIP, loadListings, type MakeChoice } from './lib/listings-seed';
+import { EMPTY_ZIP, loadListings, type MakeChoice } from '../test-support/listings-seed';
 import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
 import { searchQuerySql } from '../apps/api/src/modules/listings/search-listings';
