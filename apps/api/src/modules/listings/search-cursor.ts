@@ -13,11 +13,19 @@ export type SortPosition =
   | { sort: 'year_desc'; year: number; published: string; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A timestamptz as PostgreSQL prints it (any session time zone), or the key of a listing never published. */
-const TIMESTAMP = /^(-infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})$/;
+/** A timestamptz as PostgreSQL prints it (ISO style, any session time zone). */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(?::(\d{2})){0,2}$/;
 const INT4_MAX = 2_147_483_647;
 const isWhole = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
-const isTime = (v: unknown): v is string => typeof v === 'string' && TIMESTAMP.test(v);
+/** A time PostgreSQL reads back as a timestamptz (real calendar date and clock), or the key of a listing never published. */
+function isTime(v: unknown): v is string {
+  if (v === '-infinity') return true;
+  const m = typeof v === 'string' ? TIMESTAMP.exec(v) : null;
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offset] = [1, 2, 3, 4, 5, 6, 8].map((i) => Number(m[i]));
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return year! >= 1 && month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour! < 24 && minute! < 60 && second! < 60 && offset! <= 15;
+}
 const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /** The cursor text of a position: base64url of a short JSON array, tagged with the sort. */
