@@ -1,7 +1,7 @@
 // GET /api/listing-all on PostgreSQL at the sizes a national marketplace reaches: the real app against
 // a minimal "raw" server that runs the very same SQL (taken from drizzle: searchQuerySql(...)) on a
 // plain pg.Pool of the same size and answers the same JSON, over a mix of the searches users make.
-// Each size gets a throwaway database with that many listings (bench/lib/listings-seed.ts: the same
+// Each size gets a throwaway database with that many listings (test-support/listings-seed.ts: the same
 // deterministic rows for the same count, bulk-loaded with the indexes built afterwards).
 //
 // Per size it prints the seeding time and a markdown table per query shape: matches, the EXPLAIN
@@ -51,7 +51,14 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { lastReachablePage, listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type Listing, type ListingAllResponse } from '@medallion/contracts/listings';
+import {
+  lastReachablePage,
+  listingFiltersQuerySchema,
+  MARKETPLACE_PAGE_SIZE,
+  SEARCH_COUNT_CAP,
+  type Listing,
+  type ListingAllResponse,
+} from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
 import { benchAppConfig } from './lib/app-config';
@@ -368,7 +375,10 @@ async function explainShapes(url: string, shapes: Shape[], queries: PreparedQuer
     for (const shape of shapes) {
       const q = queries.find((x) => x.path === shape.path)!;
       await client.query(q.sql, q.params);
-      const result = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`, q.params);
+      const result = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(
+        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`,
+        q.params,
+      );
       facts.set(shape.name, planFacts(result.rows[0]!['QUERY PLAN'][0]!));
       if (process.env.BENCH_EXPLAIN) {
         const text = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);

@@ -62,7 +62,10 @@ describe('marketplace paging: capped counts and keyset pages', async () => {
     expect(last.prev_cursor).toEqual(expect.any(String));
     const deeper = await get({ page: '501' });
     expect(deeper.statusCode).toBe(400);
-    expect(deeper.json()).toMatchObject({ key: 'filterPageTooDeep', message: 'Only the first 10,000 listings of a search can be shown. Narrow it with the filters.' });
+    expect(deeper.json()).toMatchObject({
+      key: 'filterPageTooDeep',
+      message: 'Only the first 10,000 listings of a search can be shown. Narrow it with the filters.',
+    });
     expect((await get({ page: '101', page_size: '100' })).statusCode).toBe(400);
     expect((await get({ page: '100', page_size: '100' })).statusCode).toBe(200);
   });
@@ -72,15 +75,16 @@ describe('marketplace paging: capped counts and keyset pages', async () => {
       // One ZIP: about 1,000 matches, 11 pages of 100, with ties, no dates, prices or years among them.
       const query = { location_zip: '11203', sort, page_size: '100' };
       const byNumber: string[][] = [];
-      let total = 0;
+      const totals = new Set<number>();
       for (let n = 1; ; n++) {
         const p = await page({ ...query, page: String(n) });
-        total = p.total;
+        totals.add(p.total);
         if (p.listings.length === 0) break;
         byNumber.push(ids(p.listings));
       }
       const all = byNumber.flat();
-      expect(all.length).toBe(total);
+      expect([...totals]).toEqual([all.length]);
+      expect(all.length).toBeGreaterThan(900);
       expect(new Set(all).size).toBe(all.length);
 
       const forwards: Awaited<ReturnType<typeof page>>[] = [await page({ ...query, page: '1' })];

@@ -46,7 +46,9 @@ function factsOf(plan: PlanNode): Facts {
   const visit = (node: PlanNode, inSubplan: boolean) => {
     const sub = inSubplan || node['Parent Relationship'] === 'InitPlan' || node['Parent Relationship'] === 'SubPlan';
     if (node['Relation Name'] === 'listings') {
-      const read = Math.round((node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']);
+      const read = Math.round(
+        (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'],
+      );
       facts.rowsRead += read;
       if (!sub) facts.pageRowsRead += read;
       if (node['Node Type'] === 'Seq Scan') facts.seqScan = true;
@@ -90,18 +92,18 @@ describe.runIf(postgresUp)(`search plans on PostgreSQL with ${SIZE.toLocaleStrin
     const problems: string[] = [];
     for (const shape of shapes) {
       const { sql, params } = searchQuerySql(handle.db, parseSearch(shape.query));
-      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        params,
-      );
+      const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
       const [{ Plan, 'Execution Time': ms }] = explained.rows[0]!['QUERY PLAN'];
       const facts = factsOf(Plan);
-      table.push(`${shape.name.padEnd(18)} ${ms.toFixed(1).padStart(6)} ms  page ${String(facts.pageRowsRead).padStart(5)}  all ${String(facts.rowsRead).padStart(6)}  ${facts.indexes.join(', ')}`);
+      table.push(
+        `${shape.name.padEnd(18)} ${ms.toFixed(1).padStart(6)} ms  page ${String(facts.pageRowsRead).padStart(5)}  all ${String(facts.rowsRead).padStart(6)}  ${facts.indexes.join(', ')}`,
+      );
       if (facts.seqScan) problems.push(`${shape.name}: Seq Scan of listings (${shape.query})`);
       if (facts.indexes.length === 0) problems.push(`${shape.name}: listings not read through an index`);
       if (facts.pageRowsRead > PAGE_ROWS_READ) problems.push(`${shape.name}: the page read ${facts.pageRowsRead} rows (at most ${PAGE_ROWS_READ})`);
       if (facts.rowsRead > STATEMENT_ROWS_READ) problems.push(`${shape.name}: the statement read ${facts.rowsRead} rows (at most ${STATEMENT_ROWS_READ})`);
     }
+    // eslint-disable-next-line no-console -- the table of plans is the test's report
     console.info(`search plans, ${active} active listings:\n${table.join('\n')}`);
     expect(problems).toEqual([]);
     // The mix includes searches matching far more rows than a statement may read.

@@ -31,7 +31,11 @@ const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 /** The cursor text of a position: base64url of a short JSON array, tagged with the sort. */
 export function encodeCursor(p: SortPosition): string {
   const parts =
-    p.sort === 'newest' ? ['n', p.published, p.id] : p.sort === 'year_desc' ? ['y', p.year, p.published, p.id] : [p.sort === 'price_asc' ? 'pa' : 'pd', p.deal, p.price, p.id];
+    p.sort === 'newest'
+      ? ['n', p.published, p.id]
+      : p.sort === 'year_desc'
+        ? ['y', p.year, p.published, p.id]
+        : [p.sort === 'price_asc' ? 'pa' : 'pd', p.deal, p.price, p.id];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 

@@ -169,10 +169,13 @@ function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
     // From the first row of the page on (inclusive): `>=` going up, `<=` going down.
     start = startOf(db, where, key, order);
     const op = dir === 'asc' ? sql`>=` : sql`<=`;
-    condition = and(where, sql`${row} ${op} (${sql.join(
-      key.map((_, i) => sql`(select ${sql.identifier(`s${i}`)} from ${start})`),
-      sql`, `,
-    )})`)!;
+    condition = and(
+      where,
+      sql`${row} ${op} (${sql.join(
+        key.map((_, i) => sql`(select ${sql.identifier(`s${i}`)} from ${start})`),
+        sql`, `,
+      )})`,
+    )!;
   } else if ('position' in seek) {
     const op = (seek.kind === 'after') === (dir === 'asc') ? sql`>` : sql`<`;
     condition = and(where, sql`${row} ${op} ${positionValues(seek.position).sql}`)!;
@@ -182,9 +185,7 @@ function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
       row: listings,
       k0: sql<string>`${key[0]}::text`.as('k0'),
       k1: sql<string>`${key[1]}::text`.as('k1'),
-      total: sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`
-        .mapWith(Number)
-        .as('total'),
+      total: sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`.mapWith(Number).as('total'),
     })
     .from(listings)
     .where(condition)
