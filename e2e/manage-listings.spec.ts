@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTHS } from './fixtures';
 
 /*
@@ -6,6 +7,8 @@ import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test
  * goes back to review, said before and after saving), delete a draft and a published listing (with a
  * confirmation), and an incomplete draft's "Review & Checkout" leads to step 2 with the missing fields
  * marked. At 375 and 1280 px, in English and Russian; axe on the edit form and the delete dialog.
+ * The photos of an ACTIVE listing are edited in the same form (added, removed, reordered): that goes
+ * back to review, and the new photos are public once staff approve them.
  */
 
 test.use({ driverProfile: { prefix: 'manager', name: 'Mona Manager', password: 'Manager2024' } });
@@ -41,6 +44,13 @@ const TEXT = {
     periodMissing: 'Listing payment period is not entered',
     forSale: 'For sale',
     period: 'Payment period',
+    addPhotos: 'Add photos',
+    deletePhoto: (n: number) => `Delete photo ${n}`,
+    makeMain: (n: number) => `Make photo ${n} the main photo`,
+    mainBadge: 'Main',
+    photos: 'Photos',
+    openPhoto: (n: number, total: number) => `Open photo ${n} of ${total} full screen`,
+    notFound: 'Listing not found',
   },
   ru: {
     adsTab: 'Мои объявления',
@@ -70,8 +80,66 @@ const TEXT = {
     periodMissing: 'Не указан период оплаты',
     forSale: 'Продажа',
     period: 'Период оплаты',
+    addPhotos: 'Добавить фото',
+    deletePhoto: (n: number) => `Удалить фото ${n}`,
+    makeMain: (n: number) => `Сделать фото ${n} главным`,
+    mainBadge: 'Главная',
+    photos: 'Фотографии',
+    openPhoto: (n: number, total: number) => `Открыть фото ${n} из ${total} на весь экран`,
+    notFound: 'Объявление не найдено',
   },
 } as const;
+
+/* ---------- Photos of one color each, told apart by the pixels the browser draws ---------- */
+
+const COLORS = { red: '#c82828', green: '#28a03c', blue: '#283cc8' } as const;
+type Color = keyof typeof COLORS;
+
+async function photo(color: Color): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: COLORS[color] } })
+    .png()
+    .toBuffer();
+}
+
+async function photoDataUrl(color: Color): Promise<string> {
+  return `data:image/png;base64,${(await photo(color)).toString('base64')}`;
+}
+
+/**
+ * The color of each picture as the browser drew it (the strongest channel of a pixel in its middle),
+ * or 'loading' while a picture has not arrived; `images` are <img> elements.
+ */
+function colorsOf(images: Locator): Promise<string[]> {
+  return images.evaluateAll((elements) =>
+    elements.map((element) => {
+      const image = element as HTMLImageElement;
+      if (!image.complete || image.naturalWidth === 0) return 'loading';
+      const canvas = document.createElement('canvas');
+      canvas.width = 8;
+      canvas.height = 8;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0, 8, 8);
+      const [r = 0, g = 0, b = 0] = context.getImageData(4, 4, 1, 1).data;
+      if (r > g + 60 && r > b + 60) return 'red';
+      if (g > r + 60 && g > b + 60) return 'green';
+      if (b > r + 60 && b > g + 60) return 'blue';
+      return `rgb(${r}, ${g}, ${b})`;
+    }),
+  );
+}
+
+/** The colors of a listing page's photos: the large one, then the row of thumbnails. */
+async function pagePhotos(page: Page, lng: 'en' | 'ru', total: number): Promise<{ main: string[]; thumbs: string[] }> {
+  const T = TEXT[lng];
+  // The photos are decorative (alt=""): the buttons around them are named.
+  const thumbs = page.getByRole('list', { name: T.photos }).locator('img');
+  // Thumbnails load lazily: bring them into view.
+  if ((await thumbs.count()) > 0) await thumbs.last().scrollIntoViewIfNeeded();
+  return {
+    main: await colorsOf(page.getByRole('button', { name: T.openPhoto(1, total) }).locator('img')),
+    thumbs: await colorsOf(thumbs),
+  };
+}
 
 /* ---------- Listings made through the API (the owner is the page's account) ---------- */
 
@@ -89,8 +157,8 @@ async function newDraft(page: Page, details: Record<string, unknown> | null): Pr
 }
 
 /** A paid listing the staff approved: ACTIVE in the marketplace. */
-async function activeListing(page: Page, staff: APIRequestContext, title: string): Promise<string> {
-  const id = await newDraft(page, { title, listing_price: '425', deal_type: 'rent', payment_period: 'weekly' });
+async function activeListing(page: Page, staff: APIRequestContext, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = await newDraft(page, { title, listing_price: '425', deal_type: 'rent', payment_period: 'weekly', ...extra });
   const card = await saveCardByApi(page);
   const paid = await page.request.post('/api/payments/create-payment-intent', { data: { 'user-pm': card, 'payment-amount': 108, 'listing-id': id } });
   expect(paid.status(), await paid.text()).toBe(200);
@@ -98,9 +166,16 @@ async function activeListing(page: Page, staff: APIRequestContext, title: string
   return id;
 }
 
-async function listingOf(page: Page, id: string): Promise<{ status: number; data?: { status: string; price: number; title: string } }> {
+interface ListingData {
+  status: string;
+  price: number;
+  title: string;
+  images: string[];
+}
+
+async function listingOf(page: Page, id: string): Promise<{ status: number; data?: ListingData }> {
   const res = await page.request.get(`/api/listing/${id}`);
-  return { status: res.status(), data: res.ok() ? ((await res.json()) as { data: { status: string; price: number; title: string } }).data : undefined };
+  return { status: res.status(), data: res.ok() ? ((await res.json()) as { data: ListingData }).data : undefined };
 }
 
 async function inMarketplace(page: Page, id: string): Promise<boolean> {
@@ -236,4 +311,101 @@ for (const width of WIDTHS) {
       });
     });
   }
+}
+
+for (const [width, lng] of [
+  [375, 'en'],
+  [1280, 'en'],
+  [375, 'ru'],
+] as const) {
+  const T = TEXT[lng];
+  test.describe(`edit the photos of a published listing at ${width}px in ${lng}`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test.beforeEach(async ({ page }) => chooseLanguage(page, lng));
+
+    test('add, remove and reorder photos: back to review, public again with the new photos once approved', async ({
+      page,
+      browser,
+      newDriver: _owner,
+      staffRequest,
+    }) => {
+      test.setTimeout(150_000);
+      const title = `Photos ${lng} ${width} ${Date.now()}`;
+      const id = await activeListing(page, staffRequest, title, { images: [await photoDataUrl('red'), await photoDataUrl('blue')] });
+      const before = (await listingOf(page, id)).data!;
+      expect(before.images).toHaveLength(2);
+
+      // A visitor (signed out, a browser of their own) sees the listing with its first photos.
+      const guest = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await chooseLanguage(guest, lng);
+      expect((await guest.goto(`/listing/${id}`))?.status()).toBe(200);
+      await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect.poll(() => pagePhotos(guest, lng, 2)).toEqual({ main: ['red'], thumbs: ['red', 'blue'] });
+
+      // The owner opens the edit form from the dashboard: the stored photos, in their order.
+      await openDashboardAds(page, lng);
+      await page.getByRole('link', { name: T.edit(title) }).click();
+      await expect(page.getByRole('heading', { name: T.listingInfo })).toBeVisible();
+      const notice = page.getByTestId('edit-notice');
+      await expect(notice).toHaveText(T.staysLive);
+      const tiles = page.getByTestId('picked-image');
+      await expect(tiles).toHaveCount(2);
+      await expect.poll(() => colorsOf(tiles.getByRole('img'))).toEqual(['red', 'blue']);
+      await expect(tiles.first().getByText(T.mainBadge, { exact: true })).toBeVisible();
+
+      // Add a photo: the form says at once that saving sends the listing back to review.
+      await page.getByLabel(T.addPhotos).setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: await photo('green') });
+      await expect(tiles).toHaveCount(3);
+      await expect(notice).toHaveText(T.toReview);
+      await expect.poll(() => colorsOf(tiles.getByRole('img'))).toEqual(['red', 'blue', 'green']);
+
+      // Remove the first (red), then make the new one (green, now photo 2) the main photo.
+      await page.getByRole('button', { name: T.deletePhoto(1) }).click();
+      await expect(tiles).toHaveCount(2);
+      await expect.poll(() => colorsOf(tiles.getByRole('img'))).toEqual(['blue', 'green']);
+      await page.getByRole('button', { name: T.makeMain(2) }).click();
+      await expect.poll(() => colorsOf(tiles.getByRole('img'))).toEqual(['green', 'blue']);
+      await expect(tiles.first().getByText(T.mainBadge, { exact: true })).toBeVisible();
+      await expect(notice).toHaveText(T.toReview);
+      await expectAccessible(page);
+
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/listing/save-draft') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: T.saveChanges }).click();
+      const answer = await saved;
+      expect(answer.status(), await answer.text()).toBe(200);
+      expect(((await answer.json()) as { data: { data: { status: string; sent_to_review: boolean } } }).data.data).toMatchObject({
+        status: 'UNDER_REVIEW',
+        sent_to_review: true,
+      });
+      await expect(page.getByText(T.sentToReview)).toBeVisible();
+
+      // The owner's page shows the new version and says it is not public.
+      await expect(page).toHaveURL(`/listing/${id}`);
+      await expect(page.getByText(T.notPublic)).toBeVisible();
+      await expect.poll(() => pagePhotos(page, lng, 2)).toEqual({ main: ['green'], thumbs: ['green', 'blue'] });
+      const after = (await listingOf(page, id)).data!;
+      expect(after).toMatchObject({ status: 'UNDER_REVIEW' });
+      expect(after.images).toHaveLength(2);
+      expect(after.images[1]).toBe(before.images[1]); // blue kept, red gone, green new and first
+      expect(after.images).not.toContain(before.images[0]);
+
+      // The dashboard shows it under review.
+      await openDashboardAds(page, lng);
+      const card = page.getByTestId('listing-card').filter({ hasText: title });
+      await expect(card.getByText(T.underReview, { exact: true })).toBeVisible();
+
+      // Not public until staff approve: the visitor gets "not found" and the marketplace leaves it out.
+      expect((await guest.goto(`/listing/${id}`))?.status()).toBe(404);
+      await expect(guest.getByRole('heading', { level: 1, name: T.notFound })).toBeVisible();
+      expect(await inMarketplace(guest, id)).toBe(false);
+
+      const approved = await staffRequest.post(`/api/admin/listings/${id}/approve`);
+      expect(approved.status(), await approved.text()).toBe(200);
+      expect((await guest.goto(`/listing/${id}`))?.status()).toBe(200);
+      await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect.poll(() => pagePhotos(guest, lng, 2)).toEqual({ main: ['green'], thumbs: ['green', 'blue'] });
+      expect(await inMarketplace(guest, id)).toBe(true);
+      await guest.context().close();
+    });
+  });
 }
