@@ -8,10 +8,16 @@ import { paginationRange } from '../lib/pagination-range';
 interface Props {
   page: number;
   pageCount: number;
-  /** The link of a page (keeps the filters in the query). */
-  hrefFor: (page: number) => string;
+  /**
+   * The link of a page (keeps the filters in the query). Previous and Next ask with their `step`, so
+   * they can carry the current answer's cursor; the numbered links ask without it.
+   */
+  hrefFor: (page: number, step?: PageStep) => string;
   onNavigate?: (page: number) => void;
 }
+
+/** How a link moves from the current page: one back, one on (a numbered link names its page instead). */
+export type PageStep = 'previous' | 'next';
 
 const ITEM = 'inline-flex h-11 min-w-9 items-center justify-center rounded-lg px-1.5 text-sm font-semibold sm:min-w-11 sm:px-3 sm:text-base';
 
@@ -20,9 +26,9 @@ export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
   const { t } = useTranslation('listings');
   if (pageCount <= 1) return null;
   const items = paginationRange(page, pageCount);
-  const link = (target: number, label: ReactNode, extra: { className?: string; ariaLabel?: string; current?: boolean } = {}) => (
+  const link = (target: number, label: ReactNode, extra: { className?: string; ariaLabel?: string; current?: boolean; step?: PageStep } = {}) => (
     <Link
-      to={hrefFor(target)}
+      to={hrefFor(target, extra.step)}
       preventScrollReset
       aria-label={extra.ariaLabel}
       aria-current={extra.current ? 'page' : undefined}
@@ -49,7 +55,7 @@ export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
       <ul className="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1">
         <li>
           {page > 1
-            ? link(page - 1, prevIcon, { ariaLabel: t('pagination.previous'), className: 'text-asphalt hover:bg-slate-200' })
+            ? link(page - 1, prevIcon, { step: 'previous', ariaLabel: t('pagination.previous'), className: 'text-asphalt hover:bg-slate-200' })
             : disabled(prevIcon, t('pagination.previous'))}
         </li>
         {items.map((item) =>
@@ -69,7 +75,7 @@ export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
         )}
         <li>
           {page < pageCount
-            ? link(page + 1, nextIcon, { ariaLabel: t('pagination.next'), className: 'text-asphalt hover:bg-slate-200' })
+            ? link(page + 1, nextIcon, { step: 'next', ariaLabel: t('pagination.next'), className: 'text-asphalt hover:bg-slate-200' })
             : disabled(nextIcon, t('pagination.next'))}
         </li>
       </ul>
