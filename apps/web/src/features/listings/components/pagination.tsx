@@ -19,7 +19,12 @@ interface Props {
 /** How a link moves from the current page: one back, one on (a numbered link names its page instead). */
 export type PageStep = 'previous' | 'next';
 
-const ITEM = 'inline-flex h-11 min-w-9 items-center justify-center rounded-lg px-1.5 text-sm font-semibold sm:min-w-11 sm:px-3 sm:text-base';
+const ITEM = 'inline-flex h-11 items-center justify-center rounded-lg text-sm font-semibold sm:text-base';
+/**
+ * A link's width: on a phone the widest row ("‹ 1 … 249 250 251 … 500 ›", 500 pages past 10,000
+ * matches) stays on one line down to 320 px.
+ */
+const LINK = 'min-w-8 px-1 sm:min-w-11 sm:px-3';
 
 /** Previous, "1 … 4 5 6 … 12", Next — real links, so each page can be opened or shared. */
 export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
@@ -37,13 +42,13 @@ export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         onNavigate?.(target);
       }}
-      className={cn(ITEM, extra.className)}
+      className={cn(ITEM, LINK, extra.className)}
     >
       {label}
     </Link>
   );
   const disabled = (label: ReactNode, ariaLabel: string) => (
-    <span aria-disabled="true" role="link" aria-label={ariaLabel} className={cn(ITEM, 'cursor-not-allowed text-slate-300')}>
+    <span aria-disabled="true" role="link" aria-label={ariaLabel} className={cn(ITEM, LINK, 'cursor-not-allowed text-slate-300')}>
       {label}
     </span>
   );
@@ -68,7 +73,7 @@ export function Pagination({ page, pageCount, hrefFor, onNavigate }: Props) {
               })}
             </li>
           ) : (
-            <li key={item} aria-hidden="true" className={cn(ITEM, 'min-w-6 px-0 text-slate-500 sm:min-w-8')}>
+            <li key={item} aria-hidden="true" className={cn(ITEM, 'min-w-4 text-slate-500 sm:min-w-8')}>
               …
             </li>
           ),
