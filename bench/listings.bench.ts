@@ -5,15 +5,16 @@
 // deterministic rows for the same count, bulk-loaded with the indexes built afterwards).
 //
 // Per size it prints the seeding time and a markdown table per query shape: matches, the EXPLAIN
-// (ANALYZE, BUFFERS) of the plan the prepared statement settles on (execution ms, rows read from
-// listings, shared buffers, a Seq Scan of listings or not), and p50/p99 of the app and of raw with
+// (ANALYZE, BUFFERS) of the statement as the app sends it, unnamed with its values (execution ms, rows
+// read from listings in all and by the page's own scan, shared buffers, a Seq Scan of listings or not), and p50/p99 of the app and of raw with
 // the shape alone at BENCH_SHAPE_CONNECTIONS; then the whole mix under load (BENCH_CONNECTIONS,
 // rotating over every shape, alternating app and raw rounds): requests/s, p50, p99 and app/raw.
 // A run that completes ends with this line:
 //   summary: listings=N ratio=R p99_ratio=Q growth=G deep=D
 // at the largest size N: R = app/raw requests/s over the mix; Q = app p99 / raw p99 over the mix;
 // G = the app's median (p50) latency over the mix at N / the same at the baseline size (10,000);
-// D = the app's p99 of `page-50` / its p99 of `first-page` (each shape alone). Two decimals.
+// D = the app's p99 of `page-50` (reached with Next from page 49, keyset) / its p99 of `first-page`
+// (each shape alone). Two decimals.
 //
 //   npm run bench:listings                                      100,000 listings (and the 10,000 baseline for G)
 //   BENCH_LISTINGS=1000000 npm run bench:listings               one size, up to 1,000,000 (+ the baseline)
@@ -32,13 +33,15 @@
 //   BENCH_ONLY=<regex>      only the shapes whose name or URL matches
 //   BENCH_EXPLAIN=1         prints the text EXPLAIN ANALYZE of every shape; BENCH_VERBOSE=1 the SQL
 //   BENCH_KEEP_DB=1         keeps the databases; BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
-// The shapes (benchShapes): first-page (newest, no filter), each filter alone, three-filters and
-// all-filters, the deal type and price period of #16, every sort, page-2, page-50, last-page (the last
-// page the pagination links: ceil(ACTIVE listings / 20), at most MAX_PAGE) and no-match.
+// The shapes: test-support/listing-search-shapes.ts (the same mix the search-plans test explains):
+// first-page, each filter alone, three-filters and all-filters, rent or buy and the price period,
+// every sort, page 2 and page 50 by their links (position), page 50 by Next and page 49 by Previous
+// (keyset, in three sorts), the last page the pagination links (within the first 10,000 matches) and
+// no-match.
 // The servers run in a child process (this file again, BENCH_LISTINGS_ROLE=servers) so that
 // autocannon does not share an event loop with them.
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,14 +51,16 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, MAX_PAGE, type Listing } from '@medallion/contracts/listings';
+import { lastReachablePage, listingFiltersQuerySchema, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type Listing, type ListingAllResponse } from '@medallion/contracts/listings';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from '../apps/api/src/app';
 import { benchAppConfig } from './lib/app-config';
-import { EMPTY_ZIP, loadListings, type MakeChoice } from './lib/listings-seed';
+import { loadListings, type MakeChoice } from '../test-support/listings-seed';
+import { listingSearchShapes } from '../test-support/listing-search-shapes';
 import { forkServer, reportFailures, serveUntilStopped, stopServer } from './lib/server-process';
 import { MEDIA_ROUTE_PREFIX } from '../apps/api/src/integrations/storage/disk-storage';
 import { searchQuerySql } from '../apps/api/src/modules/listings/search-listings';
+import { encodeCursor, type SortPosition } from '../apps/api/src/modules/listings/search-cursor';
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MAX_LISTINGS = 1_000_000;
@@ -88,45 +93,21 @@ interface Shape {
   path: string;
 }
 
-/** The searches of the mix (the web app's query keys); `activeCount` gives the last page a user can reach. */
-function benchShapes(makes: MakeChoice[], activeCount: number): Shape[] {
-  const make = (name: string) => makes.find((m) => m.makeName === name)!;
-  const toyota = make('Toyota');
-  const camry = toyota.models.find((m) => m.name === 'Camry')!;
-  const honda = make('Honda');
-  const toyotaQuery = `car_make_value=${toyota.makeId}&car_make=Toyota`;
-  // The pagination links every page up to the last (ceil(total / 20)); the API accepts pages up to MAX_PAGE.
-  const lastPage = Math.min(MAX_PAGE, Math.max(1, Math.ceil(activeCount / MARKETPLACE_PAGE_SIZE)));
-  const all: [name: string, query: string][] = [
-    ['first-page', ''],
-    ['category', 'category=cars'],
-    ['price-range', 'price_min=200&price_max=500'],
-    ['year-range', 'car_year_min=2018&car_year_max=2021'],
-    ['make', toyotaQuery],
-    ['make-model', `${toyotaQuery}&car_model_value=${camry.id}&car_model=Camry`],
-    ['zip', 'location_zip=11368'],
-    ['city', 'location_city=Brooklyn&location_state=NY'],
-    ['location-prefix', 'location=Jam'],
-    ['three-filters', `category=cars&car_make_value=${honda.makeId}&car_make=Honda&price_min=300&price_max=600`],
-    ['all-filters', `category=cars&${toyotaQuery}&car_model_value=${camry.id}&car_model=Camry&car_year_min=2018&car_year_max=2023&price_min=300&price_max=900`],
-    ['deal-sale', 'deal_type=sale'],
-    ['rent-weekly-price', 'deal_type=rent&price_period=weekly&price_min=300&price_max=500'],
-    ['rent-monthly-price', 'category=cars&deal_type=rent&price_period=monthly&price_max=2000'],
-    ['sort-price-asc', 'sort=price_asc'],
-    ['sort-price-desc', 'sort=price_desc'],
-    ['sort-year', 'sort=year_desc'],
-    ['sale-price-desc', 'deal_type=sale&sort=price_desc'],
-    ['cars-year', 'category=cars&sort=year_desc'],
-    ['page-2', 'page=2'],
-    ['page-50', 'page=50'],
-    ['last-page', `page=${lastPage}`],
-    ['no-match', `location_zip=${EMPTY_ZIP}`],
-  ];
-  const shapes = all.map(([name, query]) => ({ name, path: query ? `/api/listing-all?${query}` : '/api/listing-all' }));
-  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  const chosen = only ? shapes.filter((s) => only.test(s.name) || only.test(s.path)) : shapes;
-  if (chosen.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no query`);
-  return chosen;
+/** The searches of the mix (test-support/listing-search-shapes.ts), as paths; BENCH_ONLY picks some. */
+async function benchShapes(url: string, makes: MakeChoice[], activeCount: number): Promise<Shape[]> {
+  const handle = await openDatabase({ kind: 'postgres', url });
+  try {
+    const shapes = (await listingSearchShapes(handle.db, makes, activeCount)).map(({ name, query }) => ({
+      name,
+      path: query ? `/api/listing-all?${query}` : '/api/listing-all',
+    }));
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    const chosen = only ? shapes.filter((s) => only.test(s.name) || only.test(s.path)) : shapes;
+    if (chosen.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no query`);
+    return chosen;
+  } finally {
+    await handle.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +117,6 @@ interface PreparedQuery {
   path: string;
   sql: string;
   params: unknown[];
-  statement: string;
 }
 interface ServersReady {
   type: 'ready';
@@ -178,7 +158,9 @@ interface RawRow {
   car_seat_number: number | null;
   car_seat_row_number: number | null;
   rejection_reason: string | null;
-  count: string;
+  k0: string;
+  k1: string;
+  total: string;
 }
 
 /** The listing JSON of the API (toListing), from a raw pg row. */
@@ -231,20 +213,26 @@ async function runServers(): Promise<void> {
   const app = await buildApp({ config, database, serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
 
-  // The same SQL text and parameters as the app's, from drizzle, prepared once per path.
-  const queries: PreparedQuery[] = paths.map((path) => {
-    const filters = listingFiltersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
-    const { sql, params } = searchQuerySql(database.db, filters);
-    // A named statement per SQL text, as the app prepares one per search shape: both parse and plan once per connection.
-    return { path, sql, params, statement: `raw_${createHash('sha1').update(sql).digest('hex').slice(0, 12)}` };
-  });
+  // The same SQL text and parameters as the app's, from drizzle. Like the app, raw sends them as an
+  // unnamed statement (planned for its values each time).
+  const filtersOf = (path: string) => listingFiltersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+  const queries: PreparedQuery[] = paths.map((path) => ({ path, ...searchQuerySql(database.db, filtersOf(path)) }));
   const byPath = new Map(queries.map((q) => [q.path, q]));
-  const pageSizeOf = new Map(
+  const pagingOf = new Map(
     paths.map((p) => {
-      const f = listingFiltersQuerySchema.parse(Object.fromEntries(new URL(p, 'http://x').searchParams));
-      return [p, { page: f.page ?? 1, pageSize: f.page_size ?? MARKETPLACE_PAGE_SIZE }];
+      const f = filtersOf(p);
+      return [p, { page: f.page ?? 1, pageSize: f.page_size ?? MARKETPLACE_PAGE_SIZE, sort: f.sort ?? 'newest', backwards: f.before !== undefined }];
     }),
   );
+  /** The cursor of a row, as the app makes it (search-listings.ts positionOf). */
+  const cursorOf = (sort: SortPosition['sort'], r: RawRow): string =>
+    encodeCursor(
+      sort === 'newest'
+        ? { sort, published: r.k0, id: r.id }
+        : sort === 'year_desc'
+          ? { sort, year: Number(r.k0), published: r.k1, id: r.id }
+          : { sort, deal: r.deal_type, price: Number(r.k1), id: r.id },
+    );
   const rawPool = new pg.Pool({ connectionString: url, max: poolSize });
   const raw: Server = createServer((req, res) => {
     const q = byPath.get(req.url ?? '');
@@ -252,15 +240,21 @@ async function runServers(): Promise<void> {
       res.writeHead(404).end();
       return;
     }
-    rawPool.query<RawRow>({ name: q.statement, text: q.sql, values: q.params }).then(
+    rawPool.query<RawRow>(q.sql, q.params).then(
       (result) => {
-        const paging = pageSizeOf.get(q.path)!;
+        const paging = pagingOf.get(q.path)!;
+        const rows = paging.backwards ? result.rows.reverse() : result.rows;
+        const counted = rows.length ? Number(rows[0]!.total) : 0;
+        const last = lastReachablePage(counted, paging.pageSize);
         const body = JSON.stringify({
           data: {
-            listings: result.rows.map(rawListing),
-            total: result.rows.length ? Number(result.rows[0]!.count) : 0,
+            listings: rows.map(rawListing),
+            total: Math.min(counted, SEARCH_COUNT_CAP),
+            total_capped: counted > SEARCH_COUNT_CAP,
             page: paging.page,
             page_size: paging.pageSize,
+            next_cursor: rows.length && paging.page < last && rows.length === paging.pageSize ? cursorOf(paging.sort, rows[rows.length - 1]!) : null,
+            prev_cursor: rows.length && paging.page > 1 ? cursorOf(paging.sort, rows[0]!) : null,
           },
         });
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -296,15 +290,15 @@ function startServers(url: string, paths: string[]) {
   return forkServer<ServersReady>(SCRIPT, { BENCH_LISTINGS_ROLE: 'servers', BENCH_DB_URL: url, BENCH_PATHS: JSON.stringify(paths) });
 }
 
-async function getJson(url: string): Promise<{ data: { listings: Listing[]; total: number; page: number; page_size: number } }> {
+async function getJson(url: string): Promise<ListingAllResponse> {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as { data: { listings: Listing[]; total: number; page: number; page_size: number } };
+  return (await res.json()) as ListingAllResponse;
 }
 
 /** Both servers must give the same listing ids (and the same JSON) for every query; `no-match` matches nothing. */
-async function verify(appBase: string, rawBase: string, shapes: Shape[]): Promise<Map<string, number>> {
-  const totals = new Map<string, number>();
+async function verify(appBase: string, rawBase: string, shapes: Shape[]): Promise<Map<string, { total: number; capped: boolean }>> {
+  const totals = new Map<string, { total: number; capped: boolean }>();
   for (const { name, path } of shapes) {
     const [a, r] = await Promise.all([getJson(appBase + path), getJson(rawBase + path)]);
     const ids = (x: typeof a) => x.data.listings.map((l) => l.listing_id);
@@ -314,7 +308,7 @@ async function verify(appBase: string, rawBase: string, shapes: Shape[]): Promis
     if (!isDeepStrictEqual(a, r)) throw new Error(`app and raw return the same ids but different JSON for ${path}`);
     if (name === 'no-match' && a.data.total !== 0) throw new Error(`${name} (${path}) matches ${a.data.total} listings`);
     if (name !== 'no-match' && a.data.listings.length === 0) console.warn(`warning: ${name} (${path}) shows no listing at this size`);
-    totals.set(name, a.data.total);
+    totals.set(name, { total: a.data.total, capped: a.data.total_capped });
   }
   return totals;
 }
@@ -322,6 +316,7 @@ async function verify(appBase: string, rawBase: string, shapes: Shape[]): Promis
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Parent Relationship'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
   'Rows Removed by Filter'?: number;
@@ -335,31 +330,35 @@ interface PlanFacts {
   ms: number;
   /** Rows the scans of listings read: (rows returned + rows removed by a filter or recheck) × loops. */
   rowsRead: number;
+  /** The same for the page's own scan (not the capped count nor a numbered page's position). */
+  pageRowsRead: number;
   /** Shared buffers hit + read by the whole statement. */
   buffers: number;
   seqScan: boolean;
 }
 
 function planFacts(explained: { 'Execution Time': number; Plan: PlanNode }): PlanFacts {
-  const facts: PlanFacts = { ms: explained['Execution Time'], rowsRead: 0, buffers: 0, seqScan: false };
-  const visit = (node: PlanNode) => {
+  const facts: PlanFacts = { ms: explained['Execution Time'], rowsRead: 0, pageRowsRead: 0, buffers: 0, seqScan: false };
+  const visit = (node: PlanNode, inSubplan: boolean) => {
+    const sub = inSubplan || node['Parent Relationship'] === 'InitPlan' || node['Parent Relationship'] === 'SubPlan';
     if (node['Relation Name'] === 'listings') {
       const perLoop = node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
-      facts.rowsRead += Math.round(perLoop * node['Actual Loops']);
+      const read = Math.round(perLoop * node['Actual Loops']);
+      facts.rowsRead += read;
+      if (!sub) facts.pageRowsRead += read;
       if (node['Node Type'] === 'Seq Scan') facts.seqScan = true;
     }
-    node.Plans?.forEach(visit);
+    node.Plans?.forEach((child) => visit(child, sub));
   };
-  visit(explained.Plan);
+  visit(explained.Plan, false);
   // A node's buffers include its children's, InitPlans (the count) among them.
   facts.buffers = explained.Plan['Shared Hit Blocks'] + explained.Plan['Shared Read Blocks'];
   return facts;
 }
 
 /**
- * The plan each shape runs with in the servers: a named prepared statement, executed as often as
- * PostgreSQL's plan cache needs to settle (five custom plans, then generic or custom for good),
- * explained with ANALYZE and BUFFERS on the sixth execution.
+ * The plan each shape runs with in the servers: the statement unnamed, with its values (planned for
+ * them, as the app and raw send it), explained with ANALYZE and BUFFERS after one run to warm the caches.
  */
 async function explainShapes(url: string, shapes: Shape[], queries: PreparedQuery[]): Promise<Map<string, PlanFacts>> {
   const client = new pg.Client({ connectionString: url });
@@ -368,21 +367,13 @@ async function explainShapes(url: string, shapes: Shape[], queries: PreparedQuer
   try {
     for (const shape of shapes) {
       const q = queries.find((x) => x.path === shape.path)!;
-      await client.query(`PREPARE bench_shape AS ${q.sql}`);
-      const execute = `EXECUTE bench_shape(${q.params.map((p) => client.escapeLiteral(String(p))).join(', ')})`;
-      let plan: { 'Execution Time': number; Plan: PlanNode } | undefined;
-      for (let i = 0; i < 6; i++) {
-        const result = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(
-          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`,
-        );
-        plan = result.rows[0]!['QUERY PLAN'][0]!;
-      }
-      facts.set(shape.name, planFacts(plan!));
+      await client.query(q.sql, q.params);
+      const result = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`, q.params);
+      facts.set(shape.name, planFacts(result.rows[0]!['QUERY PLAN'][0]!));
       if (process.env.BENCH_EXPLAIN) {
-        const text = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+        const text = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
         console.log(`\n${shape.name}: ${shape.path}\n${text.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
-      await client.query('DEALLOCATE bench_shape');
     }
   } finally {
     await client.end();
@@ -472,6 +463,7 @@ interface MixStats extends Latency {
 interface ShapeResult {
   shape: Shape;
   matches: number;
+  capped: boolean;
   plan: PlanFacts;
   app: Latency;
   raw: Latency;
@@ -509,7 +501,7 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
     await counter.connect();
     const active = Number((await counter.query<{ n: string }>(`SELECT count(*) AS n FROM listings WHERE status = 'ACTIVE'`)).rows[0]!.n);
     await counter.end();
-    const shapes = benchShapes(loaded.makes, active);
+    const shapes = await benchShapes(url, loaded.makes, active);
     const paths = [...new Set(shapes.map((x) => x.path))];
 
     const started = await startServers(url, paths);
@@ -526,7 +518,7 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
     for (const shape of shapes) {
       const app = await shapeLatency(appBase, shape.path);
       const raw = await shapeLatency(rawBase, shape.path);
-      results.push({ shape, matches: totals.get(shape.name)!, plan: plans.get(shape.name)!, app, raw });
+      results.push({ shape, matches: totals.get(shape.name)!.total, capped: totals.get(shape.name)!.capped, plan: plans.get(shape.name)!, app, raw });
     }
 
     // Rounds alternate app and raw (app, raw, raw, app, ...) so that load from anything else on the
@@ -585,11 +577,11 @@ function printSize(r: SizeResult, queryCount: number): void {
       ` db ms, rows read (scans of listings: rows × loops, filtered ones included), buffers (shared hit + read) and seq scan from` +
       ` EXPLAIN (ANALYZE, BUFFERS) of the prepared statement after the plan cache settled\n`,
   );
-  console.log('| shape | matches | db ms | rows read | buffers | seq scan | app p50 | app p99 | raw p50 | raw p99 |');
+  console.log('| shape | matches | db ms | rows read (page) | buffers | seq scan | app p50 | app p99 | raw p50 | raw p99 |');
   console.log('|---|---:|---:|---:|---:|:---:|---:|---:|---:|---:|');
   for (const s of r.shapes) {
     console.log(
-      `| ${s.shape.name} | ${count(s.matches)} | ${ms(s.plan.ms)} | ${count(s.plan.rowsRead)} | ${count(s.plan.buffers)} | ${s.plan.seqScan ? 'yes' : 'no'} | ` +
+      `| ${s.shape.name} | ${s.capped ? `${count(s.matches)}+` : count(s.matches)} | ${ms(s.plan.ms)} | ${count(s.plan.rowsRead)} (${count(s.plan.pageRowsRead)}) | ${count(s.plan.buffers)} | ${s.plan.seqScan ? 'yes' : 'no'} | ` +
         `${ms(s.app.p50)} | ${ms(s.app.p99)} | ${ms(s.raw.p50)} | ${ms(s.raw.p99)} |`,
     );
   }

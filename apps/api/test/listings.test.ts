@@ -60,11 +60,14 @@ describe('marketplace listings', async () => {
     expect(body.total).toBe(active.length);
     expect(body.page).toBe(1);
     expect(body.page_size).toBe(20);
+    expect(body.total_capped).toBe(false);
+    expect(body.prev_cursor).toBeNull();
+    expect(body.next_cursor).toEqual(expect.any(String));
     expect(body.listings.map((l: Listing) => l.listing_id)).toEqual(newestActive(0, 20));
     const page2 = (await app.inject({ method: 'GET', url: '/api/listing-all?page=2' })).json().data;
     expect(page2.listings.map((l: Listing) => l.listing_id)).toEqual(newestActive(20, 40));
-    const beyond = (await app.inject({ method: 'GET', url: '/api/listing-all?page=999' })).json().data;
-    expect(beyond).toMatchObject({ listings: [], total: active.length, page: 999 });
+    const beyond = (await app.inject({ method: 'GET', url: '/api/listing-all?page=99' })).json().data;
+    expect(beyond).toMatchObject({ listings: [], total: active.length, page: 99, next_cursor: null, prev_cursor: null });
   });
 
   it('applies every filter alone, matching a brute-force check of the seeded data', async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable(
@@ -398,24 +398,60 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_user_idx').on(t.userId, t.createdAt),
-    // Newest-first browsing with and without a category; the other filters narrow these ranges.
+    // The sitemap's walk, newest first (modules/seo).
     index('listings_status_published_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
-    index('listings_status_category_published_idx').on(t.status, t.category, t.publishedAt.desc(), t.id.desc()),
-    index('listings_status_category_price_idx').on(t.status, t.category, t.priceCents),
-    // Rent or buy, newest first; and the price filters and sorts within a deal type (rentals by their
-    // monthly equivalent), with and without a category; the year sort (plates have no year: last).
-    index('listings_status_deal_published_idx').on(t.status, t.dealType, t.publishedAt.desc(), t.id.desc()),
-    index('listings_status_deal_price_idx').on(t.status, t.dealType, t.comparablePriceCents, t.id),
-    index('listings_status_category_deal_price_idx').on(t.status, t.category, t.dealType, t.comparablePriceCents, t.id),
-    index('listings_status_year_idx').on(t.status, t.carYear.desc(), t.publishedAt.desc(), t.id.desc()),
-    index('listings_status_make_model_year_idx').on(t.status, t.carMakeId, t.carModelId, t.carYear),
-    // text_pattern_ops: prefix searches (LIKE '112%') use the index under any collation.
-    // The migration adds INCLUDE columns to these two and the make/model index (drizzle-kit cannot
-    // express INCLUDE), so counts are answered from the index alone.
-    index('listings_status_zip_idx').on(t.status, t.locationZip.op('text_pattern_ops')),
-    index('listings_status_city_idx').on(t.status, sql`lower(${t.locationCity}) text_pattern_ops`, t.locationState),
+    // The marketplace: for each sort, and for each equality filter a driver uses alone, an index whose
+    // order is the sort, so that a page is read as an index range of about one page of rows at any
+    // size (keyset pages continue the range; see modules/listings/search-listings.ts). The sort keys
+    // are the expressions below, never null, so that a row comparison finds the position. Migration
+    // 0016 adds INCLUDE columns (drizzle-kit cannot express them) so that capped counts and the
+    // position of a numbered page are read from the index alone.
+    index('listings_search_newest_idx').on(t.status, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_category_newest_idx').on(t.status, t.category, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_deal_newest_idx').on(t.status, t.dealType, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_make_newest_idx').on(t.status, t.carMakeId, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_model_newest_idx').on(t.status, t.carMakeId, t.carModelId, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    // text_pattern_ops: a ZIP or city prefix (LIKE '112%') is a range of the index under any collation.
+    index('listings_search_zip_newest_idx').on(t.status, t.locationZip.op('text_pattern_ops'), sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_city_newest_idx').on(
+      t.status,
+      sql`lower(${t.locationCity}) text_pattern_ops`,
+      t.locationState,
+      sql`${publishedKey(t.publishedAt)} desc`,
+      sql`${t.id} desc`,
+    ),
+    // Price: within a deal type (rentals by their monthly equivalent), with and without a category;
+    // the stored price alone for the spec's clients that filter by price without a deal type.
+    index('listings_search_deal_price_idx').on(t.status, t.dealType, priceKey(t.comparablePriceCents), t.id),
+    index('listings_search_category_deal_price_idx').on(t.status, t.category, t.dealType, priceKey(t.comparablePriceCents), t.id),
+    index('listings_search_price_idx').on(t.status, t.priceCents),
+    // Year (plates have none: last), with and without a category.
+    index('listings_search_year_idx').on(t.status, sql`${yearKey(t.carYear)} desc`, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    index('listings_search_category_year_idx').on(
+      t.status,
+      t.category,
+      sql`${yearKey(t.carYear)} desc`,
+      sql`${publishedKey(t.publishedAt)} desc`,
+      sql`${t.id} desc`,
+    ),
   ],
 );
+
+/**
+ * The sort keys of the marketplace, never null: a listing never published sorts as the oldest, one
+ * without a price as the dearest (after every price going up, before every price going down), one
+ * without a year (a plate) as the oldest car. The indexes above and the queries of
+ * modules/listings/search-listings.ts use these same expressions (PostgreSQL matches them).
+ */
+export function publishedKey(column: AnyPgColumn | SQL): SQL {
+  return sql`coalesce(${column}, '-infinity'::timestamptz)`;
+}
+export function priceKey(column: AnyPgColumn | SQL): SQL {
+  return sql`coalesce(${column}, 2147483647)`;
+}
+export function yearKey(column: AnyPgColumn | SQL): SQL {
+  return sql`coalesce(${column}, 0)`;
+}
 
 /** One row per browser (visitor cookie) per listing that was counted as a view. */
 export const listingViews = pgTable(

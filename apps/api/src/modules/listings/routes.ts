@@ -62,8 +62,11 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
         data: {
           listings: page.rows.map((row) => toListing(row, app.storage)),
           total: page.total,
+          total_capped: page.capped,
           page: page.page,
           page_size: page.pageSize,
+          next_cursor: page.nextCursor,
+          prev_cursor: page.prevCursor,
         },
       };
     },

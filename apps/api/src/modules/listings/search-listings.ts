@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, fillPlaceholders, gte, like, lte, sql, type SQL } from 'drizzle-orm';
-import { MARKETPLACE_PAGE_SIZE, type ListingFilters, type ListingSort } from '@medallion/contracts/listings';
+import { lastReachablePage, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type ListingFilters, type ListingSort } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
-import { listings } from '@medallion/db/schema';
+import { listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
 import type { ListingRow } from './listing-record';
+import { decodeCursor, encodeCursor, type SortPosition } from './search-cursor';
 
 /** Escapes LIKE wildcards in user text. */
 function likePrefix(text: string): string {
@@ -55,15 +55,25 @@ export function marketplaceConditions(f: ListingFilters): Conditions {
     add('dealType', f.deal_type, eq(listings.dealType, p('dealType')));
     // A sale has one price; a rent bound is per week unless the search says per month.
     const period = f.deal_type === 'rent' ? (f.price_period ?? 'weekly') : 'monthly';
-    const price = listings.comparablePriceCents;
-    if (f.price_min !== undefined) add('comparableMin', comparableCents(f.price_min, period), gte(price, p('comparableMin')));
-    if (f.price_max !== undefined) add('comparableMax', comparableCents(f.price_max, period), lte(price, p('comparableMax')));
+    // The sort key of price (schema.ts priceKey), so that the price indexes serve the range; its upper
+    // bound is always below the key of a listing without a price, which therefore never matches.
+    const price = priceKey(listings.comparablePriceCents);
+    if (f.price_min !== undefined) add('comparableMin', comparableCents(f.price_min, period), sql`${price} >= ${p('comparableMin')}`);
+    if (f.price_min !== undefined || f.price_max !== undefined) {
+      const max = Math.min(f.price_max === undefined ? INT4_MAX : comparableCents(f.price_max, period), INT4_MAX - 1);
+      add('comparableMax', max, sql`${price} <= ${p('comparableMax')}`);
+    }
   } else {
     if (f.price_min !== undefined) add('priceMin', f.price_min * 100, gte(listings.priceCents, p('priceMin')));
     if (f.price_max !== undefined) add('priceMax', f.price_max * 100, lte(listings.priceCents, p('priceMax')));
   }
-  if (f.car_year_min !== undefined) add('yearMin', f.car_year_min, gte(listings.carYear, p('yearMin')));
-  if (f.car_year_max !== undefined) add('yearMax', f.car_year_max, lte(listings.carYear, p('yearMax')));
+  if (f.car_year_min !== undefined || f.car_year_max !== undefined) {
+    // The sort key of year (schema.ts yearKey: 0 without a year), so that the year indexes serve the
+    // range; its lower bound is at least 1, so a listing without a year never matches.
+    const year = yearKey(listings.carYear);
+    add('yearMin', Math.max(f.car_year_min ?? 1, 1), sql`${year} >= ${p('yearMin')}`);
+    if (f.car_year_max !== undefined) add('yearMax', f.car_year_max, sql`${year} <= ${p('yearMax')}`);
+  }
   if (f.car_make_value !== undefined) add('makeId', f.car_make_value, eq(listings.carMakeId, p('makeId')));
   else if (f.car_make) add('make', f.car_make.toLowerCase(), sql`lower(${listings.carMake}) = ${p('make')}`);
   if (f.car_model_value !== undefined) add('modelId', f.car_model_value, eq(listings.carModelId, p('modelId')));
@@ -83,98 +93,213 @@ export function marketplaceConditions(f: ListingFilters): Conditions {
 
 export interface ListingPage {
   rows: ListingRow[];
+  /** Exact up to SEARCH_COUNT_CAP; `capped`: there are more matches than that. */
   total: number;
+  capped: boolean;
   page: number;
   pageSize: number;
+  /** `after` of the next page (null on the last page that can be reached); `before` of the previous (null on page 1). */
+  nextCursor: string | null;
+  prevCursor: string | null;
 }
-
-/**
- * The ORDER BY of each sort, each matching an index (schema.ts) so that a page is an index range
- * scan: newest by (published_at, id) DESC NULLS LAST; price by (deal_type, comparable price, id),
- * forwards or backwards, so rentals and sales are never interleaved (rentals first going up, sales
- * first going down) and rentals compare by their monthly equivalent; year by (car_year, published_at,
- * id) DESC NULLS LAST, so listings without a year (plates) come last.
- */
-const ORDER_BY: Record<ListingSort, SQL[]> = {
-  newest: [sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`],
-  price_asc: [sql`${listings.dealType} asc`, sql`${listings.comparablePriceCents} asc nulls last`, sql`${listings.id} asc`],
-  price_desc: [sql`${listings.dealType} desc`, sql`${listings.comparablePriceCents} desc nulls first`, sql`${listings.id} desc`],
-  year_desc: [sql`${listings.carYear} desc nulls last`, sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`],
-};
 
 function sortOf(filters: ListingFilters): ListingSort {
   return filters.sort ?? 'newest';
 }
 
+const PUBLISHED = publishedKey(listings.publishedAt);
+const PRICE = priceKey(listings.comparablePriceCents);
+const YEAR = yearKey(listings.carYear);
+
 /**
- * The page query of a search shape and sort. The count is a scalar subquery (run once, index-only
- * where it can be), not count(*) over(), which would read every matching row before the LIMIT.
+ * Each sort: its key (the expressions of the indexes in schema.ts, never null, id last to break
+ * ties) and its direction. Newest by publication; price by (deal type, compared price), so rentals
+ * and sales are never interleaved (rentals first going up, sales first going down) and rentals
+ * compare by their monthly equivalent; year, then newest, plates (no year) last.
  */
-function pageQuery(db: Database, where: SQL, sort: ListingSort) {
-  return db
-    .select({ row: listings, total: sql<number>`(select count(*) from ${listings} where ${where})`.mapWith(Number) })
-    .from(listings)
-    .where(where)
-    .orderBy(...ORDER_BY[sort])
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+const SORT_KEYS: Record<ListingSort, { key: SQL[]; dir: 'asc' | 'desc' }> = {
+  newest: { key: [PUBLISHED, sql`${listings.id}`], dir: 'desc' },
+  price_asc: { key: [sql`${listings.dealType}`, PRICE, sql`${listings.id}`], dir: 'asc' },
+  price_desc: { key: [sql`${listings.dealType}`, PRICE, sql`${listings.id}`], dir: 'desc' },
+  year_desc: { key: [YEAR, PUBLISHED, sql`${listings.id}`], dir: 'desc' },
+};
+
+/** The key values of a cursor's row, as placeholders typed like the key's expressions. */
+function positionValues(p: SortPosition): { sql: SQL; values: Record<string, unknown> } {
+  const ph = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  switch (p.sort) {
+    case 'newest':
+      return { sql: sql`(${ph('kPublished', 'timestamptz')}, ${ph('kId', 'uuid')})`, values: { kPublished: p.published, kId: p.id } };
+    case 'year_desc':
+      return {
+        sql: sql`(${ph('kYear', 'integer')}, ${ph('kPublished', 'timestamptz')}, ${ph('kId', 'uuid')})`,
+        values: { kYear: p.year, kPublished: p.published, kId: p.id },
+      };
+    default:
+      return { sql: sql`(${ph('kDeal', 'text')}, ${ph('kPrice', 'integer')}, ${ph('kId', 'uuid')})`, values: { kDeal: p.deal, kPrice: p.price, kId: p.id } };
+  }
 }
 
-function pagingValues(filters: ListingFilters) {
+/**
+ * How a page is found: by its number (the pagination's links), after a row (Next: `after`) or before
+ * one (Previous: `before`).
+ */
+type Seek = { kind: 'first' | 'offset' } | { kind: 'after' | 'before'; position: SortPosition };
+
+/**
+ * The page query of a search. The rows come from an index range in the sort's order, read from a
+ * row's position on (keyset): `after` continues forwards, `before` reads backwards (the caller turns
+ * the rows round). A page opened by its number starts at the position of its first row, found by a
+ * CTE that skips the rows before it in the index alone (OFFSET over the key columns, at most
+ * SEARCH_COUNT_CAP of them: the contract refuses deeper pages), so the wide rows of the pages before
+ * are never read. The total is a scalar subquery that counts at most SEARCH_COUNT_CAP + 1 matches, so
+ * it costs the same at any size. The key values of each row come back as text for the cursors.
+ */
+function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
+  const { key, dir } = SORT_KEYS[sort];
+  const backwards = seek.kind === 'before';
+  const readDir = backwards ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+  const order = key.map((k) => sql`${k} ${sql.raw(readDir)}`);
+  const row = sql`(${sql.join(key, sql`, `)})`;
+  let condition = where;
+  let start: ReturnType<typeof startOf> | undefined;
+  if (seek.kind === 'first') {
+    // Page 1: the start of the range.
+  } else if (seek.kind === 'offset') {
+    // From the first row of the page on (inclusive): `>=` going up, `<=` going down.
+    start = startOf(db, where, key, order);
+    const op = dir === 'asc' ? sql`>=` : sql`<=`;
+    condition = and(where, sql`${row} ${op} (${sql.join(
+      key.map((_, i) => sql`(select ${sql.identifier(`s${i}`)} from ${start})`),
+      sql`, `,
+    )})`)!;
+  } else if ('position' in seek) {
+    const op = (seek.kind === 'after') === (dir === 'asc') ? sql`>` : sql`<`;
+    condition = and(where, sql`${row} ${op} ${positionValues(seek.position).sql}`)!;
+  }
+  const query = (start ? db.with(start) : db)
+    .select({
+      row: listings,
+      k0: sql<string>`${key[0]}::text`.as('k0'),
+      k1: sql<string>`${key[1]}::text`.as('k1'),
+      total: sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`
+        .mapWith(Number)
+        .as('total'),
+    })
+    .from(listings)
+    .where(condition)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'));
+  return query;
+}
+
+/** The key of the first row of a numbered page: the row after `offset` others, in the index alone. */
+function startOf(db: Database, where: SQL, key: SQL[], order: SQL[]) {
+  return db.$with('page_start').as(
+    db
+      .select(Object.fromEntries(key.map((k, i) => [`s${i}`, sql`${k}`.as(`s${i}`)])))
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .offset(sql.placeholder('offset'))
+      .limit(1),
+  );
+}
+
+type Found = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+function positionOf(sort: ListingSort, f: Found): SortPosition {
+  const { row } = f;
+  if (sort === 'newest') return { sort, published: f.k0, id: row.id };
+  if (sort === 'year_desc') return { sort, year: Number(f.k0), published: f.k1, id: row.id };
+  return { sort, deal: row.dealType, price: Number(f.k1), id: row.id };
+}
+
+function pagingOf(filters: ListingFilters) {
   const page = filters.page ?? 1;
   const pageSize = filters.page_size ?? MARKETPLACE_PAGE_SIZE;
-  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+  const sort = sortOf(filters);
+  const seek: Seek = filters.after
+    ? { kind: 'after', position: decodeCursor(filters.after, sort, 'after') }
+    : filters.before
+      ? { kind: 'before', position: decodeCursor(filters.before, sort, 'before') }
+      : { kind: page === 1 ? 'first' : 'offset' };
+  return { page, pageSize, sort, seek, limit: pageSize, offset: (page - 1) * pageSize };
 }
 
 /** The SQL text and parameters of a search, exactly as searchListings runs it (bench/listings.bench.ts). */
 export function searchQuerySql(db: Database, filters: ListingFilters): { sql: string; params: unknown[] } {
   const { where, values } = marketplaceConditions(filters);
-  const { limit, offset } = pagingValues(filters);
-  const query = pageQuery(db, where, sortOf(filters)).toSQL();
-  return { sql: query.sql, params: fillPlaceholders(query.params, { ...values, limit, offset }) };
+  const { sort, seek, limit, offset } = pagingOf(filters);
+  const query = pageQuery(db, where, sort, seek).toSQL();
+  const position = 'position' in seek ? positionValues(seek.position).values : {};
+  return { sql: query.sql, params: fillPlaceholders(query.params, { ...values, ...position, limit, offset }) };
 }
 
 type Prepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
 const prepared = new WeakMap<Database, Map<string, Prepared>>();
 
 /**
- * The prepared statement of a search shape (the set of filters used) and sort, built once per
- * database handle: the SQL is not rebuilt per request, and PostgreSQL parses and plans it once per
- * connection.
+ * The statement of a search shape (the filters used), sort and way of paging, built once per
+ * database handle so that the SQL is not rebuilt per request. It is sent unnamed, so PostgreSQL
+ * plans it for this search's values each time: the generic plan of a named statement cannot see how
+ * selective a price or year range is, and settled on plans that read far too many rows (p99 up to
+ * 2.5 s at a million listings). Planning costs well under a millisecond.
  */
-function preparedSearch(db: Database, shape: string, where: SQL, sort: ListingSort): Prepared {
+function statementOf(db: Database, shape: string, where: SQL, sort: ListingSort, seek: Seek): Prepared {
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  const key = `${shape}|${sort}`;
+  const key = `${shape}|${sort}|${seek.kind}`;
   let statement = byShape.get(key);
   if (!statement) {
-    const name = `listing_search_${createHash('sha1').update(key).digest('hex').slice(0, 12)}`;
-    statement = pageQuery(db, where, sort).prepare(name);
+    statement = pageQuery(db, where, sort, seek).prepare(''); // '': an unnamed statement
     byShape.set(key, statement);
   }
   return statement;
 }
 
-/** One page of the marketplace in the chosen order (newest first by default), with the total count of matches (one round trip). */
+/**
+ * One page of the marketplace in the chosen order (newest first by default), with the count of
+ * matches (capped) and the cursors of the pages around it, in one round trip.
+ */
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
   const { where, values, shape } = marketplaceConditions(filters);
-  const { page, pageSize, limit, offset } = pagingValues(filters);
-  const found = await preparedSearch(db, shape, where, sortOf(filters)).execute({ ...values, limit, offset });
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && page > 1) {
+  const { page, pageSize, sort, seek, limit, offset } = pagingOf(filters);
+  const position = 'position' in seek ? positionValues(seek.position).values : {};
+  const found = await statementOf(db, shape, where, sort, seek).execute({ ...values, ...position, limit, offset });
+  if (seek.kind === 'before') found.reverse();
+  let counted = found[0]?.total ?? 0;
+  if (found.length === 0 && seek.kind !== 'first') {
     // Past the last page: no row carries the count, count on its own.
-    total = await countMatches(db, filters);
+    counted = await countMatches(db, where, values);
   }
-  return { rows: found.map((f) => f.row), total, page, pageSize };
+  const total = Math.min(counted, SEARCH_COUNT_CAP);
+  const last = lastReachablePage(counted, pageSize);
+  const first = found[0];
+  const final = found[found.length - 1];
+  return {
+    rows: found.map((f) => f.row),
+    total,
+    capped: counted > SEARCH_COUNT_CAP,
+    page,
+    pageSize,
+    nextCursor: final && page < last && found.length === limit ? encodeCursor(positionOf(sort, final)) : null,
+    prevCursor: first && page > 1 ? encodeCursor(positionOf(sort, first)) : null,
+  };
 }
 
-async function countMatches(db: Database, filters: ListingFilters): Promise<number> {
-  const { where, values } = marketplaceConditions(filters);
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/** The matches of a search, counted up to SEARCH_COUNT_CAP + 1. */
+async function countMatches(db: Database, where: SQL, values: Record<string, unknown>): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
     .from(listings)
     .where(where)
-    .prepare('') // an unnamed statement: this rare path is not worth a server-side plan
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(capped)
+    .prepare('')
     .execute(values);
   return counted?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-// The listings of bench/listings.bench.ts: a deterministic generator (mulberry32 from
+// The listings of bench/listings.bench.ts and the search-plan test (apps/api/test/search-plans.test.ts): a deterministic generator (mulberry32 from
 // @medallion/demo/prng; the same count gives the same rows, ids included, on every machine, and a
 // smaller count is a prefix of a larger one) and a bulk load into PostgreSQL that takes a million
 // rows in a few minutes on 2 cores: the secondary indexes and foreign keys of `listings` are dropped,
@@ -8,8 +8,8 @@
 // VACUUM ANALYZEd.
 import pg from 'pg';
 import { prng } from '@medallion/demo/prng';
-import { findMake, findModel, listModels } from '../../apps/api/src/integrations/car-data/car-data';
-import { locationIndex } from '../../apps/api/src/integrations/locations/zip-index';
+import { findMake, findModel, listModels } from '../apps/api/src/integrations/car-data/car-data';
+import { locationIndex } from '../apps/api/src/integrations/locations/zip-index';
 
 /** A zip no listing has (it is not in ZIPS): a filter on it matches nothing at any size. */
 export const EMPTY_ZIP = '10007';
@@ -440,4 +440,9 @@ export async function loadListings(url: string, count: number): Promise<LoadResu
   } finally {
     await client.end();
   }
+}
+
+/** The makes and models the generator uses (those loadListings answers), without loading anything. */
+export function seedMakes(): MakeChoice[] {
+  return resolveMakes().map((m) => m.value);
 }
