@@ -30,13 +30,9 @@ async function expectPage(page: Page, n: number) {
   await expect(results(page).getByRole('article').first()).toBeVisible();
 }
 
-/** Follows Previous or Next and waits for the server's answer to that link's request. */
-async function step(page: Page, link: Locator, cursor: 'after' | 'before' | null) {
-  const answered = page.waitForResponse((r) => {
-    if (!r.url().includes('/api/listing-all?')) return false;
-    const params = new URL(r.url()).searchParams;
-    return cursor ? params.has(cursor) : !params.has('after') && !params.has('before');
-  });
+/** Follows Previous or Next and waits for the server's answer to that link's request, which carries the cursor. */
+async function step(page: Page, link: Locator, cursor: 'after' | 'before') {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/listing-all?') && new URL(r.url()).searchParams.has(cursor));
   await link.click();
   expect((await answered).status()).toBe(200);
 }
@@ -54,8 +50,8 @@ test('Next reads the page after the last card by its cursor, Previous goes back 
   expect(second.length).toBeGreaterThan(0);
   expect(second.filter((id) => first.includes(id))).toEqual([]);
 
-  // Page 2's Previous is page 1 itself, read by its position.
-  await step(page, pages(page).getByRole('link', { name: 'Previous page' }), null);
+  // Page 2's Previous is page 1 itself, by its position (the answer the page already has).
+  await pages(page).getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(/\/marketplace\?deal_type=sale$/);
   await expectPage(page, 1);
   expect(await cardIds(page)).toEqual(first);
