@@ -2,7 +2,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { filtersToQuery } from '@medallion/contracts/listing-filters';
 import { safeRedirect } from '@medallion/contracts/safe-redirect';
-import { filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
+import { cursorFromParams, filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
 import { currentI18n } from '@/lib/i18n';
 import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
 import { examModesQueryOptions, examQuestionsQueryOptions } from '@/lib/queries/exam';
@@ -45,7 +45,7 @@ export function createLoaders(queryClient: QueryClient) {
   return {
     marketplace: (({ request }) => {
       const params = new URL(request.url).searchParams;
-      return prefetch(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params)));
+      return prefetch(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params), cursorFromParams(params)));
     }) satisfies Loader,
     listing: (({ params }) => prefetch(listingQueryOptions(params.listingId ?? ''))) satisfies Loader,
     shop: (() => prefetch(productsQueryOptions())) satisfies Loader,

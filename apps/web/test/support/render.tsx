@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import type { Language } from '@medallion/contracts/site';
 import { i18n, initI18n } from '@/lib/i18n';
 
 /** What a test's fake API answers: a status and a JSON body. */
@@ -40,7 +41,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
 
 let ready: Promise<unknown> | undefined;
 
-/** The app's i18n in English, with the real locale files. */
+/** The app's i18n (English first), with the real locale files. */
 function englishTexts() {
   ready ??= initI18n('en');
   return ready;
@@ -52,12 +53,12 @@ function LocationProbe() {
 }
 
 /**
- * Renders `ui` as the app does: real i18n (English), a fresh QueryClient (no retries, so a failure
+ * Renders `ui` as the app does: real i18n (English unless `language` says otherwise), a fresh QueryClient (no retries, so a failure
  * shows at once) and a router at `path`. The current URL is in the element with test id "location".
  */
-export async function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+export async function renderWithApp(ui: ReactNode, { path = '/', language = 'en' }: { path?: string; language?: Language } = {}) {
   await englishTexts();
-  await i18n.changeLanguage('en');
+  await i18n.changeLanguage(language);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const page = (
     <>

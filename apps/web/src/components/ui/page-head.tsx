@@ -15,6 +15,8 @@ export interface PageHeadProps {
   jsonLd?: object;
   /** Pages that must not be indexed (private ones, a missing listing). */
   noIndex?: boolean;
+  /** Query keys that do not name another page (the marketplace's page cursors): left out of the canonical address and the alternates. */
+  ignoreParams?: readonly string[];
 }
 
 /** JSON inside <script>: nothing in it can close the element or start a comment. */
@@ -27,9 +29,11 @@ function scriptJson(value: object): string {
  * Open Graph preview, and JSON-LD. React 19 moves <title>, <meta> and <link> into <head> (the
  * server puts them there in the HTML it sends); the JSON-LD stays in the page.
  */
-export function PageHead({ title, fullTitle = false, description, image, jsonLd, noIndex = false }: PageHeadProps) {
+export function PageHead({ title, fullTitle = false, description, image, jsonLd, noIndex = false, ignoreParams = [] }: PageHeadProps) {
   const { i18n } = useTranslation();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const search = withoutParams(location.search, ignoreParams);
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const fullText = fullTitle ? title : `${title} · Medallion`;
   const canonical = pageUrl(pathname, search, language);
@@ -59,6 +63,13 @@ export function PageHead({ title, fullTitle = false, description, image, jsonLd,
       {jsonLd && <JsonLd data={jsonLd} />}
     </>
   );
+}
+
+function withoutParams(search: string, keys: readonly string[]): string {
+  if (keys.length === 0) return search;
+  const params = new URLSearchParams(search);
+  for (const key of keys) params.delete(key);
+  return params.toString();
 }
 
 /** schema.org structured data, in the page where it is rendered (search engines read it anywhere). */

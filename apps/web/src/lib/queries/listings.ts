@@ -9,12 +9,22 @@ import { defineQuery, getJson, retryOnceUnless } from './define-query';
  * draft), the user's own listings and the location suggestions.
  */
 
+/**
+ * Where a marketplace page starts when it is read by keyset (GET /listing-all's `after`/`before`):
+ * `after` is the previous page's `next_cursor`, `before` the next page's `prev_cursor`; neither, the
+ * page is read by its position.
+ */
+export interface PageCursor {
+  after?: string;
+  before?: string;
+}
+
 /** Query keys of the listings domain: invalidate `all` for everything, or one sub-tree by its prefix. */
 export const listingKeys = {
   all: ['listings'] as const,
   /** Every marketplace page. */
   lists: () => [...listingKeys.all, 'list'] as const,
-  list: (query: Partial<StoredListingFilters>, page: number) => [...listingKeys.lists(), query, page] as const,
+  list: (query: Partial<StoredListingFilters>, page: number, cursor: PageCursor = {}) => [...listingKeys.lists(), query, page, cursor] as const,
   details: () => [...listingKeys.all, 'detail'] as const,
   /** One listing: the listing page, the listing-fee checkout and the create-listing draft share it. */
   detail: (id: string) => [...listingKeys.details(), id] as const,
@@ -23,17 +33,21 @@ export const listingKeys = {
   location: (text: string) => [...listingKeys.locations(), text.trim().toLowerCase()] as const,
 };
 
-/** GET /listing-all: one page (20) of ACTIVE listings, newest first, for the filters (already reduced by filtersToQuery). */
-export function getListings(query: Partial<StoredListingFilters>, page: number, signal?: AbortSignal): Promise<ListingAllResponse> {
+/**
+ * GET /listing-all: one page (20) of ACTIVE listings, newest first, for the filters (already reduced by
+ * filtersToQuery), read after or before the cursor when one is given (400 filterCursor for a bad one,
+ * filterPageTooDeep past the first SEARCH_COUNT_CAP matches).
+ */
+export function getListings(query: Partial<StoredListingFilters>, page: number, cursor: PageCursor = {}, signal?: AbortSignal): Promise<ListingAllResponse> {
   return apiFetch<ListingAllResponse>('/listing-all', {
-    query: { ...query, page, page_size: MARKETPLACE_PAGE_SIZE },
+    query: { ...query, page, page_size: MARKETPLACE_PAGE_SIZE, after: cursor.after, before: cursor.before },
     signal,
   });
 }
 
 export const listingsQueryOptions = defineQuery(
   listingKeys.list,
-  (signal, query: Partial<StoredListingFilters>, page: number) => getListings(query, page, signal),
+  (signal, query: Partial<StoredListingFilters>, page: number, cursor: PageCursor = {}) => getListings(query, page, cursor, signal),
   // A bad filter (400) will not get better by asking again.
   { retry: retryOnceUnless((error) => error instanceof ApiClientError && error.status === 400) },
 );
@@ -46,7 +60,8 @@ export const listingsQueryOptions = defineQuery(
  */
 const KEEP_ERROR_ON_MOUNT = { retryOnMount: false } as const;
 
-export const useListings = (query: Partial<StoredListingFilters>, page: number) => useQuery({ ...listingsQueryOptions(query, page), ...KEEP_ERROR_ON_MOUNT });
+export const useListings = (query: Partial<StoredListingFilters>, page: number, cursor: PageCursor = {}) =>
+  useQuery({ ...listingsQueryOptions(query, page, cursor), ...KEEP_ERROR_ON_MOUNT });
 
 /** GET /listing/{id}: 404 when it does not exist or is not ACTIVE and not yours (the owner also sees drafts). */
 export function getListing(id: string, signal?: AbortSignal): Promise<ListingResponse> {

@@ -1,19 +1,35 @@
 import { SearchX } from 'lucide-react';
-import { DEFAULT_LISTING_SORT, filtersToQuery, MARKETPLACE_PAGE_SIZE, type ListingSort } from '@medallion/contracts/listing-filters';
+import {
+  DEFAULT_LISTING_SORT,
+  filtersToQuery,
+  lastReachablePage,
+  MARKETPLACE_PAGE_SIZE,
+  SEARCH_COUNT_CAP,
+  type ListingSort,
+} from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/api-client';
-import { fieldErrorTexts } from '@/lib/error-text';
-import { useListings } from '@/lib/queries/listings';
-import { activeFilterCount, filtersFromParams, hasSearchParams, pageFromParams, searchToParams, sortOf } from '../lib/filter-params';
+import { errorText, fieldErrorTexts, messageText } from '@/lib/error-text';
+import { useListings, type PageCursor } from '@/lib/queries/listings';
+import {
+  activeFilterCount,
+  cursorFromParams,
+  filtersFromParams,
+  hasSearchParams,
+  PAGE_CURSOR_KEYS,
+  pageFromParams,
+  searchToParams,
+  sortOf,
+} from '../lib/filter-params';
 import { listingFilters, useListingFilters } from '../lib/listing-filters-store';
 import { FiltersSheet } from './filters-sheet';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingFiltersForm } from './listing-filters-form';
-import { Pagination } from './pagination';
+import { Pagination, type PageStep } from './pagination';
 import { SaveSearchButton } from './save-search-button';
 import { SortSelect } from './sort-select';
 
@@ -21,14 +37,33 @@ const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(15.5rem,1fr))] gap-4';
 /** Two rows of three on a laptop, more than a phone's screen. */
 const SKELETON_CARDS = 6;
 
-/**
- * The marketplace: filters beside the list (a sheet on phones), 20 cards a page from the server.
- * The applied search lives in the URL (?filters&page=N) and in the `listingFilters` store, so a
- * reload, a shared link and coming back from a listing all restore it.
- */
 /** Cards on a phone's or a laptop's first screen: their pictures are fetched at once, the rest when scrolled to. */
 const FIRST_SCREEN_CARDS = 3;
 
+const PAGE_PARAMS: ReadonlySet<string> = new Set(['page', ...PAGE_CURSOR_KEYS]);
+
+/**
+ * The server's word on a 400 about the page rather than the filters (a page link whose cursor is bad or
+ * stale, a page past the first SEARCH_COUNT_CAP matches), in the user's language; undefined for any
+ * other answer, and when a filter is wrong too (the form shows that, and page 1 would fail as well).
+ */
+function pageProblemText(error: unknown): string | undefined {
+  if (!(error instanceof ApiClientError) || error.status !== 400) return undefined;
+  const fields = Object.entries(error.fields ?? {});
+  if (fields.some(([path]) => !PAGE_PARAMS.has(path))) return undefined;
+  const problem = fields[0]?.[1];
+  if (problem) return messageText(problem);
+  // The same problem told without a field (a cursor the server could not follow).
+  return error.key === 'filterCursor' || error.key === 'filterPageTooDeep' ? errorText(error) : undefined;
+}
+
+/**
+ * The marketplace: filters beside the list (a sheet on phones), 20 cards a page from the server.
+ * The applied search lives in the URL (?filters&page=N) and in the `listingFilters` store, so a
+ * reload, a shared link and coming back from a listing all restore it. Previous and Next also carry
+ * the answer's cursor (&after= / &before=), so the server reads the next page by keyset; the store
+ * keeps no cursor (a restored page is read by its position).
+ */
 export function Marketplace() {
   const { t } = useTranslation('listings');
   const [params, setParams] = useSearchParams();
@@ -45,6 +80,7 @@ export function Marketplace() {
   const urlPage = pageFromParams(params);
   const applied = restoreFromStore ? store.applied : urlFilters;
   const page = restoreFromStore ? store.page : urlPage;
+  const cursor: PageCursor = restoreFromStore ? {} : cursorFromParams(params);
   const query = useMemo(() => filtersToQuery(applied), [applied]);
 
   useLayoutEffect(() => {
@@ -60,15 +96,17 @@ export function Marketplace() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL changes
   }, [params]);
 
-  const listings = useListings(query, page);
+  const listings = useListings(query, page, cursor);
   const result = listings.data?.data;
-  const pageCount = result ? Math.max(1, Math.ceil(result.total / MARKETPLACE_PAGE_SIZE)) : 0;
+  // Past SEARCH_COUNT_CAP matches only the first pages are served: the count says "10,000+".
+  const pageCount = result ? lastReachablePage(result.total, MARKETPLACE_PAGE_SIZE) : 0;
 
   useEffect(() => {
     // A failed load is only logged; the list then says nothing was found.
     if (listings.isError) console.error('Loading the marketplace failed', listings.error);
   }, [listings.isError, listings.error]);
   const serverErrors = listings.error instanceof ApiClientError && listings.error.status === 400 ? fieldErrorTexts(listings.error) : undefined;
+  const pageProblem = pageProblemText(listings.error);
 
   /**
    * After a new page or search, bring the top of the list into view and announce it: at once
@@ -115,8 +153,11 @@ export function Marketplace() {
     [applied, setParams],
   );
 
-  const hrefFor = (target: number) => {
-    const next = searchToParams(applied, target).toString();
+  /** A page's link; Next and Previous carry the cursor of the answer shown (a plain page link without one). */
+  const hrefFor = (target: number, step?: PageStep) => {
+    const stepCursor: PageCursor =
+      step === 'next' && result?.next_cursor ? { after: result.next_cursor } : step === 'previous' && result?.prev_cursor ? { before: result.prev_cursor } : {};
+    const next = searchToParams(applied, target, stepCursor).toString();
     return next ? `${pathname}?${next}` : pathname;
   };
   const pastEnd = !!result && result.total > 0 && page > pageCount;
@@ -142,21 +183,20 @@ export function Marketplace() {
         <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
         <p className="max-w-sm text-slate-600">
           {listings.isError
-            ? serverErrors
-              ? t('marketplace.badFilters')
-              : t('marketplace.errorHint')
+            ? (pageProblem ?? (serverErrors ? t('marketplace.badFilters') : t('marketplace.errorHint')))
             : pastEnd
               ? t('marketplace.pastEnd', { pages: pageCount })
               : t('marketplace.emptyHint')}
         </p>
-        {pastEnd && (
+        {(pastEnd || pageProblem) && (
           <Link to={hrefFor(1)} className="font-semibold text-info hover:underline" onClick={() => listingFilters.apply(applied, 1, false)}>
             {t('marketplace.firstPage')}
           </Link>
         )}
         {listings.isError
           ? // A bad filter (400) is fixed in the form, not by asking again.
-            !serverErrors && (
+            !serverErrors &&
+            !pageProblem && (
               <Button variant="outline" onClick={() => void listings.refetch()}>
                 {t('marketplace.retry')}
               </Button>
@@ -215,8 +255,12 @@ export function Marketplace() {
             <p className="text-sm text-slate-600" aria-live="polite">
               {result && !listings.isError
                 ? pageCount > 1
-                  ? t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
-                  : t('marketplace.count', { count: result.total })
+                  ? result.total_capped
+                    ? t('marketplace.countCappedWithPage', { cap: SEARCH_COUNT_CAP, page, pages: pageCount })
+                    : t('marketplace.countWithPage', { count: result.total, page, pages: pageCount })
+                  : result.total_capped
+                    ? t('marketplace.countCapped', { cap: SEARCH_COUNT_CAP })
+                    : t('marketplace.count', { count: result.total })
                 : '\u00a0'}
             </p>
             <SaveSearchButton filters={query} />

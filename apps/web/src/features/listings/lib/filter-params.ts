@@ -8,6 +8,7 @@ import {
   type ListingSort,
 } from '@medallion/contracts/listing-filters';
 import type { StoredListingFilters } from '@medallion/contracts/listings';
+import type { PageCursor } from '@/lib/queries/listings';
 
 /** The stored filter object from a URL query (absent keys are ""). */
 export function filtersFromParams(params: URLSearchParams): StoredListingFilters {
@@ -24,15 +25,42 @@ export function pageFromParams(params: URLSearchParams): number {
   return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
 
-/** The URL query of a search: the filters that would be sent, plus the page after the first. */
-export function searchToParams(filters: StoredListingFilters, page: number): URLSearchParams {
+/*
+ * A page's cursor (keyset paging, `PageCursor`) is kept in the URL beside the page number, so a Next
+ * link can be shared, but it is not part of the search: the stored filter object and saved searches
+ * never carry it, and a new search or sort starts again at page 1 without one.
+ */
+/** The URL keys of a page cursor: they name no other page than ?page=N does (the canonical address leaves them out). */
+export const PAGE_CURSOR_KEYS = ['after', 'before'] as const;
+
+/** ?after=… / ?before=… as the URL has them (the server checks them: a bad one answers 400 filterCursor). */
+export function cursorFromParams(params: URLSearchParams): PageCursor {
+  const cursor: PageCursor = {};
+  for (const key of PAGE_CURSOR_KEYS) {
+    const value = params.get(key);
+    if (value) cursor[key] = value;
+  }
+  return cursor;
+}
+
+/**
+ * The URL query of a search: the filters that would be sent, plus the page after the first and, for
+ * it, the cursor that leads there (page 1 is read by position, so it never has one).
+ */
+export function searchToParams(filters: StoredListingFilters, page: number, cursor: PageCursor = {}): URLSearchParams {
   const params = new URLSearchParams();
   const query = filtersToQuery(filters);
   for (const key of LISTING_FILTER_KEYS) {
     const value = query[key];
     if (value !== undefined) params.set(key, value);
   }
-  if (page > 1) params.set('page', String(page));
+  if (page > 1) {
+    params.set('page', String(page));
+    for (const key of PAGE_CURSOR_KEYS) {
+      const value = cursor[key];
+      if (value) params.set(key, value);
+    }
+  }
   return params;
 }
 
