@@ -180,7 +180,7 @@ export function Marketplace() {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
         <SearchX aria-hidden="true" className="size-10 text-slate-400" />
-        <p className="text-lg font-semibold text-asphalt">{t('marketplace.empty')}</p>
+        <p className="text-lg font-semibold text-asphalt">{pageProblem ? t('marketplace.pageProblem') : t('marketplace.empty')}</p>
         <p className="max-w-sm text-slate-600">
           {listings.isError
             ? (pageProblem ?? (serverErrors ? t('marketplace.badFilters') : t('marketplace.errorHint')))
