@@ -44,7 +44,9 @@ import { carsRoutes } from './modules/cars/routes';
 import { registerAuth } from './plugins/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
-import { DEV_MAILBOX_WARNING, isLoopbackAddress } from './modules/dev-mail/mailbox-access';
+import { DEV_MAILBOX_WARNING } from './modules/dev-mail/mailbox-access';
+import { isLoopbackAddress, isLoopbackUrl } from './lib/loopback';
+import { DEMO_DATA_PUBLIC_WARNING } from './modules/auth/two-factor-policy';
 import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { registerDocs } from './plugins/docs';
@@ -148,6 +150,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerPaymentRecovery(app);
   // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
   registerSearchDigest(app);
+  // The demo accounts' passwords are published: seeding them on a site others reach is a mistake (two-factor-policy.ts).
+  if (config.SEED_DEMO_DATA && !isLoopbackUrl(config.PUBLIC_URL)) app.log.warn({ publicUrl: config.PUBLIC_URL }, DEMO_DATA_PUBLIC_WARNING);
   // Without SMTP the mail (with its codes) stays in the dev mailbox; say so when others can reach us.
   if (mailer.mode === 'dev') {
     app.addHook('onListen', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findNginx, nginxConfig } from '../../../scripts/lib/cluster.mjs';
-import { configSchema } from '../src/config';
+import { assertStaffPasswordNotCommon, configSchema } from '../src/config';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -82,7 +82,7 @@ describe('deploy/ files', () => {
     for (const entry of ['**/node_modules', '.git', '.env', '**/dist']) expect(ignored.split('\n')).toContain(entry);
   });
 
-  it('compose.yaml: two app instances, PostgreSQL, Redis, MinIO, Mailpit and nginx; only known variables', () => {
+  it('compose.yaml: two app instances, PostgreSQL, Redis, MinIO, Mailpit and nginx; only known variables; no demo data', async () => {
     const compose = read('deploy/compose.yaml');
     for (const service of ['app-1', 'app-2', 'nginx', 'postgres', 'redis', 'minio', 'mailpit']) {
       expect(compose, service).toMatch(new RegExp(`^  ${service}:$`, 'm'));
@@ -94,5 +94,11 @@ describe('deploy/ files', () => {
     const known = new Set([...Object.keys(configSchema.shape), 'REDIS_KEY_PREFIX']);
     expect(names.filter((n) => !known.has(n))).toEqual([]);
     expect(names).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'SMTP_URL', 'AUTH_SECRET', 'TRUST_PROXY', 'METRICS_PORT']));
+    // The production topology seeds no demo data (the demo accounts' passwords are public) and makes its staff account.
+    expect(appEnv).toMatch(/^ {4}SEED_DEMO_DATA: 'false'$/m);
+    expect(names).toEqual(expect.arrayContaining(['STAFF_EMAIL', 'STAFF_PASSWORD']));
+    const staffPassword = appEnv.match(/^ {4}STAFF_PASSWORD: (\S+)/m)?.[1];
+    expect(configSchema.shape.STAFF_PASSWORD.safeParse(staffPassword).success).toBe(true);
+    await expect(assertStaffPasswordNotCommon({ STAFF_PASSWORD: staffPassword })).resolves.toBeUndefined();
   });
 });

@@ -1,12 +1,13 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { knownBrowsers, mailOutbox, user } from '@medallion/db/schema';
+import { knownBrowsers, mailOutbox, user, verification } from '@medallion/db/schema';
 import { describeBrowser } from '../src/modules/auth/describe-browser';
-import { deviceHash } from '../src/modules/auth/known-browsers';
+import { deviceHash, notePasswordStep, PASSWORD_NOTICE_WINDOW_MS, PASSWORD_NOTICES_PER_WINDOW } from '../src/modules/auth/known-browsers';
 import { newBrowserEmail } from '../src/modules/auth/new-browser-email';
 import { buildTestApp } from './helpers/build-test-app';
 import { googleEnv, latestCode, sessionCookie, startSocial } from './helpers/auth';
+import { codeAt, totpStep } from './helpers/two-factor';
 import { authorizeAsUser, startOidcProvider } from '../../../test-support/oidc-provider';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -129,6 +130,121 @@ describe('new-browser sign-in notice', async () => {
     const del = await app.inject({ method: 'DELETE', url: '/api/users', headers: { cookie: me.session }, payload: { password: 'Browser9x' } });
     expect(del.statusCode).toBe(200);
     expect(await app.db.select().from(knownBrowsers).where(eq(knownBrowsers.userId, me.id))).toHaveLength(0);
+  });
+});
+
+describe('"Your password was used…": a right password that stops at the two-step code', async () => {
+  const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: 'https://medallion.example' });
+  const PASSWORD_SUBJECT = 'Your password was used to sign in from a new browser / Ваш пароль использован для входа из нового браузера';
+  const passwordNotices = (email: string) =>
+    app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Your password was used%')));
+  const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'user-agent': CHROME_LINUX, ...headers }, payload: { email, password } });
+
+  /** An account with two-step sign-in on, turned on from its first browser (which is known). */
+  async function withTwoFactor(email: string) {
+    const me = await signUpFrom(app, email, 'Browser9x');
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/account/two-factor/setup',
+      headers: { cookie: me.session },
+      payload: { password: 'Browser9x' },
+    });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/account/two-factor/confirm',
+      headers: { cookie: me.session },
+      payload: { code: await codeAt(secret, totpStep()) },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    // Turning it on renews the session.
+    return { ...me, session: sessionCookie(confirm) };
+  }
+
+  it('e-mails the owner at once, before any code, from a browser the account has not used; once per browser', async () => {
+    const me = await withTwoFactor('stolen@example.com');
+    const wrong = await signIn('stolen@example.com', 'Wrong9xyz');
+    expect(wrong.statusCode).toBe(401);
+    expect(await passwordNotices('stolen@example.com')).toHaveLength(0);
+
+    const stopped = await signIn('stolen@example.com', 'Browser9x');
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ user: null, twoFactorRequired: true });
+    // No code was entered: the mail is already queued.
+    const [mail, ...more] = await passwordNotices('stolen@example.com');
+    expect(more).toHaveLength(0);
+    expect(mail).toMatchObject({ subject: PASSWORD_SUBJECT, category: 'notice' });
+    expect(mail!.text).toContain('was just entered correctly in a browser your account has not used before');
+    expect(mail!.text).toContain('(New York time)');
+    expect(mail!.text).toContain('Browser: Chrome 131');
+    expect(mail!.text).toContain('System: Linux');
+    expect(mail!.text).toContain('change it now');
+    expect(mail!.text).toContain('Браузер: Chrome 131');
+    expect(mail!.text).toContain('сразу смените его');
+    expect(mail!.text).toContain('https://medallion.example/dashboard?tab=security');
+    // Not a sign-in: the browser is not remembered, and no "New sign-in" yet.
+    expect(await notices(app, 'stolen@example.com')).toHaveLength(0);
+
+    // The same browser (the device cookie it got) again within the hour: nothing more.
+    const again = await signIn('stolen@example.com', 'Browser9x', { cookie: deviceCookie(stopped) });
+    expect(again.json()).toMatchObject({ twoFactorRequired: true });
+    expect(await passwordNotices('stolen@example.com')).toHaveLength(1);
+
+    // The owner's own browser: no notice.
+    const own = await signIn('stolen@example.com', 'Browser9x', { cookie: me.device });
+    expect(own.json()).toMatchObject({ twoFactorRequired: true });
+    expect(await passwordNotices('stolen@example.com')).toHaveLength(1);
+
+    // Another new browser: its own notice.
+    const other = await signIn('stolen@example.com', 'Browser9x', { 'user-agent': SAFARI_IPHONE });
+    expect(other.json()).toMatchObject({ twoFactorRequired: true });
+    const all = await passwordNotices('stolen@example.com');
+    expect(all).toHaveLength(2);
+    expect(all.some((m) => m.text.includes('System: iOS 17.5'))).toBe(true);
+  });
+
+  it('once per browser per hour, and at most a few per account per hour', async () => {
+    const me = await withTwoFactor('window@example.com');
+    const input = (deviceId: string) => ({ user: { id: me.id, email: 'window@example.com' }, deviceId, userAgent: CHROME_LINUX });
+    const t0 = new Date();
+    const later = (ms: number) => new Date(t0.getTime() + ms);
+    const device = 'B'.repeat(43);
+    expect(await notePasswordStep(app.db, app.mailer, 'https://medallion.example', input(device), t0)).toBe(true);
+    expect(await notePasswordStep(app.db, app.mailer, 'https://medallion.example', input(device), later(PASSWORD_NOTICE_WINDOW_MS - 1000))).toBe(false);
+    expect(await notePasswordStep(app.db, app.mailer, 'https://medallion.example', input(device), later(PASSWORD_NOTICE_WINDOW_MS + 1000))).toBe(true);
+    // A client that keeps no cookie is a new browser each time: the account's hourly cap still holds.
+    const sent = [];
+    for (let i = 0; i < PASSWORD_NOTICES_PER_WINDOW + 2; i++) {
+      sent.push(
+        await notePasswordStep(app.db, app.mailer, 'https://medallion.example', input(String(i).padStart(43, 'C')), later(PASSWORD_NOTICE_WINDOW_MS + 2000)),
+      );
+    }
+    expect(sent.filter(Boolean)).toHaveLength(PASSWORD_NOTICES_PER_WINDOW - 1);
+    expect(await passwordNotices('window@example.com')).toHaveLength(PASSWORD_NOTICES_PER_WINDOW + 1);
+
+    // The marks go with the account.
+    const marks = () =>
+      app.db
+        .select()
+        .from(verification)
+        .where(and(like(verification.identifier, 'password-notice-%'), eq(verification.value, me.id)));
+    expect(await marks()).toHaveLength(PASSWORD_NOTICES_PER_WINDOW);
+    const del = await app.inject({ method: 'DELETE', url: '/api/users', headers: { cookie: me.session }, payload: { password: 'Browser9x' } });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await marks()).toHaveLength(0);
+  });
+
+  it('sends nothing for an account without two-step sign-in (that sign-in gets "New sign-in")', async () => {
+    await signUpFrom(app, 'plain@example.com', 'Browser9x');
+    const res = await signIn('plain@example.com', 'Browser9x');
+    expect(res.json()).toMatchObject({ user: { email: 'plain@example.com' } });
+    expect(await passwordNotices('plain@example.com')).toHaveLength(0);
+    expect(await notices(app, 'plain@example.com')).toHaveLength(1);
   });
 });
 

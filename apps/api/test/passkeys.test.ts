@@ -5,7 +5,7 @@ import { mailOutbox, passkey, session, user, verification } from '@medallion/db/
 import type { AccountPasskeysResponse, PasskeyOptionsResponse } from '@medallion/contracts/passkeys';
 import { defaultPasskeyName } from '../src/modules/auth/register-passkey';
 import { relyingParty } from '../src/modules/auth/passkey-plugin';
-import { createConfirmedUser } from './helpers/auth';
+import { createConfirmedUser, latestCode } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 import { deleteRedisKeys, redisReachable, TEST_REDIS_URL, testRedisPrefix } from './helpers/shared-infra';
 import { SoftwareAuthenticator, type AuthenticationOptionsJSON, type RegistrationOptionsJSON } from './helpers/software-authenticator';
@@ -278,6 +278,65 @@ describe('passkeys', () => {
     const res = await visitor.call('POST', '/api/auth/passkey/sign-in', { response: authenticator.signIn(await signInOptions(visitor)) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ key: 'passkey.unknown' });
+  });
+
+  it('a password reset removes every passkey of the account, and the reset e-mail says to add them again', async () => {
+    const owner = await account();
+    const other = await account();
+    const ownerBrowser = new Browser(owner.cookie);
+    const phone = new SoftwareAuthenticator(PUBLIC_URL);
+    expect((await addPasskey(ownerBrowser, phone, 'My phone')).statusCode).toBe(200);
+    expect((await addPasskey(ownerBrowser, new SoftwareAuthenticator(PUBLIC_URL), 'My key')).statusCode).toBe(200);
+    const otherKey = new SoftwareAuthenticator(PUBLIC_URL);
+    expect((await addPasskey(new Browser(other.cookie), otherKey)).statusCode).toBe(200);
+
+    const visitor = new Browser();
+    expect((await visitor.call('POST', '/api/auth/forgot-password', { email: owner.email })).statusCode).toBe(200);
+    const reset = await visitor.call('POST', '/api/auth/confirm-forgot-password', {
+      email: owner.email,
+      code: await latestCode(app, owner.email),
+      password: 'Another456',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    expect(await app.db.select().from(passkey).where(eq(passkey.userId, owner.id))).toEqual([]);
+    expect(await app.db.select().from(passkey).where(eq(passkey.userId, other.id))).toHaveLength(1);
+    const stranger = new Browser();
+    const signIn = await stranger.call('POST', '/api/auth/passkey/sign-in', { response: phone.signIn(await signInOptions(stranger)) });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toMatchObject({ key: 'passkey.unknown' });
+
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, owner.email), like(mailOutbox.subject, 'Your Medallion password was reset%')));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Your Medallion password was reset / Пароль вашего аккаунта Medallion сброшен');
+    expect(mail!.text).toContain('Your passkeys were removed too');
+    expect(mail!.text).toContain('add them again in the Security tab');
+    expect(mail!.text).toContain('Passkeys removed: 2');
+    expect(mail!.text).toContain('Browser: Chrome 131');
+    expect(mail!.text).toContain('Ключи доступа тоже удалены');
+    expect(mail!.text).toContain('Удалено ключей доступа: 2');
+    expect(mail!.text).toContain(`${PUBLIC_URL}/dashboard?tab=security`);
+
+    // Without passkeys, the reset e-mail says nothing of them.
+    expect((await visitor.call('POST', '/api/auth/forgot-password', { email: other.email })).statusCode).toBe(200);
+    await app.db.delete(passkey).where(eq(passkey.userId, other.id));
+    const plain = await visitor.call('POST', '/api/auth/confirm-forgot-password', {
+      email: other.email,
+      code: await latestCode(app, other.email),
+      password: 'Another456',
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const [plainMail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, other.email), like(mailOutbox.subject, 'Your Medallion password was reset%')));
+    expect(plainMail!.text).toContain('Every browser was signed out');
+    expect(plainMail!.text).not.toMatch(/Your passkeys|Passkeys removed|add your passkeys/);
+    expect(plainMail!.text).not.toMatch(/Ключи доступа|ключей доступа/);
   });
 
   it('asks a browser signed in more than a day ago to sign in again before adding a passkey', async () => {

@@ -9,8 +9,10 @@ import { codeAt, Jar, totpStep, unusedCode } from './helpers/two-factor';
 
 /*
  * Two-step sign-in (issue #21), the rules around it: every staff-only power obeys the staff rule (a
- * staff account without two-factor gets nothing a normal user would not), and turning two-factor off
- * or resetting the password forgets every browser the account trusted for 30 days.
+ * staff account without two-factor gets nothing a normal user would not), turning two-factor off or
+ * resetting the password forgets every browser the account trusted for 30 days, and a trusted browser's
+ * trust ends with its session (signed out from the Security tab, by "Sign out of all other browsers" or
+ * by a password change).
  */
 
 const REMOTE = '203.0.113.9';
@@ -105,6 +107,81 @@ for (const storage of ['database', 'redis'] as const) {
       expect(await trustRows(id)).toBe(0);
       const again = await post('/api/auth/sign-in', { email, password: 'Another456' }, browser.without('session'));
       expect(again.json()).toMatchObject({ twoFactorRequired: true });
+    });
+
+    /** The id of the session a browser is signed in with (its own "this browser" in the Security tab). */
+    async function ownSessionId(browser: Jar): Promise<string> {
+      const res = await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: browser.header } });
+      expect(res.statusCode, res.body).toBe(200);
+      const current = (res.json() as { data: { sessions: { id: string; current: boolean }[] } }).data.sessions.find((s) => s.current);
+      if (!current) throw new Error('no current session');
+      return current.id;
+    }
+
+    /** The browser signs itself out, then in with the password: 'code' when it is asked for the code, 'trusted' when signed in at once. */
+    async function signInAgain(browser: Jar, email: string, pass = password): Promise<'code' | 'trusted'> {
+      if (browser.has('session_token')) browser.take(await post('/api/auth/sign-out', {}, browser));
+      const res = await post('/api/auth/sign-in', { email, password: pass }, browser.without('session'));
+      expect(res.statusCode, res.body).toBe(200);
+      browser.take(res);
+      const body = res.json() as { user: unknown; twoFactorRequired?: boolean };
+      return body.twoFactorRequired ? 'code' : body.user ? 'trusted' : ('neither' as never);
+    }
+
+    it('signing a trusted browser out from another browser forgets its trust; the other trusted browsers keep theirs', async () => {
+      const { email, id, jar, recoveryCodes } = await accountWithTwoFactor();
+      const browserB = await trustedBrowser(email, recoveryCodes[0]!, 'recovery');
+      const browserC = await trustedBrowser(email, recoveryCodes[1]!, 'recovery');
+      expect(await trustRows(id)).toBe(2);
+
+      // Browser B is signed out from the first browser's Security tab: its next password sign-in asks for the code.
+      const out = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${await ownSessionId(browserB)}`, headers: { cookie: jar.header } });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(await trustRows(id)).toBe(1);
+      expect(await signInAgain(browserB.without('session'), email)).toBe('code');
+
+      // Browser C is still trusted; its sign-in renews the trust, and that renewed trust ends with the new session too.
+      expect(await signInAgain(browserC, email)).toBe('trusted');
+      const renewedSession = await ownSessionId(browserC);
+      const again = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${renewedSession}`, headers: { cookie: jar.header } });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await trustRows(id)).toBe(0);
+      expect(await signInAgain(browserC.without('session'), email)).toBe('code');
+    });
+
+    it('signing this browser out in its own Security tab forgets its trust too', async () => {
+      const { email, recoveryCodes } = await accountWithTwoFactor();
+      const browser = await trustedBrowser(email, recoveryCodes[0]!, 'recovery');
+      const out = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${await ownSessionId(browser)}`, headers: { cookie: browser.header } });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(await signInAgain(browser.take(out).without('session'), email)).toBe('code');
+    });
+
+    it('"Sign out of all other browsers" and a password change forget every other trusted browser; this one keeps its trust', async () => {
+      const { email, id, recoveryCodes } = await accountWithTwoFactor();
+      const mine = await trustedBrowser(email, recoveryCodes[0]!, 'recovery');
+      const other = await trustedBrowser(email, recoveryCodes[1]!, 'recovery');
+      // Trusted, but no longer signed in: forgotten as well.
+      const signedOut = await trustedBrowser(email, recoveryCodes[2]!, 'recovery');
+      signedOut.take(await post('/api/auth/sign-out', {}, signedOut));
+      expect(await trustRows(id)).toBe(3);
+
+      const revoke = await post('/api/account/sessions/revoke-others', {}, mine);
+      expect(revoke.statusCode, revoke.body).toBe(200);
+      expect(await trustRows(id)).toBe(1);
+      expect(await signInAgain(other.without('session'), email)).toBe('code');
+      expect(await signInAgain(signedOut, email)).toBe('code');
+      expect(await signInAgain(mine, email)).toBe('trusted');
+
+      // A password change ends the other sessions, and with them the other browsers' trust.
+      const another = await trustedBrowser(email, recoveryCodes[3]!, 'recovery');
+      expect(await trustRows(id)).toBe(2);
+      const change = await post('/api/auth/change-password', { currentPassword: password, newPassword: 'Changed789' }, mine);
+      expect(change.statusCode, change.body).toBe(200);
+      mine.take(change);
+      expect(await trustRows(id)).toBe(1);
+      expect(await signInAgain(another.without('session'), email, 'Changed789')).toBe('code');
+      expect(await signInAgain(mine, email, 'Changed789')).toBe('trusted');
     });
 
     it('gives staff without two-factor nothing a normal user would not get', async () => {

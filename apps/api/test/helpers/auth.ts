@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mailOutbox, user } from '@medallion/db/schema';
 import { ensureAccount } from '../../src/modules/auth/seed-accounts';
+import { demoExemptionHolds } from '../../src/modules/auth/two-factor-policy';
 
 /** The newest 6-digit code e-mailed to this address (read from the outbox, as a user reads the mail). */
 export async function latestCode(app: FastifyInstance, email: string): Promise<string> {
@@ -27,7 +28,9 @@ export function sessionCookie(res: LightMyRequestResponse): string {
  * A staff account with this e-mail, made as the seed makes staff (confirmed, with a password), signed
  * in; returns its session cookie and bearer token. Staff must use two-step sign-in: by default the
  * account is marked exempt (as the demo seed marks the demo staff account), so tests of staff features
- * need no authenticator; `{ twoFactorExempt: false }` gives an account that follows the rule.
+ * need no authenticator; `{ twoFactorExempt: false }` gives an account that follows the rule. The
+ * exemption holds only on a loopback PUBLIC_URL (two-factor-policy.ts), so an exempt account on another
+ * address is refused here rather than failing later with 403 TWO_FACTOR_REQUIRED.
  */
 export async function signedInStaff(
   app: FastifyInstance,
@@ -35,12 +38,13 @@ export async function signedInStaff(
   name = 'Staff',
   options: { twoFactorExempt?: boolean; password?: string } = {},
 ): Promise<{ cookie: string; token: string; id: string }> {
+  const exempt = options.twoFactorExempt ?? true;
+  if (exempt && !demoExemptionHolds(app.config.PUBLIC_URL)) {
+    throw new Error(`an exempt staff account needs a loopback PUBLIC_URL (this app has ${app.config.PUBLIC_URL})`);
+  }
   const password = options.password ?? 'Staff2024';
   const id = await ensureAccount(app.db, { email, password, name, role: 'staff' });
-  await app.db
-    .update(user)
-    .set({ twoFactorExempt: options.twoFactorExempt ?? true })
-    .where(eq(user.id, id));
+  await app.db.update(user).set({ twoFactorExempt: exempt }).where(eq(user.id, id));
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.body}`);
   return { cookie: sessionCookie(res), token: (res.json() as { token: string }).token, id };

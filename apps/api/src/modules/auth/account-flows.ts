@@ -11,10 +11,14 @@ import type {
 import { formatMessage } from '@medallion/contracts/messages';
 import type { Database } from '@medallion/db/client';
 import { user } from '@medallion/db/schema';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
-import { forgetTrustedBrowsers } from './forget-trusted-browsers';
+import { forgetTrustedBrowsers, requestTrustId } from './trusted-browsers';
+import { deleteAllPasskeys } from './delete-passkey';
+import { describeBrowser } from './describe-browser';
+import { passwordResetEmail } from './password-reset-email';
 import { refreshCachedSessions } from './session-cache';
 import { twoFactorSetupRequired } from './two-factor-policy';
 import { assertCodeQuota } from './code-quota';
@@ -27,6 +31,8 @@ export interface FlowResult<T> {
   headers?: Headers | null;
   /** Who a sign-in signed in, when the body does not say (social sign-in). */
   signedIn?: { id: string; email: string };
+  /** Whose password was right when the sign-in stopped at the two-step code (no session yet). */
+  challenged?: { id: string; email: string };
 }
 
 interface BetterAuthUser {
@@ -39,7 +45,14 @@ interface BetterAuthUser {
   twoFactorExempt?: boolean | null;
 }
 
-export function toSessionUser(u: BetterAuthUser): SessionUser {
+/** The site's address as better-auth knows it (PUBLIC_URL), for the staff rule's demo exemption. */
+export function publicUrlOf(auth: Auth): string {
+  const base = auth.options.baseURL;
+  return typeof base === 'string' ? base : '';
+}
+
+/** The user as the app sees it; `publicUrl` decides whether the demo staff exemption holds (two-factor-policy.ts). */
+export function toSessionUser(u: BetterAuthUser, publicUrl: string): SessionUser {
   const role = u.role === 'staff' ? 'staff' : 'user';
   const twoFactorEnabled = u.twoFactorEnabled === true;
   return {
@@ -49,7 +62,7 @@ export function toSessionUser(u: BetterAuthUser): SessionUser {
     role,
     status: u.status === 'CONFIRMED' ? 'CONFIRMED' : 'UNCONFIRMED',
     twoFactorEnabled,
-    twoFactorSetupRequired: twoFactorSetupRequired({ role, twoFactorEnabled, twoFactorExempt: u.twoFactorExempt === true }),
+    twoFactorSetupRequired: twoFactorSetupRequired({ role, twoFactorEnabled, twoFactorExempt: u.twoFactorExempt === true }, publicUrl),
   };
 }
 
@@ -93,7 +106,7 @@ export async function confirmSignUp(auth: Auth, db: Database, input: ConfirmSign
     });
     await markConfirmed(auth, db, response.user.id);
     return {
-      body: { user: toSessionUser({ ...response.user, status: 'CONFIRMED' }), token: response.token ?? null },
+      body: { user: toSessionUser({ ...response.user, status: 'CONFIRMED' }, publicUrlOf(auth)), token: response.token ?? null },
       headers,
     };
   } catch (error) {
@@ -125,8 +138,11 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
     });
     await clearSignInFailures(db, input.email);
     // Two-step sign-in: no session yet, only the challenge cookie (10 minutes) for the code's step.
-    if ('twoFactorRedirect' in response) return { body: { user: null, token: null, twoFactorRequired: true }, headers: out };
-    return { body: { user: toSessionUser(response.user as BetterAuthUser), token: response.token }, headers: out };
+    if ('twoFactorRedirect' in response) {
+      const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, input.email.toLowerCase()));
+      return { body: { user: null, token: null, twoFactorRequired: true }, headers: out, ...(row ? { challenged: row } : {}) };
+    }
+    return { body: { user: toSessionUser(response.user as BetterAuthUser, publicUrlOf(auth)), token: response.token }, headers: out };
   } catch (error) {
     const code = betterAuthCode(error);
     if (code === 'INVALID_EMAIL_OR_PASSWORD') {
@@ -154,10 +170,21 @@ export async function requestPasswordReset(auth: Auth, db: Database, input: { em
 }
 
 /**
- * Sets the new password with the code, then signs in (automatic sign-in after reset). Every browser
- * the account trusted for two-step sign-in is forgotten: whoever reset the password still needs the code.
+ * Sets the new password with the code, then signs in (automatic sign-in after reset). A reset is the way
+ * back after losing control of the account, so nothing an intruder may have left survives it: every
+ * session ends (better-auth), every browser trusted for two-step sign-in is forgotten (whoever reset the
+ * password still needs the code) and the account's passkeys are removed. The owner is e-mailed that the
+ * password was reset, and that the passkeys must be added again.
  */
-export async function resetPassword(auth: Auth, db: Database, input: ConfirmForgotPasswordRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
+export async function resetPassword(
+  auth: Auth,
+  db: Database,
+  mailer: Mailer,
+  publicUrl: string,
+  input: ConfirmForgotPasswordRequest,
+  headers: Headers,
+  now = new Date(),
+): Promise<FlowResult<SessionResponse>> {
   // Before the code is used, so the same code still works with a better password.
   await assertNotCommonPassword(input.password, 'password');
   try {
@@ -166,9 +193,15 @@ export async function resetPassword(auth: Auth, db: Database, input: ConfirmForg
     toAppError(error);
   }
   await clearSignInFailures(db, input.email);
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+  const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, input.email.toLowerCase()));
   if (row) {
     await forgetTrustedBrowsers(auth, db, row.id);
+    await db.transaction(async (tx) => {
+      const passkeysRemoved = await deleteAllPasskeys(tx, row.id);
+      const device = describeBrowser(headers.get('user-agent') ?? undefined);
+      await mailer.send(passwordResetEmail({ to: row.email, at: now, device, passkeysRemoved, publicUrl }), tx);
+    });
+    mailer.deliverSoon();
     await markConfirmed(auth, db, row.id);
   }
   return signInUser(auth, db, { email: input.email, password: input.password }, headers);
@@ -182,7 +215,7 @@ export async function getSessionUser(
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   return {
-    user: toSessionUser(result.user as BetterAuthUser),
+    user: toSessionUser(result.user as BetterAuthUser, publicUrlOf(auth)),
     token: result.session.token,
     session: { id: result.session.id, updatedAt: new Date(result.session.updatedAt) },
   };
@@ -198,16 +231,25 @@ export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowRes
   }
 }
 
-/** Changes the password of the signed-in user and signs out their other devices. */
-export async function changePassword(auth: Auth, input: ChangePasswordRequest, headers: Headers): Promise<FlowResult<{ message: string }>> {
+/**
+ * Changes the password of the signed-in user and signs out their other devices; every browser the
+ * account trusted for two-step sign-in but this one is forgotten with them (trusted-browsers.ts).
+ */
+export async function changePassword(
+  auth: Auth,
+  db: Database,
+  userId: string,
+  input: ChangePasswordRequest,
+  headers: Headers,
+): Promise<FlowResult<{ message: string }>> {
   await assertNotCommonPassword(input.newPassword, 'newPassword');
+  let out: Headers;
   try {
-    const { headers: out } = await auth.api.changePassword({
+    ({ headers: out } = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
       headers,
       returnHeaders: true,
-    });
-    return { body: { message: formatMessage('auth.passwordChanged') }, headers: out };
+    }));
   } catch (error) {
     const code = betterAuthCode(error);
     if (code === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'auth.currentPasswordWrong');
@@ -216,4 +258,6 @@ export async function changePassword(auth: Auth, input: ChangePasswordRequest, h
     }
     return toAppError(error);
   }
+  await forgetTrustedBrowsers(auth, db, userId, await requestTrustId(auth, headers));
+  return { body: { message: formatMessage('auth.passwordChanged') }, headers: out };
 }

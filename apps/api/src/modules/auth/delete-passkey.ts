@@ -11,3 +11,9 @@ export async function deletePasskey(db: DbExecutor, userId: string, passkeyId: s
     .returning({ id: passkey.id });
   if (removed.length === 0) throw new AppError('NOT_FOUND', 'passkey.notFound');
 }
+
+/** Removes every passkey of the user (a password reset: account-flows.ts); answers how many there were. */
+export async function deleteAllPasskeys(db: DbExecutor, userId: string): Promise<number> {
+  const removed = await db.delete(passkey).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
+  return removed.length;
+}

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '@medallion/db/client';
-import { knownBrowsers, user } from '@medallion/db/schema';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, like, lte } from 'drizzle-orm';
+import type { Database, DbExecutor } from '@medallion/db/client';
+import { knownBrowsers, user, verification } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { describeBrowser } from './describe-browser';
-import { newBrowserEmail } from './new-browser-email';
+import { newBrowserEmail, passwordUsedEmail } from './new-browser-email';
 
 /**
  * The browser's device cookie: a random id (32 bytes, base64url) that stays for a year, sent only to
@@ -49,6 +49,58 @@ export async function noteSignInBrowser(db: Database, mailer: Mailer, publicUrl:
     await tx.insert(knownBrowsers).values({ userId: input.user.id, deviceHash: hash, firstSeenAt: now, lastSeenAt: now }).onConflictDoNothing();
     if (!another) return false;
     await mailer.send(newBrowserEmail({ to: input.user.email, at: now, device: describeBrowser(input.userAgent), publicUrl }), tx);
+    return true;
+  });
+  if (notified) mailer.deliverSoon();
+  return notified;
+}
+
+/** "Your password was used…" goes out once per browser in this window. */
+export const PASSWORD_NOTICE_WINDOW_MS = 60 * 60 * 1000;
+/** …and to one account at most this many times per window (a client without cookies is a new browser each time). */
+export const PASSWORD_NOTICES_PER_WINDOW = 5;
+/** Verification rows `password-notice-<device hash>` (value: the user id) mark the notices sent in the window. */
+const PASSWORD_NOTICE_PREFIX = 'password-notice-';
+
+/** Removes the account's "Your password was used…" marks (account deletion). */
+export async function forgetPasswordNotices(db: DbExecutor, userId: string): Promise<void> {
+  await db.delete(verification).where(and(like(verification.identifier, `${PASSWORD_NOTICE_PREFIX}%`), eq(verification.value, userId)));
+}
+
+/**
+ * A correct password that stops at the two-step code: when the account has not used this browser, the
+ * owner is e-mailed at once, before any code, "Your password was used to sign in from a new browser"
+ * (the second step may stop the thief; the owner should still change the password). The browser is not
+ * remembered yet: that happens when the code signs it in (noteSignInBrowser). Once per browser per hour
+ * and at most PASSWORD_NOTICES_PER_WINDOW per account per hour; the account's row is locked, so parallel
+ * attempts send one notice. Answers whether a notice was queued.
+ */
+export async function notePasswordStep(db: Database, mailer: Mailer, publicUrl: string, input: SignInBrowser, now = new Date()): Promise<boolean> {
+  const hash = deviceHash(input.user.id, input.deviceId);
+  const notified = await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.user.id)).for('update');
+    if (!owner) return false;
+    const [known] = await tx
+      .select({ hash: knownBrowsers.deviceHash })
+      .from(knownBrowsers)
+      .where(and(eq(knownBrowsers.userId, input.user.id), eq(knownBrowsers.deviceHash, hash)));
+    if (known) return false;
+    const marks = and(like(verification.identifier, `${PASSWORD_NOTICE_PREFIX}%`), eq(verification.value, input.user.id));
+    await tx.delete(verification).where(and(marks, lte(verification.expiresAt, now)));
+    const recent = await tx
+      .select({ identifier: verification.identifier })
+      .from(verification)
+      .where(and(marks, gt(verification.expiresAt, now)));
+    if (recent.length >= PASSWORD_NOTICES_PER_WINDOW || recent.some((r) => r.identifier === `${PASSWORD_NOTICE_PREFIX}${hash}`)) return false;
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: `${PASSWORD_NOTICE_PREFIX}${hash}`,
+      value: input.user.id,
+      expiresAt: new Date(now.getTime() + PASSWORD_NOTICE_WINDOW_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await mailer.send(passwordUsedEmail({ to: input.user.email, at: now, device: describeBrowser(input.userAgent), publicUrl }), tx);
     return true;
   });
   if (notified) mailer.deliverSoon();

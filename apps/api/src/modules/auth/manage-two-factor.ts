@@ -8,9 +8,9 @@ import { account, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
-import { toSessionUser, type FlowResult } from './account-flows';
+import { publicUrlOf, toSessionUser, type FlowResult } from './account-flows';
 import { claimTwoFactorCode, releaseTwoFactorCode } from './claim-two-factor-code';
-import { forgetTrustedBrowsers } from './forget-trusted-browsers';
+import { forgetTrustedBrowsers } from './trusted-browsers';
 import { notifyTwoFactorChange, type TwoFactorNotice } from './two-factor-email';
 import { refreshCachedSessions } from './session-cache';
 import { twoFactorError } from './two-factor-sign-in';
@@ -37,7 +37,7 @@ async function checkPassword(auth: Auth, password: string, headers: Headers): Pr
 }
 
 /** The user as stored now (after better-auth changed two_factor_enabled). */
-async function storedUser(db: Database, userId: string): Promise<SessionUser> {
+async function storedUser(auth: Auth, db: Database, userId: string): Promise<SessionUser> {
   const [row] = await db
     .select({
       id: user.id,
@@ -51,7 +51,7 @@ async function storedUser(db: Database, userId: string): Promise<SessionUser> {
     .from(user)
     .where(eq(user.id, userId));
   if (!row) throw new AppError('UNAUTHORIZED');
-  return toSessionUser(row);
+  return toSessionUser(row, publicUrlOf(auth));
 }
 
 /** A new key and recovery codes (it stays off until confirmed); starting again replaces an unconfirmed key. */
@@ -112,7 +112,7 @@ export async function confirmTwoFactor(
   });
   await refreshCachedSessions(auth, me.id);
   await notifyTwoFactorChange(notice, me.email, 'on');
-  return { body: { user: await storedUser(db, me.id), message: formatMessage('twoFactor.turnedOn') }, headers: out };
+  return { body: { user: await storedUser(auth, db, me.id), message: formatMessage('twoFactor.turnedOn') }, headers: out };
 }
 
 /**
@@ -150,7 +150,7 @@ export async function disableTwoFactor(
   await forgetTrustedBrowsers(auth, db, me.id);
   await refreshCachedSessions(auth, me.id);
   await notifyTwoFactorChange(notice, me.email, 'off');
-  return { body: { user: await storedUser(db, me.id), message: formatMessage('twoFactor.turnedOff') }, headers: out };
+  return { body: { user: await storedUser(auth, db, me.id), message: formatMessage('twoFactor.turnedOff') }, headers: out };
 }
 
 /** A new set of recovery codes (the old ones stop working), after the password. */

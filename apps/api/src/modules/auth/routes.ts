@@ -34,7 +34,8 @@ import {
 } from './account-flows';
 import { completeSocialSignIn, startSocialSignIn } from './social-sign-in';
 import { verifyTwoFactorSignIn } from './two-factor-sign-in';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdFromCookie, noteSignInBrowser } from './known-browsers';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdFromCookie, notePasswordStep, noteSignInBrowser } from './known-browsers';
+import { linkTrustToSession } from './trusted-browsers';
 import { noteSessionUse } from './session-activity';
 import { passkeyRoutes } from './passkey-routes';
 import { socialProviders } from './social-providers';
@@ -68,19 +69,47 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['auth'];
   const secure = app.config.PUBLIC_URL.startsWith('https:');
 
+  /** The browser's device cookie (known-browsers.ts): set, or renewed for another year. */
+  function deviceOf(req: FastifyRequest, reply: FastifyReply): string {
+    const device = deviceIdFromCookie(req.cookies[DEVICE_COOKIE]);
+    reply.setCookie(DEVICE_COOKIE, device.id, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    return device.id;
+  }
+
   /**
-   * After a sign-in: the browser's device cookie (set, or renewed for another year), and the "New
-   * sign-in" notice when the account has not used this browser before (known-browsers.ts). The notice
-   * is a courtesy: a database or mail error there is logged and the sign-in goes on.
+   * After a sign-in: the browser's device cookie, the "New sign-in" notice when the account has not used
+   * this browser before (known-browsers.ts), and the link between the browser's "Trust this browser" and
+   * its new session (trusted-browsers.ts), so that signing it out forgets the trust. A database or mail
+   * error there is logged and the sign-in goes on.
    */
   async function signedInFrom<T>(req: FastifyRequest, reply: FastifyReply, result: FlowResult<T>, signedIn: { id: string; email: string } | null | undefined) {
     if (!signedIn) return result;
-    const device = deviceIdFromCookie(req.cookies[DEVICE_COOKIE]);
-    reply.setCookie(DEVICE_COOKIE, device.id, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    const deviceId = deviceOf(req, reply);
     try {
-      await noteSignInBrowser(app.db, app.mailer, app.config.PUBLIC_URL, { user: signedIn, deviceId: device.id, userAgent: req.headers['user-agent'] });
+      await noteSignInBrowser(app.db, app.mailer, app.config.PUBLIC_URL, { user: signedIn, deviceId, userAgent: req.headers['user-agent'] });
     } catch (err) {
       req.log.error({ err }, 'new-browser notice failed; the sign-in goes on');
+    }
+    try {
+      await linkTrustToSession(app.auth, app.db, signedIn.id, toWebHeaders(req), result.headers);
+    } catch (err) {
+      req.log.error({ err }, 'linking the trusted browser to its session failed; the sign-in goes on');
+    }
+    return result;
+  }
+
+  /**
+   * A right password that waits for the two-step code: the device cookie (so the code's step is the same
+   * browser), and "Your password was used…" at once when the account has not used this browser
+   * (known-browsers.ts notePasswordStep). A failure there is logged and the sign-in goes on.
+   */
+  async function passwordStepFrom<T>(req: FastifyRequest, reply: FastifyReply, result: FlowResult<T>) {
+    if (!result.challenged) return result;
+    const deviceId = deviceOf(req, reply);
+    try {
+      await notePasswordStep(app.db, app.mailer, app.config.PUBLIC_URL, { user: result.challenged, deviceId, userAgent: req.headers['user-agent'] });
+    } catch (err) {
+      req.log.error({ err }, 'password-step notice failed; the sign-in goes on');
     }
     return result;
   }
@@ -107,7 +136,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/sign-in',
     { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (req, reply) => {
-      const result = await signInUser(app.auth, app.db, req.body, toWebHeaders(req));
+      const result = await passwordStepFrom(req, reply, await signInUser(app.auth, app.db, req.body, toWebHeaders(req)));
       return send(reply, await signedInFrom(req, reply, result, result.body.user));
     },
   );
@@ -130,14 +159,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/confirm-forgot-password',
     { config: limited, schema: { tags, body: confirmForgotPasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (req, reply) => {
-      const result = await resetPassword(app.auth, app.db, req.body, toWebHeaders(req));
+      const result = await resetPassword(app.auth, app.db, app.mailer, app.config.PUBLIC_URL, req.body, toWebHeaders(req));
       return send(reply, await signedInFrom(req, reply, result, result.body.user));
     },
   );
   r.post(
     '/auth/change-password',
     { config: limited, onRequest: requireUser, schema: { tags, body: changePasswordRequestSchema, response: { 200: okResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await changePassword(app.auth, req.body, toWebHeaders(req))),
+    async (req, reply) => send(reply, await changePassword(app.auth, app.db, req.user.id, req.body, toWebHeaders(req))),
   );
   r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>
     send(reply, await signOutUser(app.auth, toWebHeaders(req))),

@@ -40,7 +40,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { headers } = await revokeSession(app.auth, req.user.id, req.params.session_id, toWebHeaders(req));
+      const { headers } = await revokeSession(app.auth, app.db, req.user.id, req.params.session_id, req.sessionId, toWebHeaders(req));
       forwardCookies(headers, reply);
       return list(req, req.params.session_id === req.sessionId ? null : req.sessionId);
     },
@@ -53,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Signs every other browser out, keeping this one', response: { 200: accountSessionsResponseSchema, ...errors } },
     },
     async (req) => {
-      await revokeOtherSessions(app.auth, toWebHeaders(req));
+      await revokeOtherSessions(app.auth, app.db, req.user.id, toWebHeaders(req));
       return list(req);
     },
   );

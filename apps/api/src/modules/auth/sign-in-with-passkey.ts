@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@medallion/contracts/auth';
 import type { PasskeyOptionsResponse, PasskeySignInRequest } from '@medallion/contracts/passkeys';
 import type { Auth } from './create-auth';
-import { toSessionUser, type FlowResult } from './account-flows';
+import { publicUrlOf, toSessionUser, type FlowResult } from './account-flows';
 import { passkeyError } from './passkey-errors';
 
 /** Options to sign in with a passkey of this site (no e-mail: the authenticator offers the user's passkeys). */
@@ -25,7 +25,7 @@ export async function signInWithPasskey(auth: Auth, input: PasskeySignInRequest,
       headers,
       returnHeaders: true,
     });
-    return { body: { user: toSessionUser(response.user as Parameters<typeof toSessionUser>[0]), token: response.token }, headers: out };
+    return { body: { user: toSessionUser(response.user as Parameters<typeof toSessionUser>[0], publicUrlOf(auth)), token: response.token }, headers: out };
   } catch (error) {
     return passkeyError(error);
   }

@@ -3,7 +3,7 @@ import type { Database } from '@medallion/db/client';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
-import { toSessionUser, type FlowResult } from './account-flows';
+import { publicUrlOf, toSessionUser, type FlowResult } from './account-flows';
 import { claimTwoFactorCode } from './claim-two-factor-code';
 
 /** better-auth's answers of the second step, in our messages. */
@@ -89,7 +89,7 @@ export async function verifyTwoFactorSignIn(
     throw new AppError('UNAUTHORIZED', kind === 'totp' ? 'twoFactor.codeUsed' : 'twoFactor.recoveryCodeWrong');
   }
   return {
-    body: { user: toSessionUser(user), token },
+    body: { user: toSessionUser(user, publicUrlOf(auth)), token },
     headers: result.headers,
     signedIn: { id: user.id, email: user.email },
   };

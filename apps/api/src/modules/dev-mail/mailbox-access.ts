@@ -1,19 +1,11 @@
-import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { actsAsStaff } from '../auth/two-factor-policy';
+import { isLoopbackAddress } from '../../lib/loopback';
 
 /** Logged at start when the dev mailbox is on and the server listens beyond loopback. */
 export const DEV_MAILBOX_WARNING =
   'No SMTP_URL is set, so e-mails (sign-up and password-reset codes) stay in the dev mailbox at /dev/mail: only this machine or signed-in staff can read it. Set SMTP_URL to send real mail.';
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x (::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIPv4(v4)) return v4.startsWith('127.');
-  return address === '::1';
-}
 
 /**
  * Whether the caller is on this machine: the address Fastify computes (`request.ip`, which honours

@@ -108,7 +108,7 @@ export async function confirmEmailChange(
     if (await takenByAnother(db, me.id, input.email)) throw new AppError('EMAIL_TAKEN', 'account.emailInUse').on('email');
     toAppError(error);
   }
-  await revokeOtherSessions(auth, headers);
+  await revokeOtherSessions(auth, db, me.id, headers);
   const oldEmail = me.email;
   await clearSignInFailures(db, oldEmail);
   for (const to of [oldEmail, input.email]) {

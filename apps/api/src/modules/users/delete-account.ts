@@ -11,6 +11,7 @@ import type { Auth } from '../auth/create-auth';
 import { codeSentMessage } from '../auth/account-flows';
 import { forgetCachedSessions } from '../auth/session-cache';
 import { assertCodeQuota } from '../auth/code-quota';
+import { forgetPasswordNotices } from '../auth/known-browsers';
 
 async function hasPassword(db: Database, userId: string): Promise<boolean> {
   const rows = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
@@ -66,6 +67,7 @@ export async function deleteAccount(
     await tx.update(contactMessages).set({ name: 'Deleted user', email: 'deleted@medallion.invalid' }).where(eq(contactMessages.email, me.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email));
     await tx.delete(signInFailures).where(eq(signInFailures.email, me.email));
+    await forgetPasswordNotices(tx, me.id);
     // The listings go with the user (ON DELETE CASCADE); their ids name the picture folders.
     const owned = await tx.delete(listings).where(eq(listings.userId, me.id)).returning({ id: listings.id });
     await tx.delete(user).where(eq(user.id, me.id));
