@@ -411,6 +411,9 @@ export const listings = pgTable(
     index('listings_search_deal_newest_idx').on(t.status, t.dealType, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
     index('listings_search_make_newest_idx').on(t.status, t.carMakeId, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
     index('listings_search_model_newest_idx').on(t.status, t.carMakeId, t.carModelId, sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
+    // The counts of make (and model) with a category and a price range: a range of these.
+    index('listings_search_make_price_idx').on(t.status, t.carMakeId, t.category, t.priceCents),
+    index('listings_search_model_price_idx').on(t.status, t.carMakeId, t.carModelId, t.category, t.priceCents),
     // text_pattern_ops: a ZIP or city prefix (LIKE '112%') is a range of the index under any collation.
     index('listings_search_zip_newest_idx').on(t.status, t.locationZip.op('text_pattern_ops'), sql`${publishedKey(t.publishedAt)} desc`, sql`${t.id} desc`),
     index('listings_search_city_newest_idx').on(
