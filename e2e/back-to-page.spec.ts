@@ -42,9 +42,9 @@ async function open(page: Page, lang: Lang, path: string) {
   await openSettled(page, path);
 }
 
-/** The newest active listing: the demo driver's or another's, never the fresh account's. */
+/** The newest listing for sale (demo data only, so no parallel test takes it off the marketplace): never the fresh account's. */
 async function aListing(page: Page): Promise<string> {
-  const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+  const listings = (await (await page.request.get('/api/listing-all?deal_type=sale&page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
   return listings.data.listings[0]!.listing_id;
 }
 

@@ -50,10 +50,10 @@ export const SIGNED_IN_PAGES = [
   { account: STAFF, paths: ['/admin', '/admin/listings', '/admin/reports', '/admin/exam', '/admin/products', '/admin/orders'] },
 ];
 
-/** A path of the route lists, with A_LISTING replaced by the newest active listing's page. */
+/** A path of the route lists, with A_LISTING replaced by the page of the newest listing for sale (demo data only: no parallel test sends it back to review). */
 export async function resolvePath(page: Page, path: string): Promise<string> {
   if (path !== A_LISTING) return path;
-  const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+  const listings = (await (await page.request.get('/api/listing-all?deal_type=sale&page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
   return `/listing/${listings.data.listings[0]!.listing_id}`;
 }
 

@@ -111,7 +111,7 @@ async function publishPlate(page: Page, staff: APIRequestContext, title: string)
 test('a guest sees sign-in links that come back to the listing', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await chooseLanguage(page, 'en');
-  const listings = (await (await page.request.get('/api/listing-all?page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
+  const listings = (await (await page.request.get('/api/listing-all?deal_type=sale&page_size=1')).json()) as { data: { listings: { listing_id: string }[] } };
   const id = listings.data.listings[0]!.listing_id;
   await openSettled(page, `/listing/${id}`);
   const back = `/login?redirect=${encodeURIComponent(`/listing/${id}`)}`;
