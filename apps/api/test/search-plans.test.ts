@@ -4,7 +4,7 @@ import { SEARCH_COUNT_CAP } from '@medallion/contracts/listings';
 import type { DatabaseHandle } from '@medallion/db/client';
 import { listingSearchShapes, parseSearch, type SearchShape } from '../../../test-support/listing-search-shapes';
 import { loadListings, seedMakes } from '../../../test-support/listings-seed';
-import { searchQuerySql } from '../src/modules/listings/search-listings';
+import { searchListings, searchQuerySql } from '../src/modules/listings/search-listings';
 import { createSharedPostgres, postgresReachable } from './helpers/shared-infra';
 
 /**
@@ -20,6 +20,11 @@ const SIZE = 200_000;
 const PAGE_ROWS_READ = 5_000;
 /** Rows the whole statement may read: the capped count, a numbered page's position and the page. */
 const STATEMENT_ROWS_READ = 2 * SEARCH_COUNT_CAP + PAGE_ROWS_READ;
+/**
+ * A search with fewer matches than the cap is counted from an index range about its matches: the rows
+ * its count (and position) read, at most this many times its matches, plus a little.
+ */
+const COUNT_READ_PER_MATCH = 3;
 
 interface PlanNode {
   'Node Type': string;
@@ -91,17 +96,23 @@ describe.runIf(postgresUp)(`search plans on PostgreSQL with ${SIZE.toLocaleStrin
     const table: string[] = [];
     const problems: string[] = [];
     for (const shape of shapes) {
-      const { sql, params } = searchQuerySql(handle.db, parseSearch(shape.query));
+      const filters = parseSearch(shape.query);
+      const { sql, params } = searchQuerySql(handle.db, filters);
+      const { total, capped } = await searchListings(handle.db, filters);
       const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
       const [{ Plan, 'Execution Time': ms }] = explained.rows[0]!['QUERY PLAN'];
       const facts = factsOf(Plan);
       table.push(
-        `${shape.name.padEnd(18)} ${ms.toFixed(1).padStart(6)} ms  page ${String(facts.pageRowsRead).padStart(5)}  all ${String(facts.rowsRead).padStart(6)}  ${facts.indexes.join(', ')}`,
+        `${shape.name.padEnd(18)} ${String(total).padStart(5)}${capped ? '+' : ' '} ${ms.toFixed(1).padStart(6)} ms  page ${String(facts.pageRowsRead).padStart(5)}  all ${String(facts.rowsRead).padStart(6)}  ${facts.indexes.join(', ')}`,
       );
       if (facts.seqScan) problems.push(`${shape.name}: Seq Scan of listings (${shape.query})`);
       if (facts.indexes.length === 0) problems.push(`${shape.name}: listings not read through an index`);
       if (facts.pageRowsRead > PAGE_ROWS_READ) problems.push(`${shape.name}: the page read ${facts.pageRowsRead} rows (at most ${PAGE_ROWS_READ})`);
       if (facts.rowsRead > STATEMENT_ROWS_READ) problems.push(`${shape.name}: the statement read ${facts.rowsRead} rows (at most ${STATEMENT_ROWS_READ})`);
+      const countRead = facts.rowsRead - facts.pageRowsRead;
+      if (!capped && countRead > COUNT_READ_PER_MATCH * total + 100) {
+        problems.push(`${shape.name}: counting ${total} matches read ${countRead} rows (at most ${COUNT_READ_PER_MATCH} per match)`);
+      }
     }
     // eslint-disable-next-line no-console -- the table of plans is the test's report
     console.info(`search plans, ${active} active listings:\n${table.join('\n')}`);

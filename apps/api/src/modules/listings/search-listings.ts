@@ -144,7 +144,7 @@ function positionValues(p: SortPosition): { sql: SQL; values: Record<string, unk
  * How a page is found: by its number (the pagination's links), after a row (Next: `after`) or before
  * one (Previous: `before`).
  */
-type Seek = { kind: 'first' | 'offset' } | { kind: 'after' | 'before'; position: SortPosition };
+type Seek = { kind: 'first' } | { kind: 'offset' } | { kind: 'after' | 'before'; position: SortPosition };
 
 /**
  * The page query of a search. The rows come from an index range in the sort's order, read from a
@@ -163,20 +163,14 @@ function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
   const row = sql`(${sql.join(key, sql`, `)})`;
   let condition = where;
   let start: ReturnType<typeof startOf> | undefined;
-  if (seek.kind === 'first') {
-    // Page 1: the start of the range.
-  } else if (seek.kind === 'offset') {
+  if (seek.kind === 'offset') {
     // From the first row of the page on (inclusive): `>=` going up, `<=` going down.
     start = startOf(db, where, key, order);
     const op = dir === 'asc' ? sql`>=` : sql`<=`;
-    condition = and(
-      where,
-      sql`${row} ${op} (${sql.join(
-        key.map((_, i) => sql`(select ${sql.identifier(`s${i}`)} from ${start})`),
-        sql`, `,
-      )})`,
-    )!;
-  } else if ('position' in seek) {
+    const startKey = key.map((_, i) => sql`(select ${sql.identifier(`s${i}`)} from ${start})`);
+    condition = and(where, sql`${row} ${op} (${sql.join(startKey, sql`, `)})`)!;
+  } else if (seek.kind !== 'first') {
+    // After or before a row: strictly past it in the direction of reading.
     const op = (seek.kind === 'after') === (dir === 'asc') ? sql`>` : sql`<`;
     condition = and(where, sql`${row} ${op} ${positionValues(seek.position).sql}`)!;
   }
@@ -225,15 +219,15 @@ function pagingOf(filters: ListingFilters) {
     : filters.before
       ? { kind: 'before', position: decodeCursor(filters.before, sort, 'before') }
       : { kind: page === 1 ? 'first' : 'offset' };
-  return { page, pageSize, sort, seek, limit: pageSize, offset: (page - 1) * pageSize };
+  const position = seek.kind === 'after' || seek.kind === 'before' ? positionValues(seek.position).values : {};
+  return { page, pageSize, sort, seek, limit: pageSize, offset: (page - 1) * pageSize, position };
 }
 
 /** The SQL text and parameters of a search, exactly as searchListings runs it (bench/listings.bench.ts). */
 export function searchQuerySql(db: Database, filters: ListingFilters): { sql: string; params: unknown[] } {
   const { where, values } = marketplaceConditions(filters);
-  const { sort, seek, limit, offset } = pagingOf(filters);
+  const { sort, seek, limit, offset, position } = pagingOf(filters);
   const query = pageQuery(db, where, sort, seek).toSQL();
-  const position = 'position' in seek ? positionValues(seek.position).values : {};
   return { sql: query.sql, params: fillPlaceholders(query.params, { ...values, ...position, limit, offset }) };
 }
 
@@ -265,8 +259,7 @@ function statementOf(db: Database, shape: string, where: SQL, sort: ListingSort,
  */
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
   const { where, values, shape } = marketplaceConditions(filters);
-  const { page, pageSize, sort, seek, limit, offset } = pagingOf(filters);
-  const position = 'position' in seek ? positionValues(seek.position).values : {};
+  const { page, pageSize, sort, seek, limit, offset, position } = pagingOf(filters);
   const found = await statementOf(db, shape, where, sort, seek).execute({ ...values, ...position, limit, offset });
   if (seek.kind === 'before') found.reverse();
   let counted = found[0]?.total ?? 0;
