@@ -24,8 +24,11 @@
 //   BENCH_SCALE=a,b,c       sizes, each on a fresh database (growth mode); overrides BENCH_LISTINGS
 //   BENCH_BASELINE=10000    the size G divides by; measured too when it is not among the sizes. 0: no
 //                           baseline, G is the largest size against itself (1.00)
-//   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=3 rounds per server (app, raw,
-//                           raw, app, ...); BENCH_WARMUP=2 seconds of warm-up per server; BENCH_CONNECTIONS=50
+//   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=6 rounds per server (app, raw,
+//                           raw, app, ...); BENCH_WARMUP=10 seconds of warm-up per server (the app has far
+//                           more code for the JIT to settle than raw; with 2 s its first round ran ~15 %
+//                           slower than its last); BENCH_CONNECTIONS=50. Rounds vary by ±10 % on a shared
+//                           2-core VM: six of them keep R within a few hundredths from run to run.
 //   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server, and at least BENCH_SHAPE_MIN=10
 //                           answers, at BENCH_SHAPE_CONNECTIONS=2 (each connection's first answer is
 //                           not counted)
@@ -74,8 +77,8 @@ const MAX_LISTINGS = 1_000_000;
 const SIZES = parseSizes(process.env.BENCH_SCALE ?? process.env.BENCH_LISTINGS ?? '100000');
 const BASELINE = Number(process.env.BENCH_BASELINE ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHAPE_S = Number(process.env.BENCH_SHAPE_SECONDS ?? 1);
 const SHAPE_CONNECTIONS = Math.max(1, Number(process.env.BENCH_SHAPE_CONNECTIONS ?? 2));
@@ -133,38 +136,39 @@ interface ServersReady {
   queries: PreparedQuery[];
 }
 
+/** A row as the statement names its columns (rowColumns: as drizzle names them), with the sort key and the count. */
 interface RawRow {
   id: string;
-  user_id: string;
+  userId: string;
   status: Listing['status'];
   category: Listing['category'];
-  deal_type: Listing['deal_type'];
+  dealType: Listing['deal_type'];
   title: string | null;
   description: string | null;
-  price_cents: number | null;
-  payment_period: Listing['payment_period'];
+  priceCents: number | null;
+  paymentPeriod: Listing['payment_period'];
   images: string[];
-  plate_number: string | null;
+  plateNumber: string | null;
   vin: string | null;
-  view_count: number;
-  published_at: Date | null;
+  viewCount: number;
+  publishedAt: Date | null;
   name: string | null;
   email: string | null;
-  phone_number: string | null;
-  location_city: string | null;
-  location_state: string | null;
-  location_zip: string | null;
-  car_make: string | null;
-  car_make_id: number | null;
-  car_model: string | null;
-  car_model_id: number | null;
-  car_year: number | null;
-  car_body_class: string | null;
-  car_fuel: string | null;
-  car_door_number: number | null;
-  car_seat_number: number | null;
-  car_seat_row_number: number | null;
-  rejection_reason: string | null;
+  phoneNumber: string | null;
+  locationCity: string | null;
+  locationState: string | null;
+  locationZip: string | null;
+  carMake: string | null;
+  carMakeId: number | null;
+  carModel: string | null;
+  carModelId: number | null;
+  carYear: number | null;
+  carBodyClass: string | null;
+  carFuel: string | null;
+  carDoorNumber: number | null;
+  carSeatNumber: number | null;
+  carSeatRowNumber: number | null;
+  rejectionReason: string | null;
   k0: string;
   k1: string;
   total: string;
@@ -172,39 +176,39 @@ interface RawRow {
 
 /** The listing JSON of the API (toListing), from a raw pg row. */
 function rawListing(r: RawRow): Listing {
-  const hasLocation = r.location_city !== null && r.location_state !== null;
+  const hasLocation = r.locationCity !== null && r.locationState !== null;
   return {
     listing_id: r.id,
-    user_id: r.user_id,
+    user_id: r.userId,
     status: r.status,
     category: r.category,
-    deal_type: r.deal_type,
+    deal_type: r.dealType,
     title: r.title,
     description: r.description,
-    price: r.price_cents === null ? null : r.price_cents / 100,
-    payment_period: r.payment_period,
+    price: r.priceCents === null ? null : r.priceCents / 100,
+    payment_period: r.paymentPeriod,
     images: r.images,
     image_urls: r.images.map((n) => `${MEDIA_ROUTE_PREFIX}${r.id}/${n}`),
     thumbnail_urls: r.images.map((n) => `${MEDIA_ROUTE_PREFIX}${r.id}/thumbs/${n}`),
-    plate_number: r.plate_number,
+    plate_number: r.plateNumber,
     vin: r.vin,
-    view_count: r.view_count,
-    timestamp: r.published_at ? r.published_at.toISOString() : null,
+    view_count: r.viewCount,
+    timestamp: r.publishedAt ? r.publishedAt.toISOString() : null,
     name: r.name,
     email: r.email,
-    phone_number: r.phone_number,
-    location: hasLocation ? { city: r.location_city!, state: r.location_state!, ...(r.location_zip ? { zip_code: r.location_zip } : {}) } : null,
-    car_make: r.car_make,
-    car_make_id: r.car_make_id,
-    car_model: r.car_model,
-    car_model_id: r.car_model_id,
-    car_year: r.car_year,
-    car_body_class: r.car_body_class,
-    car_fuel: r.car_fuel,
-    car_door_number: r.car_door_number,
-    car_seat_number: r.car_seat_number,
-    car_seat_row_number: r.car_seat_row_number,
-    rejection_reason: r.rejection_reason,
+    phone_number: r.phoneNumber,
+    location: hasLocation ? { city: r.locationCity!, state: r.locationState!, ...(r.locationZip ? { zip_code: r.locationZip } : {}) } : null,
+    car_make: r.carMake,
+    car_make_id: r.carMakeId,
+    car_model: r.carModel,
+    car_model_id: r.carModelId,
+    car_year: r.carYear,
+    car_body_class: r.carBodyClass,
+    car_fuel: r.carFuel,
+    car_door_number: r.carDoorNumber,
+    car_seat_number: r.carSeatNumber,
+    car_seat_row_number: r.carSeatRowNumber,
+    rejection_reason: r.rejectionReason,
   };
 }
 
@@ -238,7 +242,7 @@ async function runServers(): Promise<void> {
         ? { sort, published: r.k0, id: r.id }
         : sort === 'year_desc'
           ? { sort, year: Number(r.k0), published: r.k1, id: r.id }
-          : { sort, deal: r.deal_type, price: Number(r.k1), id: r.id },
+          : { sort, deal: r.dealType, price: Number(r.k1), id: r.id },
     );
   const rawPool = new pg.Pool({ connectionString: url, max: poolSize });
   const raw: Server = createServer((req, res) => {

@@ -43,11 +43,27 @@ describe('GET /api/health', async () => {
     for (const name of ['"code"', '"key"', '"params"', '"message"', '"fields"', '"nameMin"', '"cart.outOfStock"']) expect(schema).toContain(name);
   });
 
-  it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['strict-transport-security']).toBeDefined();
+  it('sends security headers: the REST set on API answers, errors included, and the page policy on pages', async () => {
+    for (const url of ['/api/health', '/api/listing/not-a-uuid', '/api/no-such-call']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      // Headers that only mean something for a document are left off.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-xss-protection'], url).toBeUndefined();
+    }
+    // Swagger UI is a page under /api: it gets the pages' policy (its scripts and styles are ours).
+    const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

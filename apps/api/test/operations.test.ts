@@ -266,6 +266,29 @@ describe('metrics', () => {
     if (process.env.DATABASE_URL) expect(sample(text, 'db_pool_connections', { ...id, state: 'max' })).toBeGreaterThan(0);
   });
 
+  it('count 5xx answers apart, in their own series only (2xx and 4xx have none)', async () => {
+    const token = 'metrics-token-5xx-0123456789';
+    const { app } = await buildTestApp({ METRICS_TOKEN: token });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    // The health check answers 503 while the database is down.
+    const ping = app.database.ping;
+    app.database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      app.database.ping = ping;
+    }
+    await app.inject({ method: 'GET', url: '/api/listing/00000000-0000-4000-8000-000000000000' });
+    const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).body;
+    expect(sample(text, 'http_request_errors_total', { method: 'GET', route: '/api/health', status_code: '503' })).toBe(3);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '503' })).toBe(3);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(1);
+    expect(sample(text, 'http_request_errors_total', { method: 'GET', route: '/api/health', status_code: '200' })).toBeUndefined();
+    expect(sample(text, 'http_request_errors_total', { method: 'GET', route: '/api/listing/:listing_id', status_code: '404' })).toBeUndefined();
+  });
+
   it('are served on METRICS_PORT only (not on the app port) when only that is set', async () => {
     const port = await closedPort();
     const { app } = await buildTestApp({ METRICS_PORT: String(port) });

@@ -4,9 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 /** The request being served by the current async call chain, if any (see plugins/request-id.ts). */
 const current = new AsyncLocalStorage<{ log: FastifyBaseLogger }>();
 
-/** Runs `fn` (a request's remaining lifecycle) with `log` as the logger of its call chain. */
+/**
+ * Runs `fn` (a request's remaining lifecycle) with `log` as the logger of its call chain (at once
+ * when the chain already has it, as a request without a body still has at validation).
+ */
 export function runWithRequestLogger(log: FastifyBaseLogger, fn: () => void): void {
-  current.run({ log }, fn);
+  if (current.getStore()?.log === log) fn();
+  else current.run({ log }, fn);
 }
 
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', 'child', 'level', 'isLevelEnabled']);

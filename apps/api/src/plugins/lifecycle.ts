@@ -21,7 +21,8 @@ export function registerLifecycle(app: FastifyInstance): void {
   app.addHook('preClose', async () => lifecycle.beginDrain());
   // An answer sent while draining closes its connection, so a keep-alive connection whose request was
   // in flight when shutdown began does not hold the server open until its keep-alive timeout.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -54,11 +54,26 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 500) errors.inc(labels);
+  // The series of each method, route and status, looked up once (prom-client hashes the labels on
+  // every call otherwise); their number is bounded as the labels are (routeLabel).
+  const series = new Map<
+    string,
+    { requests: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels>; errors?: ReturnType<typeof errors.labels> }
+  >();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = routeLabel(request);
+    const status = reply.statusCode;
+    const key = `${request.method} ${status} ${route}`;
+    let s = series.get(key);
+    if (!s) {
+      const labels = { method: request.method, route, status_code: String(status) };
+      s = { requests: requests.labels(labels), duration: duration.labels(labels), ...(status >= 500 ? { errors: errors.labels(labels) } : {}) };
+      series.set(key, s);
+    }
+    s.requests.inc();
+    s.duration.observe(reply.elapsedTime / 1000);
+    s.errors?.inc();
+    done();
   });
 
   const poolStats = database.poolStats;

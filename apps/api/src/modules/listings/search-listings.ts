@@ -1,6 +1,7 @@
 import { and, eq, fillPlaceholders, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { lastReachablePage, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type ListingFilters, type ListingSort } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
+import { queryRecords, rowColumns } from '@medallion/db/records';
 import { listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
 import type { ListingRow } from './listing-record';
 import { decodeCursor, encodeCursor, type SortPosition } from './search-cursor';
@@ -11,11 +12,11 @@ function likePrefix(text: string): string {
 }
 
 interface Conditions {
-  /** The WHERE clause, with placeholders for every value. */
-  where: SQL;
+  /** The WHERE clause, with placeholders for every value (built when first read: a search whose statement is cached never needs it). */
+  readonly where: SQL;
   /** The placeholder values of this search. */
   values: Record<string, unknown>;
-  /** Which conditions are used: searches of one shape share one prepared statement. */
+  /** Which conditions are used: searches of one shape share one statement. */
   shape: string;
 }
 
@@ -41,54 +42,59 @@ const INT4_MAX = 2_147_483_647;
  * bound converted from `price_period`); without one, the stored price as it is (the spec's clients).
  */
 export function marketplaceConditions(f: ListingFilters): Conditions {
-  const c: SQL[] = [eq(listings.status, 'ACTIVE')];
+  const c: Array<() => SQL> = [() => eq(listings.status, 'ACTIVE')];
   const values: Record<string, unknown> = {};
   const shape: string[] = [];
-  const add = (name: string, value: unknown, condition: SQL) => {
+  const add = (name: string, value: unknown, condition: () => SQL) => {
     values[name] = value;
     shape.push(name);
     c.push(condition);
   };
   const p = (name: string) => sql.placeholder(name);
-  if (f.category) add('category', f.category, eq(listings.category, p('category')));
+  if (f.category) add('category', f.category, () => eq(listings.category, p('category')));
   if (f.deal_type) {
-    add('dealType', f.deal_type, eq(listings.dealType, p('dealType')));
+    add('dealType', f.deal_type, () => eq(listings.dealType, p('dealType')));
     // A sale has one price; a rent bound is per week unless the search says per month.
     const period = f.deal_type === 'rent' ? (f.price_period ?? 'weekly') : 'monthly';
-    // The sort key of price (schema.ts priceKey), so that the price indexes serve the range; its upper
-    // bound is always below the key of a listing without a price, which therefore never matches.
-    const price = priceKey(listings.comparablePriceCents);
-    if (f.price_min !== undefined) add('comparableMin', comparableCents(f.price_min, period), sql`${price} >= ${p('comparableMin')}`);
+    // The sort key of price (schema.ts priceKey, PRICE), so that the price indexes serve the range; its
+    // upper bound is always below the key of a listing without a price, which therefore never matches.
+    if (f.price_min !== undefined) add('comparableMin', comparableCents(f.price_min, period), () => sql`${PRICE} >= ${p('comparableMin')}`);
     if (f.price_min !== undefined || f.price_max !== undefined) {
       const max = Math.min(f.price_max === undefined ? INT4_MAX : comparableCents(f.price_max, period), INT4_MAX - 1);
-      add('comparableMax', max, sql`${price} <= ${p('comparableMax')}`);
+      add('comparableMax', max, () => sql`${PRICE} <= ${p('comparableMax')}`);
     }
   } else {
-    if (f.price_min !== undefined) add('priceMin', f.price_min * 100, gte(listings.priceCents, p('priceMin')));
-    if (f.price_max !== undefined) add('priceMax', f.price_max * 100, lte(listings.priceCents, p('priceMax')));
+    if (f.price_min !== undefined) add('priceMin', f.price_min * 100, () => gte(listings.priceCents, p('priceMin')));
+    if (f.price_max !== undefined) add('priceMax', f.price_max * 100, () => lte(listings.priceCents, p('priceMax')));
   }
   if (f.car_year_min !== undefined || f.car_year_max !== undefined) {
-    // The sort key of year (schema.ts yearKey: 0 without a year), so that the year indexes serve the
-    // range; its lower bound is at least 1, so a listing without a year never matches.
-    const year = yearKey(listings.carYear);
-    add('yearMin', Math.max(f.car_year_min ?? 1, 1), sql`${year} >= ${p('yearMin')}`);
-    if (f.car_year_max !== undefined) add('yearMax', f.car_year_max, sql`${year} <= ${p('yearMax')}`);
+    // The sort key of year (schema.ts yearKey, YEAR: 0 without a year), so that the year indexes serve
+    // the range; its lower bound is at least 1, so a listing without a year never matches.
+    add('yearMin', Math.max(f.car_year_min ?? 1, 1), () => sql`${YEAR} >= ${p('yearMin')}`);
+    if (f.car_year_max !== undefined) add('yearMax', f.car_year_max, () => sql`${YEAR} <= ${p('yearMax')}`);
   }
-  if (f.car_make_value !== undefined) add('makeId', f.car_make_value, eq(listings.carMakeId, p('makeId')));
-  else if (f.car_make) add('make', f.car_make.toLowerCase(), sql`lower(${listings.carMake}) = ${p('make')}`);
-  if (f.car_model_value !== undefined) add('modelId', f.car_model_value, eq(listings.carModelId, p('modelId')));
-  else if (f.car_model) add('model', f.car_model.toLowerCase(), sql`lower(${listings.carModel}) = ${p('model')}`);
+  if (f.car_make_value !== undefined) add('makeId', f.car_make_value, () => eq(listings.carMakeId, p('makeId')));
+  else if (f.car_make) add('make', f.car_make.toLowerCase(), () => sql`lower(${listings.carMake}) = ${p('make')}`);
+  if (f.car_model_value !== undefined) add('modelId', f.car_model_value, () => eq(listings.carModelId, p('modelId')));
+  else if (f.car_model) add('model', f.car_model.toLowerCase(), () => sql`lower(${listings.carModel}) = ${p('model')}`);
   if (f.location_zip) {
-    add('zip', f.location_zip, eq(listings.locationZip, p('zip')));
+    add('zip', f.location_zip, () => eq(listings.locationZip, p('zip')));
   } else if (f.location_city) {
-    add('city', f.location_city.toLowerCase(), sql`lower(${listings.locationCity}) = ${p('city')}`);
-    if (f.location_state) add('state', f.location_state, eq(listings.locationState, p('state')));
+    add('city', f.location_city.toLowerCase(), () => sql`lower(${listings.locationCity}) = ${p('city')}`);
+    if (f.location_state) add('state', f.location_state, () => eq(listings.locationState, p('state')));
   } else if (f.location) {
     const text = f.location.trim();
-    if (/^\d+$/.test(text)) add('zipPrefix', likePrefix(text), like(listings.locationZip, p('zipPrefix')));
-    else add('cityPrefix', likePrefix(text.toLowerCase()), sql`lower(${listings.locationCity}) like ${p('cityPrefix')}`);
+    if (/^\d+$/.test(text)) add('zipPrefix', likePrefix(text), () => like(listings.locationZip, p('zipPrefix')));
+    else add('cityPrefix', likePrefix(text.toLowerCase()), () => sql`lower(${listings.locationCity}) like ${p('cityPrefix')}`);
   }
-  return { where: and(...c)!, values, shape: shape.join(',') };
+  let where: SQL | undefined;
+  return {
+    get where() {
+      return (where ??= and(...c.map((condition) => condition()))!);
+    },
+    values,
+    shape: shape.join(','),
+  };
 }
 
 export interface ListingPage {
@@ -107,6 +113,8 @@ function sortOf(filters: ListingFilters): ListingSort {
   return filters.sort ?? 'newest';
 }
 
+/** The listing's columns, named as in ListingRow, so that each record of the search is a row as it is. */
+const LISTING_COLUMNS = rowColumns(listings);
 const PUBLISHED = publishedKey(listings.publishedAt);
 const PRICE = priceKey(listings.comparablePriceCents);
 const YEAR = yearKey(listings.carYear);
@@ -176,7 +184,7 @@ function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
   }
   const query = (start ? db.with(start) : db)
     .select({
-      row: listings,
+      ...LISTING_COLUMNS,
       k0: sql<string>`${key[0]}::text`.as('k0'),
       k1: sql<string>`${key[1]}::text`.as('k1'),
       total: sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`.mapWith(Number).as('total'),
@@ -201,13 +209,13 @@ function startOf(db: Database, where: SQL, key: SQL[], order: SQL[]) {
   );
 }
 
-type Found = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+/** A row of a page as the driver returns it: the listing, its sort key as text (k0, k1) and the count (a bigint: text on node-postgres, a bigint on PGlite). */
+type FoundRecord = ListingRow & { k0: string; k1: string; total: string | number | bigint };
 
-function positionOf(sort: ListingSort, f: Found): SortPosition {
-  const { row } = f;
-  if (sort === 'newest') return { sort, published: f.k0, id: row.id };
-  if (sort === 'year_desc') return { sort, year: Number(f.k0), published: f.k1, id: row.id };
-  return { sort, deal: row.dealType, price: Number(f.k1), id: row.id };
+function positionOf(sort: ListingSort, f: FoundRecord): SortPosition {
+  if (sort === 'newest') return { sort, published: f.k0, id: f.id };
+  if (sort === 'year_desc') return { sort, year: Number(f.k0), published: f.k1, id: f.id };
+  return { sort, deal: f.dealType, price: Number(f.k1), id: f.id };
 }
 
 function pagingOf(filters: ListingFilters) {
@@ -231,23 +239,29 @@ export function searchQuerySql(db: Database, filters: ListingFilters): { sql: st
   return { sql: query.sql, params: fillPlaceholders(query.params, { ...values, ...position, limit, offset }) };
 }
 
-type Prepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
-const prepared = new WeakMap<Database, Map<string, Prepared>>();
+/** A search's statement: its SQL text and its parameters, the values still placeholders. */
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+const statements = new WeakMap<Database, Map<string, Statement>>();
 
 /**
  * The statement of a search shape (the filters used), sort and way of paging, built once per
  * database handle so that the SQL is not rebuilt per request. It is sent unnamed, so PostgreSQL
  * plans it for this search's values each time: the generic plan of a named statement cannot see how
  * selective a price or year range is, and settled on plans that read far too many rows (p99 up to
- * 2.5 s at a million listings). Planning costs well under a millisecond.
+ * 2.5 s at a million listings). Planning costs well under a millisecond. It runs on the driver
+ * itself (queryRecords): the hottest read of the site skips drizzle's per-value mapping.
  */
-function statementOf(db: Database, shape: string, where: SQL, sort: ListingSort, seek: Seek): Prepared {
-  let byShape = prepared.get(db);
-  if (!byShape) prepared.set(db, (byShape = new Map()));
-  const key = `${shape}|${sort}|${seek.kind}`;
+function statementOf(db: Database, conditions: Conditions, sort: ListingSort, seek: Seek): Statement {
+  let byShape = statements.get(db);
+  if (!byShape) statements.set(db, (byShape = new Map()));
+  const key = `${conditions.shape}|${sort}|${seek.kind}`;
   let statement = byShape.get(key);
   if (!statement) {
-    statement = pageQuery(db, where, sort, seek).prepare(''); // '': an unnamed statement
+    const query = pageQuery(db, conditions.where, sort, seek).toSQL();
+    statement = { text: query.sql, params: query.params };
     byShape.set(key, statement);
   }
   return statement;
@@ -258,21 +272,23 @@ function statementOf(db: Database, shape: string, where: SQL, sort: ListingSort,
  * matches (capped) and the cursors of the pages around it, in one round trip.
  */
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
-  const { where, values, shape } = marketplaceConditions(filters);
+  const conditions = marketplaceConditions(filters);
   const { page, pageSize, sort, seek, limit, offset, position } = pagingOf(filters);
-  const found = await statementOf(db, shape, where, sort, seek).execute({ ...values, ...position, limit, offset });
+  const statement = statementOf(db, conditions, sort, seek);
+  const found = await queryRecords<FoundRecord>(db, statement.text, fillPlaceholders(statement.params, { ...conditions.values, ...position, limit, offset }));
   if (seek.kind === 'before') found.reverse();
-  let counted = found[0]?.total ?? 0;
+  let counted = found.length ? Number(found[0]!.total) : 0;
   if (found.length === 0 && seek.kind !== 'first') {
     // Past the last page: no row carries the count, count on its own.
-    counted = await countMatches(db, where, values);
+    counted = await countMatches(db, conditions.where, conditions.values);
   }
   const total = Math.min(counted, SEARCH_COUNT_CAP);
   const last = lastReachablePage(counted, pageSize);
   const first = found[0];
   const final = found[found.length - 1];
   return {
-    rows: found.map((f) => f.row),
+    // The records are the rows (their columns named as in ListingRow, see rowColumns), with the key and count besides.
+    rows: found,
     total,
     capped: counted > SEARCH_COUNT_CAP,
     page,
