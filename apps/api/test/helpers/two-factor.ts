@@ -16,19 +16,6 @@ export async function codeAt(secret: string, counter: number): Promise<string> {
   return createOTP(new TextDecoder().decode(base32.decode(secret))).hotp(counter);
 }
 
-/**
- * A code the server still accepts and this test has not used yet: the counter is picked from the steps
- * the server accepts now (one either side), newest first, skipping `used`. Codes made from a fixed step
- * earlier in a test fall out of the window when a slow run crosses a step boundary; this one does not.
- */
-export async function unusedCode(secret: string, used: number[]): Promise<string> {
-  const now = totpStep();
-  const counter = [now + 1, now, now - 1].find((c) => !used.includes(c));
-  if (counter === undefined) throw new Error('every code of the accepted window is used; wait for the next step');
-  used.push(counter);
-  return codeAt(secret, counter);
-}
-
 /** A small cookie jar: what a browser would send after the answers it got. */
 export class Jar {
   private cookies = new Map<string, string>();
