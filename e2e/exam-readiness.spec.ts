@@ -73,7 +73,8 @@ for (const width of WIDTHS) {
       await expect(card.getByRole('listitem').filter({ hasText: '(60%)' })).toHaveCount(1);
       await expectAccessible(page);
 
-      // On /exam: the compact card above the runner (behind the intro popup until Start).
+      // On /exam: the compact card below the runner (behind the intro popup until Start), so that its
+      // arrival never moves the question and its answers.
       await open(page, '/exam');
       const intro = page.getByRole('dialog', { name: tx(lang, 'intro.title') });
       await expect(intro).toBeVisible();
@@ -81,6 +82,9 @@ for (const width of WIDTHS) {
       await expect(intro).toBeHidden();
       const compact = page.getByTestId('readiness-card');
       await expect(compact.getByTestId('readiness-score')).toContainText(`${readiness.score}%`);
+      const submit = await page.getByRole('button', { name: tx(lang, 'submit'), exact: true }).boundingBox();
+      const cardBox = await compact.boundingBox();
+      expect(cardBox!.y).toBeGreaterThan(submit!.y + submit!.height);
       await expect(compact.getByTestId('readiness-topics')).toBeHidden();
       await compact.getByText(tx(lang, 'readiness.details')).click();
       await expect(compact.getByTestId('readiness-topics')).toBeVisible();

@@ -44,11 +44,6 @@ export function ExamRoute() {
     <Container width="narrow" className="flex flex-col gap-4 py-6 sm:py-10">
       <PageHead title={pageTitle} description={t('metaDescription')} noIndex={Boolean(practice || timed || review || topic !== null)} />
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('title')}</h1>
-      {signedIn && !practice && !params.has('mode') && !params.has('topic') && (
-        <Suspense fallback={null}>
-          <ReadinessCard compact />
-        </Suspense>
-      )}
       {session.isPending ? (
         <ExamSkeleton />
       ) : practice ? (
@@ -71,7 +66,13 @@ export function ExamRoute() {
         <>
           <PracticeModes />
           <ExamRunner signedIn={signedIn} />
-          {/* Below the run, so that it never moves the question when it appears (after a first miss). */}
+          {/* Below the run, both: they arrive after the question, and above it they would move the
+              question and its answers under a finger about to tap one. */}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <ReadinessCard compact className="mt-4" />
+            </Suspense>
+          )}
           <ReviewDueCard signedIn={signedIn} className="mt-4" />
         </>
       )}

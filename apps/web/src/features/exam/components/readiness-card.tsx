@@ -36,16 +36,16 @@ function nextStepPath(r: Readiness): string {
  * The readiness card (signed-in users): the estimated score with a plain-words verdict, what to do
  * next, the topics (weak ones marked with a word and an icon, not only a color) and the scores of the
  * last attempts as a small chart. The server computes everything (GET /exam/readiness).
- * `compact` (on /exam, above the runner): the score and the next step, with the details folded away.
+ * `compact` (on /exam, below the runner): the score and the next step, with the details folded away.
  */
-export function ReadinessCard({ compact = false }: { compact?: boolean }) {
+export function ReadinessCard({ compact = false, className }: { compact?: boolean; className?: string }) {
   const { t } = useTranslation('exam');
   const readiness = useExamReadiness();
   const titleId = useId();
-  if (readiness.isPending) return <ReadinessSkeleton compact={compact} />;
+  if (readiness.isPending) return <ReadinessSkeleton compact={compact} className={className} />;
   if (readiness.isError) {
     return (
-      <section aria-labelledby={titleId} className={cn(CARD, 'flex flex-col gap-3 p-4 sm:p-5')}>
+      <section aria-labelledby={titleId} className={cn(CARD, 'flex flex-col gap-3 p-4 sm:p-5', className)}>
         <h2 id={titleId} className="text-lg font-bold">
           {t('readiness.title')}
         </h2>
@@ -56,7 +56,7 @@ export function ReadinessCard({ compact = false }: { compact?: boolean }) {
   const r = readiness.data.data;
   const empty = r.history.length === 0;
   return (
-    <section aria-labelledby={titleId} data-testid="readiness-card" className={cn(CARD, 'flex flex-col p-4 sm:p-5', compact ? 'gap-3' : 'gap-4')}>
+    <section aria-labelledby={titleId} data-testid="readiness-card" className={cn(CARD, 'flex flex-col p-4 sm:p-5', compact ? 'gap-3' : 'gap-4', className)}>
       <div className="flex items-center gap-2">
         <Gauge aria-hidden="true" className="size-5 shrink-0 text-asphalt" />
         <h2 id={titleId} className={cn('font-bold', compact ? 'text-base' : 'text-lg')}>
@@ -325,10 +325,10 @@ function History({ r }: { r: Readiness }) {
 }
 
 /** The card's place while it loads, about the height of the loaded card (no jump of the runner below). */
-function ReadinessSkeleton({ compact }: { compact: boolean }) {
+function ReadinessSkeleton({ compact, className }: { compact: boolean; className?: string }) {
   const { t } = useTranslation('exam');
   return (
-    <div role="status" aria-label={t('common:loading')} className={cn(CARD, 'flex flex-col gap-4 p-4 sm:p-5')}>
+    <div role="status" aria-label={t('common:loading')} className={cn(CARD, 'flex flex-col gap-4 p-4 sm:p-5', className)}>
       <span aria-hidden="true" className="h-6 w-40 rounded bg-slate-200" />
       <span aria-hidden="true" className={cn('rounded-xl bg-slate-100', compact ? 'h-24' : 'h-48')} />
     </div>
