@@ -456,6 +456,18 @@ export function yearKey(column: AnyPgColumn | SQL): SQL {
   return sql`coalesce(${column}, 0)`;
 }
 
+/**
+ * The marketplace's maintained counts: how many ACTIVE listings each search of one filter matches, so
+ * that its total is read, not counted. Kept by triggers on `listings` in the same transaction as every
+ * change (migrations/0017_listing_counts.sql: its `listing_count_keys` names the keys, and
+ * apps/api/src/modules/listings/listing-count-key.ts gives a search its key the same way). A key that
+ * is not here counts 0.
+ */
+export const listingCounts = pgTable('listing_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** One row per browser (visitor cookie) per listing that was counted as a view. */
 export const listingViews = pgTable(
   'listing_views',

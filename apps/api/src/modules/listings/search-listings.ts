@@ -2,7 +2,8 @@ import { and, eq, fillPlaceholders, gte, like, lte, sql, type SQL } from 'drizzl
 import { lastReachablePage, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type ListingFilters, type ListingSort } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { queryRecords, rowColumns } from '@medallion/db/records';
-import { listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
+import { listingCounts, listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
+import { listingCountKey } from './listing-count-key';
 import type { ListingRow } from './listing-record';
 import { decodeCursor, encodeCursor, type SortPosition } from './search-cursor';
 
@@ -18,6 +19,8 @@ interface Conditions {
   values: Record<string, unknown>;
   /** Which conditions are used: searches of one shape share one statement. */
   shape: string;
+  /** The key of its maintained count (listing-count-key.ts), or null: its matches are counted. */
+  countKey: string | null;
 }
 
 /**
@@ -88,12 +91,15 @@ export function marketplaceConditions(f: ListingFilters): Conditions {
     else add('cityPrefix', likePrefix(text.toLowerCase()), () => sql`lower(${listings.locationCity}) like ${p('cityPrefix')}`);
   }
   let where: SQL | undefined;
+  const countKey = listingCountKey(shape.join(','), values);
+  if (countKey !== null) values.countKey = countKey;
   return {
     get where() {
       return (where ??= and(...c.map((condition) => condition()))!);
     },
     values,
     shape: shape.join(','),
+    countKey,
   };
 }
 
@@ -160,10 +166,11 @@ type Seek = { kind: 'first' } | { kind: 'offset' } | { kind: 'after' | 'before';
  * the rows round). A page opened by its number starts at the position of its first row, found by a
  * CTE that skips the rows before it in the index alone (OFFSET over the key columns, at most
  * SEARCH_COUNT_CAP of them: the contract refuses deeper pages), so the wide rows of the pages before
- * are never read. The total is a scalar subquery that counts at most SEARCH_COUNT_CAP + 1 matches, so
- * it costs the same at any size. The key values of each row come back as text for the cursors.
+ * are never read. The total (totalOf) is a scalar subquery, the search's maintained count or a count of
+ * at most SEARCH_COUNT_CAP + 1 matches, so it costs the same at any size. The key values of each row
+ * come back as text for the cursors.
  */
-function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
+function pageQuery(db: Database, where: SQL, maintained: boolean, sort: ListingSort, seek: Seek) {
   const { key, dir } = SORT_KEYS[sort];
   const backwards = seek.kind === 'before';
   const readDir = backwards ? (dir === 'asc' ? 'desc' : 'asc') : dir;
@@ -187,13 +194,23 @@ function pageQuery(db: Database, where: SQL, sort: ListingSort, seek: Seek) {
       ...LISTING_COLUMNS,
       k0: sql<string>`${key[0]}::text`.as('k0'),
       k1: sql<string>`${key[1]}::text`.as('k1'),
-      total: sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`.mapWith(Number).as('total'),
+      total: totalOf(where, maintained).as('total'),
     })
     .from(listings)
     .where(condition)
     .orderBy(...order)
     .limit(sql.placeholder('limit'));
   return query;
+}
+
+/**
+ * The matches of a search: its maintained count (listing-count-key.ts: one row, whatever the size) or
+ * a count of at most SEARCH_COUNT_CAP + 1 of them (the index entries of up to that many rows).
+ */
+function totalOf(where: SQL, maintained: boolean): SQL<number> {
+  if (maintained)
+    return sql<number>`coalesce((select ${listingCounts.n} from ${listingCounts} where ${listingCounts.key} = ${sql.placeholder('countKey')}), 0)`;
+  return sql<number>`(select count(*) from (select 1 from ${listings} where ${where} limit ${SEARCH_COUNT_CAP + 1}) as capped)`;
 }
 
 /** The key of the first row of a numbered page: the row after `offset` others, in the index alone. */
@@ -233,9 +250,9 @@ function pagingOf(filters: ListingFilters) {
 
 /** The SQL text and parameters of a search, exactly as searchListings runs it (bench/listings.bench.ts). */
 export function searchQuerySql(db: Database, filters: ListingFilters): { sql: string; params: unknown[] } {
-  const { where, values } = marketplaceConditions(filters);
+  const { where, values, countKey } = marketplaceConditions(filters);
   const { sort, seek, limit, offset, position } = pagingOf(filters);
-  const query = pageQuery(db, where, sort, seek).toSQL();
+  const query = pageQuery(db, where, countKey !== null, sort, seek).toSQL();
   return { sql: query.sql, params: fillPlaceholders(query.params, { ...values, ...position, limit, offset }) };
 }
 
@@ -260,7 +277,7 @@ function statementOf(db: Database, conditions: Conditions, sort: ListingSort, se
   const key = `${conditions.shape}|${sort}|${seek.kind}`;
   let statement = byShape.get(key);
   if (!statement) {
-    const query = pageQuery(db, conditions.where, sort, seek).toSQL();
+    const query = pageQuery(db, conditions.where, conditions.countKey !== null, sort, seek).toSQL();
     statement = { text: query.sql, params: query.params };
     byShape.set(key, statement);
   }
@@ -280,7 +297,7 @@ export async function searchListings(db: Database, filters: ListingFilters): Pro
   let counted = found.length ? Number(found[0]!.total) : 0;
   if (found.length === 0 && seek.kind !== 'first') {
     // Past the last page: no row carries the count, count on its own.
-    counted = await countMatches(db, conditions.where, conditions.values);
+    counted = await countMatches(db, conditions);
   }
   const total = Math.min(counted, SEARCH_COUNT_CAP);
   const last = lastReachablePage(counted, pageSize);
@@ -298,18 +315,12 @@ export async function searchListings(db: Database, filters: ListingFilters): Pro
   };
 }
 
-/** The matches of a search, counted up to SEARCH_COUNT_CAP + 1. */
-async function countMatches(db: Database, where: SQL, values: Record<string, unknown>): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(listings)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('capped');
+/** The matches of a search (totalOf), on their own. */
+async function countMatches(db: Database, conditions: Conditions): Promise<number> {
   const [counted] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(capped)
+    .select({ n: totalOf(conditions.where, conditions.countKey !== null).mapWith(Number) })
+    .from(sql`(select 1) as one`)
     .prepare('')
-    .execute(values);
+    .execute(conditions.values);
   return counted?.n ?? 0;
 }
