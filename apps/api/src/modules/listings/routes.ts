@@ -19,6 +19,7 @@ import {
   suggestedLocationsQuerySchema,
   suggestedLocationsResponseSchema,
 } from '@medallion/contracts/listings';
+import { memoizedValidator } from '../../lib/memoized-validator';
 import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
@@ -30,7 +31,7 @@ import { listUserListings } from './list-user-listings';
 import { toListing } from './listing-record';
 import { recordListingView } from './record-listing-view';
 import { saveDraftStep1, saveDraftStep2 } from './save-listing-draft';
-import { searchListings } from './search-listings';
+import { SEARCH_MEMO_SIZE, searchListings } from './search-listings';
 import { suggestLocations } from './suggest-locations';
 
 /** The browser's anonymous id for counting listing views once per browser. */
@@ -49,6 +50,9 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       // The hottest public call: the answer is built by toListing (typed), so it is stringified
       // directly instead of being validated again by the zod serializer (~10% of its CPU time).
       serializerCompiler: () => (data) => JSON.stringify(data),
+      // The same searches come again and again: their query is checked once (and its plan made
+      // once, search-listings.ts planOf), then looked up.
+      validatorCompiler: memoizedValidator(SEARCH_MEMO_SIZE),
       schema: {
         tags,
         summary: 'Browse published listings with the stored filter object as query (newest first, paged)',

@@ -284,15 +284,50 @@ function statementOf(db: Database, conditions: Conditions, sort: ListingSort, se
   return statement;
 }
 
+/** How many searches the route keeps checked (routes.ts) and planned (planOf): a few hundred KB at most. */
+export const SEARCH_MEMO_SIZE = 500;
+
+/** Everything a search needs before its round trip: its conditions, paging, statement and parameters. */
+interface Plan {
+  db: Database;
+  conditions: Conditions;
+  paging: ReturnType<typeof pagingOf>;
+  text: string;
+  params: unknown[];
+}
+const plans = new WeakMap<ListingFilters, Plan>();
+
+/**
+ * The plan of a search. The route hands over the same frozen filters for the same query
+ * (memoizedValidator), so a search that comes again is planned once: a WeakMap on the filters, which
+ * goes with them when the route forgets them.
+ */
+function planOf(db: Database, filters: ListingFilters): Plan {
+  const known = plans.get(filters);
+  if (known?.db === db) return known;
+  const conditions = marketplaceConditions(filters);
+  const paging = pagingOf(filters);
+  const statement = statementOf(db, conditions, paging.sort, paging.seek);
+  const { limit, offset, position } = paging;
+  const plan = {
+    db,
+    conditions,
+    paging,
+    text: statement.text,
+    params: fillPlaceholders(statement.params, { ...conditions.values, ...position, limit, offset }),
+  };
+  plans.set(filters, plan);
+  return plan;
+}
+
 /**
  * One page of the marketplace in the chosen order (newest first by default), with the count of
  * matches (capped) and the cursors of the pages around it, in one round trip.
  */
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
-  const conditions = marketplaceConditions(filters);
-  const { page, pageSize, sort, seek, limit, offset, position } = pagingOf(filters);
-  const statement = statementOf(db, conditions, sort, seek);
-  const found = await queryRecords<FoundRecord>(db, statement.text, fillPlaceholders(statement.params, { ...conditions.values, ...position, limit, offset }));
+  const { conditions, paging, text, params } = planOf(db, filters);
+  const { page, pageSize, sort, seek, limit } = paging;
+  const found = await queryRecords<FoundRecord>(db, text, params);
   if (seek.kind === 'before') found.reverse();
   let counted = found.length ? Number(found[0]!.total) : 0;
   if (found.length === 0 && seek.kind !== 'first') {
