@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/build-test-app';
 import { Redis } from 'ioredis';
+import { Registry } from 'prom-client';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { DURATION_BUCKETS, RequestMetrics } from '../src/plugins/request-metrics';
 import { createTestDatabase } from './helpers/test-database';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -232,6 +234,21 @@ describe('request ids', async () => {
 });
 
 describe('metrics', () => {
+  it('put each duration in the first bucket whose bound is not below it (bounds inclusive), 5xx in the errors too', async () => {
+    const registry = new Registry();
+    const metrics = new RequestMetrics(registry);
+    for (const seconds of [0.001, 0.005, 0.0051, 0.3, 11]) metrics.record('GET', '/api/x', 200, seconds);
+    metrics.record('GET', '/api/x', 503, 0.2);
+    const text = await registry.metrics();
+    const ok = { method: 'GET', route: '/api/x', status_code: '200' };
+    const le = (bound: string) => sample(text, 'http_request_duration_seconds_bucket', { ...ok, le: bound });
+    expect([le('0.005'), le('0.01'), le('0.25'), le('0.5'), le('10'), le('+Inf')]).toEqual([2, 3, 3, 4, 4, 5]);
+    expect(sample(text, 'http_request_duration_seconds_sum', ok)).toBeCloseTo(11.3111, 6);
+    expect(sample(text, 'http_requests_total', ok)).toBe(5);
+    expect(sample(text, 'http_request_errors_total', ok)).toBeUndefined();
+    expect(sample(text, 'http_request_errors_total', { ...ok, status_code: '503' })).toBe(1);
+  });
+
   it('are not served without METRICS_PORT or METRICS_TOKEN (404)', async () => {
     const { app } = await buildTestApp();
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
@@ -259,6 +276,15 @@ describe('metrics', () => {
     expect(sample(text, 'http_request_duration_seconds_count', { ...id, method: 'GET', route: '/api/health/live', status_code: '200' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_bucket', { ...id, le: '+Inf', method: 'GET', route: '/api/health/live', status_code: '200' })).toBe(1);
     expect(text).not.toContain('00000000-0000-4000-8000-000000000000');
+    // The histogram as Prometheus reads it: HELP and TYPE, cumulative buckets up to +Inf, sum and count.
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE http_requests_total counter');
+    const listing = { ...id, method: 'GET', route: '/api/listing/:listing_id', status_code: '404' };
+    const buckets = DURATION_BUCKETS.map((le) => sample(text, 'http_request_duration_seconds_bucket', { ...listing, le: String(le) })!);
+    expect(buckets.every((n, i) => n >= (buckets[i - 1] ?? 0) && n <= 2)).toBe(true);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...listing, le: '+Inf' })).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_count', listing)).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_sum', listing)).toBeGreaterThan(0);
     expect(sample(text, 'mail_outbox_messages', { ...id, status: 'pending' })).toBe(0);
     expect(sample(text, 'mail_outbox_messages', { ...id, status: 'failed' })).toBe(0);
     expect(text).toContain('process_cpu_user_seconds_total');

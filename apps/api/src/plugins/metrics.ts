@@ -1,10 +1,11 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { APP_ROUTE_PATTERNS, DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS, matchesRoutePattern } from '@medallion/contracts/site';
 import { countOutbox } from '../integrations/mail/count-outbox';
 import { AppError } from '../lib/app-error';
+import { RequestMetrics } from './request-metrics';
 
 export const METRICS_PATH = '/metrics';
 const PAGE_PATTERNS = [...APP_ROUTE_PATTERNS, ...STAFF_ROUTE_PATTERNS, DEV_MAILBOX_ROUTE];
@@ -44,35 +45,9 @@ export function registerMetrics(app: FastifyInstance): Registry {
   if (config.INSTANCE_ID) registry.setDefaultLabels({ instance_id: config.INSTANCE_ID });
   collectDefaultMetrics({ register: registry });
 
-  const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const errors = new Counter({ name: 'http_request_errors_total', help: 'HTTP requests answered with a 5xx status', labelNames, registers: [registry] });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request to the end of the answer',
-    labelNames,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  // The series of each method, route and status, looked up once (prom-client hashes the labels on
-  // every call otherwise); their number is bounded as the labels are (routeLabel).
-  const series = new Map<
-    string,
-    { requests: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels>; errors?: ReturnType<typeof errors.labels> }
-  >();
+  const requests = new RequestMetrics(registry);
   app.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request);
-    const status = reply.statusCode;
-    const key = `${request.method} ${status} ${route}`;
-    let s = series.get(key);
-    if (!s) {
-      const labels = { method: request.method, route, status_code: String(status) };
-      s = { requests: requests.labels(labels), duration: duration.labels(labels), ...(status >= 500 ? { errors: errors.labels(labels) } : {}) };
-      series.set(key, s);
-    }
-    s.requests.inc();
-    s.duration.observe(reply.elapsedTime / 1000);
-    s.errors?.inc();
+    requests.record(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
