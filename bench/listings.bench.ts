@@ -24,14 +24,15 @@
 //   BENCH_SCALE=a,b,c       sizes, each on a fresh database (growth mode); overrides BENCH_LISTINGS
 //   BENCH_BASELINE=10000    the size G divides by; measured too when it is not among the sizes. 0: no
 //                           baseline, G is the largest size against itself (1.00)
-//   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=6 rounds per server (app, raw,
-//                           raw, app, ...); BENCH_WARMUP=10 seconds of warm-up per server (the app has far
-//                           more code for the JIT to settle than raw; with 2 s its first round ran ~15 %
-//                           slower than its last); BENCH_CONNECTIONS=50. Rounds vary by ±10 % on a shared
-//                           2-core VM: six of them keep R within a few hundredths from run to run.
+//   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=10 rounds per server (app, raw,
+//                           raw, app, ...); BENCH_WARMUP=10 seconds of warm-up per server before anything
+//                           is timed (the app has far more code for the JIT to settle than raw; with 2 s
+//                           its first round ran ~15 % slower than its last); BENCH_CONNECTIONS=50. Rounds
+//                           vary by ±6 % on a shared 2-core VM (one round's app/raw from 0.89 to 1.04
+//                           in one run): with six, R moved by ±0.03 from run to run.
 //   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server, and at least BENCH_SHAPE_MIN=10
 //                           answers, at BENCH_SHAPE_CONNECTIONS=2 (each connection's first answer is
-//                           not counted)
+//                           not counted), in BENCH_SHAPE_PASSES=5 passes over all the shapes (shapesAlone)
 //   BENCH_TIMEOUT=60        seconds autocannon waits for an answer (deep pages on big tables are slow)
 //   BENCH_ONLY=<regex>      only the shapes whose name or URL matches
 //   BENCH_EXPLAIN=1         prints the text EXPLAIN ANALYZE of every shape; BENCH_VERBOSE=1 the SQL
@@ -77,13 +78,14 @@ const MAX_LISTINGS = 1_000_000;
 const SIZES = parseSizes(process.env.BENCH_SCALE ?? process.env.BENCH_LISTINGS ?? '100000');
 const BASELINE = Number(process.env.BENCH_BASELINE ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 10));
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHAPE_S = Number(process.env.BENCH_SHAPE_SECONDS ?? 1);
 const SHAPE_CONNECTIONS = Math.max(1, Number(process.env.BENCH_SHAPE_CONNECTIONS ?? 2));
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT ?? 60);
 const SHAPE_MIN_SAMPLES = Math.max(1, Number(process.env.BENCH_SHAPE_MIN ?? 10));
+const SHAPE_PASSES = Math.max(1, Number(process.env.BENCH_SHAPE_PASSES ?? 5));
 const TARGET_RATIO = 0.95;
 const SCRIPT = fileURLToPath(import.meta.url);
 
@@ -417,17 +419,18 @@ function get(agent: Agent, url: string): Promise<void> {
 }
 
 /**
- * One shape alone: SHAPE_CONNECTIONS clients, each requesting it again as soon as it is answered,
- * for SHAPE_S seconds and at least SHAPE_MIN_SAMPLES answers; each client's first answer is not counted.
+ * One shape alone, for one slice of its time: SHAPE_CONNECTIONS clients, each requesting it again as
+ * soon as it is answered, for `seconds` and at least `minSamples` answers, added to `samples`; each
+ * client's first answer is not counted.
  */
-async function shapeLatency(base: string, path: string): Promise<Latency> {
+async function shapeSlice(base: string, path: string, seconds: number, minSamples: number, samples: number[]): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: SHAPE_CONNECTIONS });
-  const samples: number[] = [];
+  const before = samples.length;
   try {
     const started = performance.now();
     const client = async () => {
       await get(agent, base + path);
-      while (performance.now() - started < SHAPE_S * 1000 || samples.length < SHAPE_MIN_SAMPLES) {
+      while (performance.now() - started < seconds * 1000 || samples.length - before < minSamples) {
         const t = performance.now();
         await get(agent, base + path);
         samples.push(performance.now() - t);
@@ -437,7 +440,28 @@ async function shapeLatency(base: string, path: string): Promise<Latency> {
   } finally {
     agent.destroy();
   }
-  return latency(samples);
+}
+
+/**
+ * Every shape alone on both servers: SHAPE_PASSES passes over all the shapes, each giving every shape
+ * a slice of SHAPE_S / SHAPE_PASSES seconds on app, then on raw. A shape's samples thus come from the
+ * whole pass, not from one second of it: anything else slowing the machine for a while (at 1,000,000
+ * listings, both servers' p99 rose to 10-15 ms for half a minute of a run, whichever shapes were being
+ * measured then) falls on every shape alike, so the ratios of p99s between shapes (D) compare the
+ * queries, not the moments they were measured in.
+ */
+async function shapesAlone(appBase: string, rawBase: string, shapes: Shape[]): Promise<Map<string, { app: Latency; raw: Latency }>> {
+  const samples = new Map(shapes.map((s) => [s.name, { app: [] as number[], raw: [] as number[] }]));
+  const seconds = SHAPE_S / SHAPE_PASSES;
+  const minSamples = Math.ceil(SHAPE_MIN_SAMPLES / SHAPE_PASSES);
+  for (let pass = 0; pass < SHAPE_PASSES; pass++) {
+    for (const shape of shapes) {
+      const mine = samples.get(shape.name)!;
+      await shapeSlice(appBase, shape.path, seconds, minSamples, mine.app);
+      await shapeSlice(rawBase, shape.path, seconds, minSamples, mine.raw);
+    }
+  }
+  return new Map([...samples].map(([name, s]) => [name, { app: latency(s.app), raw: latency(s.raw) }]));
 }
 
 interface Run {
@@ -508,7 +532,7 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
     await migrator.close();
     const loaded = await loadListings(url, size);
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const seeding = `${s(loaded.ms.total)} (rows ${s(loaded.ms.rows)}, indexes ${s(loaded.ms.indexes)}, VACUUM ANALYZE ${s(loaded.ms.vacuum)})`;
+    const seeding = `${s(loaded.ms.total)} (rows ${s(loaded.ms.rows)}, indexes ${s(loaded.ms.indexes)}, VACUUM ANALYZE and CHECKPOINT ${s(loaded.ms.vacuum)})`;
     console.log(`seeded ${size.toLocaleString('en-US')} listings into ${name} in ${seeding}`);
 
     const counter = new pg.Client({ connectionString: url });
@@ -528,22 +552,27 @@ async function runSize(admin: pg.Client, size: number, cleanUp: { name?: string;
     if (process.env.BENCH_VERBOSE) console.log(ready.queries.map((q) => `${q.path}\n  ${q.sql}\n  ${JSON.stringify(q.params)}`).join('\n'));
 
     const plans = await explainShapes(url, shapes, ready.queries);
-    const results: ShapeResult[] = [];
-    for (const shape of shapes) {
-      const app = await shapeLatency(appBase, shape.path);
-      const raw = await shapeLatency(rawBase, shape.path);
-      results.push({ shape, matches: totals.get(shape.name)!.total, capped: totals.get(shape.name)!.capped, plan: plans.get(shape.name)!, app, raw });
-    }
-
-    // Rounds alternate app and raw (app, raw, raw, app, ...) so that load from anything else on the
-    // machine falls on both alike; the numbers are summed over the rounds.
-    const perLabel: Record<'app' | 'raw', Run[]> = { app: [], raw: [] };
-    const order = (round: number) => (round % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const));
+    // Warm-up before anything is timed: the app has far more code for the JIT to settle than raw, and
+    // the shapes alone come first (with a cold JIT, first-page, the first of them, had an app p99 2 to 3
+    // times that of the shapes after it, which made D, page-50's p99 over first-page's, look better).
     for (const label of ['app', 'raw'] as const) {
       const warm = await cannon(label === 'app' ? appBase : rawBase, paths, WARMUP_S);
       if (warm.errors || warm.non2xx) console.error(`${label} warm-up: ${warm.errors} errors, ${warm.non2xx} non-2xx`);
       failed ||= warm.errors + warm.timeouts + warm.non2xx > 0;
     }
+    const alone = await shapesAlone(appBase, rawBase, shapes);
+    const results: ShapeResult[] = shapes.map((shape) => ({
+      shape,
+      matches: totals.get(shape.name)!.total,
+      capped: totals.get(shape.name)!.capped,
+      plan: plans.get(shape.name)!,
+      ...alone.get(shape.name)!,
+    }));
+
+    // Rounds alternate app and raw (app, raw, raw, app, ...) so that load from anything else on the
+    // machine falls on both alike; the numbers are summed over the rounds.
+    const perLabel: Record<'app' | 'raw', Run[]> = { app: [], raw: [] };
+    const order = (round: number) => (round % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const));
     for (let round = 0; round < ROUNDS; round++) {
       for (const label of order(round)) perLabel[label].push(await cannon(label === 'app' ? appBase : rawBase, paths, DURATION_S));
     }
@@ -587,7 +616,7 @@ const two = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 
 function printSize(r: SizeResult, queryCount: number): void {
   console.log(
-    `\n${count(r.size)} listings, each shape alone (${SHAPE_CONNECTIONS} connections, ≥ ${SHAPE_S} s and ≥ ${SHAPE_MIN_SAMPLES} answers per server; ms):` +
+    `\n${count(r.size)} listings, each shape alone (${SHAPE_CONNECTIONS} connections, ≥ ${SHAPE_S} s and ≥ ${SHAPE_MIN_SAMPLES} answers per server in ${SHAPE_PASSES} passes over the shapes; ms):` +
       ` db ms, rows read (scans of listings: rows × loops, filtered ones included), buffers (shared hit + read) and seq scan from` +
       ` EXPLAIN (ANALYZE, BUFFERS) of the prepared statement after the plan cache settled\n`,
   );

@@ -375,7 +375,7 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
 
 export interface LoadResult {
   makes: MakeChoice[];
-  /** Milliseconds of each phase: rows (generate + insert), indexes (and foreign keys), vacuum (VACUUM ANALYZE). */
+  /** Milliseconds of each phase: rows (generate + insert), indexes (and foreign keys), vacuum (VACUUM ANALYZE, CHECKPOINT). */
   ms: { rows: number; indexes: number; vacuum: number; total: number };
 }
 
@@ -430,8 +430,14 @@ export async function loadListings(url: string, count: number): Promise<LoadResu
     for (const fk of foreignKeys.rows) await client.query(`ALTER TABLE listings ADD CONSTRAINT "${fk.name}" ${fk.def}`);
     const indexesDone = performance.now();
     // What autovacuum does soon after a bulk load: statistics, and the visibility map that lets
-    // counts use index-only scans. Doing it here keeps runs comparable.
-    await client.query('VACUUM (ANALYZE) listings');
+    // counts use index-only scans; the maintained counts (rewritten by their triggers once per batch)
+    // lose their dead row versions. Doing it here keeps runs comparable.
+    await client.query('VACUUM (ANALYZE) listings, listing_counts');
+    // The load's pages reach the disk now, not during a measurement: a checkpoint that the load's WAL
+    // started spreads its writes over minutes (checkpoint_completion_target) and slowed every query of
+    // both servers while it ran (p99 up to 4× for half a minute at 1,000,000). CHECKPOINT needs a
+    // superuser or pg_checkpoint (PostgreSQL 15); without it the run goes on as before.
+    await client.query('CHECKPOINT').catch((error: Error) => console.warn(`CHECKPOINT after the load was refused (${error.message}): measurements may overlap its writes`));
     const end = performance.now();
     return {
       makes: makes.map((m) => m.value),
