@@ -437,7 +437,9 @@ export async function loadListings(url: string, count: number): Promise<LoadResu
     // started spreads its writes over minutes (checkpoint_completion_target) and slowed every query of
     // both servers while it ran (p99 up to 4× for half a minute at 1,000,000). CHECKPOINT needs a
     // superuser or pg_checkpoint (PostgreSQL 15); without it the run goes on as before.
-    await client.query('CHECKPOINT').catch((error: Error) => console.warn(`CHECKPOINT after the load was refused (${error.message}): measurements may overlap its writes`));
+    await client
+      .query('CHECKPOINT')
+      .catch((error: Error) => console.warn(`CHECKPOINT after the load was refused (${error.message}): measurements may overlap its writes`));
     const end = performance.now();
     return {
       makes: makes.map((m) => m.value),

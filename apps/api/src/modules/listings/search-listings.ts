@@ -4,7 +4,7 @@ import type { Database } from '@medallion/db/client';
 import { queryRecords, rowColumns } from '@medallion/db/records';
 import { listingCounts, listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
 import { listingCountKey } from './listing-count-key';
-import type { ListingRow } from './listing-record';
+import type { ListingRecord } from './listing-record';
 import { decodeCursor, encodeCursor, type SortPosition } from './search-cursor';
 
 /** Escapes LIKE wildcards in user text. */
@@ -104,7 +104,8 @@ export function marketplaceConditions(f: ListingFilters): Conditions {
 }
 
 export interface ListingPage {
-  rows: ListingRow[];
+  /** The listings, their timestamps as PostgreSQL's text (ListingRecord). */
+  rows: ListingRecord[];
   /** Exact up to SEARCH_COUNT_CAP; `capped`: there are more matches than that. */
   total: number;
   capped: boolean;
@@ -227,7 +228,7 @@ function startOf(db: Database, where: SQL, key: SQL[], order: SQL[]) {
 }
 
 /** A row of a page as the driver returns it: the listing, its sort key as text (k0, k1) and the count (a bigint: text on node-postgres, a bigint on PGlite). */
-type FoundRecord = ListingRow & { k0: string; k1: string; total: string | number | bigint };
+type FoundRecord = ListingRecord & { k0: string; k1: string; total: string | number | bigint };
 
 function positionOf(sort: ListingSort, f: FoundRecord): SortPosition {
   if (sort === 'newest') return { sort, published: f.k0, id: f.id };
@@ -269,7 +270,8 @@ const statements = new WeakMap<Database, Map<string, Statement>>();
  * plans it for this search's values each time: the generic plan of a named statement cannot see how
  * selective a price or year range is, and settled on plans that read far too many rows (p99 up to
  * 2.5 s at a million listings). Planning costs well under a millisecond. It runs on the driver
- * itself (queryRecords): the hottest read of the site skips drizzle's per-value mapping.
+ * itself (queryRecords): the hottest read of the site skips drizzle's per-value mapping, and keeps
+ * the timestamps as text (the page shows one of the four, isoTimestamp).
  */
 function statementOf(db: Database, conditions: Conditions, sort: ListingSort, seek: Seek): Statement {
   let byShape = statements.get(db);
@@ -327,7 +329,7 @@ function planOf(db: Database, filters: ListingFilters): Plan {
 export async function searchListings(db: Database, filters: ListingFilters): Promise<ListingPage> {
   const { conditions, paging, text, params } = planOf(db, filters);
   const { page, pageSize, sort, seek, limit } = paging;
-  const found = await queryRecords<FoundRecord>(db, text, params);
+  const found = await queryRecords<FoundRecord>(db, text, params, { timestampsAsText: true });
   if (seek.kind === 'before') found.reverse();
   let counted = found.length ? Number(found[0]!.total) : 0;
   if (found.length === 0 && seek.kind !== 'first') {
