@@ -58,18 +58,22 @@ describe('listing rows read on the driver itself', async () => {
   // A publication time with microseconds (as PostgreSQL's now() stores it): both ways cut it to the millisecond.
   await app.db.execute(sql`update ${listings} set published_at = timestamptz '2026-05-06 07:08:09.123456+00', deleted_at = now() where id = ${sparse}`);
 
+  /** The statement of both listings' rows, their columns named as drizzle names them. */
+  const bothRows = () =>
+    app.db
+      .select(rowColumns(listings))
+      .from(listings)
+      .where(inArray(listings.id, [full, sparse]))
+      .orderBy(listings.id)
+      .toSQL();
+
   it('gives every column of every row as drizzle does', async () => {
     const byDrizzle = await app.db
       .select()
       .from(listings)
       .where(inArray(listings.id, [full, sparse]))
       .orderBy(listings.id);
-    const { sql: text, params } = app.db
-      .select(rowColumns(listings))
-      .from(listings)
-      .where(inArray(listings.id, [full, sparse]))
-      .orderBy(listings.id)
-      .toSQL();
+    const { sql: text, params } = bothRows();
     const byDriver = await queryRecords<typeof listings.$inferSelect>(app.db, text, params);
     expect(byDrizzle).toHaveLength(2);
     expect(byDriver).toEqual(byDrizzle);
@@ -122,12 +126,7 @@ describe('listing rows read on the driver itself', async () => {
   });
 
   it('gives timestamps as text when asked, each to the microsecond, and isoTimestamp cuts them as a Date does', async () => {
-    const { sql: text, params } = app.db
-      .select(rowColumns(listings))
-      .from(listings)
-      .where(inArray(listings.id, [full, sparse]))
-      .orderBy(listings.id)
-      .toSQL();
+    const { sql: text, params } = bothRows();
     const asText = await queryRecords<Record<string, unknown>>(app.db, text, params, { timestampsAsText: true });
     const asDates = await queryRecords<typeof listings.$inferSelect>(app.db, text, params);
     const sparseText = asText.find((r) => r.id === sparse)!;
