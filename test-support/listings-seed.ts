@@ -434,9 +434,9 @@ export async function loadListings(url: string, count: number): Promise<LoadResu
     // lose their dead row versions. Doing it here keeps runs comparable.
     await client.query('VACUUM (ANALYZE) listings, listing_counts');
     // The load's pages reach the disk now, not during a measurement: a checkpoint that the load's WAL
-    // started spreads its writes over minutes (checkpoint_completion_target) and slowed every query of
-    // both servers while it ran (p99 up to 4× for half a minute at 1,000,000). CHECKPOINT needs a
-    // superuser or pg_checkpoint (PostgreSQL 15); without it the run goes on as before.
+    // started spreads its writes (checkpoint_completion_target); after 1,000,000 rows the server's log
+    // showed one writing for a minute into the first measurements. CHECKPOINT needs a superuser or
+    // pg_checkpoint (PostgreSQL 15); without it the run goes on as before.
     await client
       .query('CHECKPOINT')
       .catch((error: Error) => console.warn(`CHECKPOINT after the load was refused (${error.message}): measurements may overlap its writes`));

@@ -9,7 +9,7 @@ type TimestampKey = 'publishedAt' | 'deletedAt' | 'createdAt' | 'updatedAt';
 /**
  * A listing as the marketplace search reads it on the driver (queryRecords with timestampsAsText):
  * the row, its timestamps as PostgreSQL's text. A page shows one timestamp of each listing; making
- * Dates of all four cost about a twentieth of the search's CPU time (docs/architecture.md).
+ * Dates of all four cost about 8 % of the server's CPU time per search (docs/architecture.md).
  */
 export type ListingRecord = Omit<ListingRow, TimestampKey> & { [K in TimestampKey]: null extends ListingRow[K] ? string | null : string };
 
