@@ -27,9 +27,9 @@
 //   BENCH_DURATION=5        seconds per round of the mix; BENCH_ROUNDS=10 rounds per server (app, raw,
 //                           raw, app, ...); BENCH_WARMUP=10 seconds of warm-up per server before anything
 //                           is timed (the app has far more code for the JIT to settle than raw; with 2 s
-//                           its first round ran ~15 % slower than its last); BENCH_CONNECTIONS=50. Rounds
-//                           vary by ±6 % on a shared 2-core VM (one round's app/raw from 0.89 to 1.04
-//                           in one run): with six, R moved by ±0.03 from run to run.
+//                           its first round ran ~15 % slower than its last); BENCH_CONNECTIONS=50. One round's
+//                           app/raw ranged from 0.86 to 1.12 on a shared 2-core VM; with six rounds, R
+//                           moved by ±0.03 from run to run.
 //   BENCH_SHAPE_SECONDS=1   seconds per shape alone and per server, and at least BENCH_SHAPE_MIN=10
 //                           answers, at BENCH_SHAPE_CONNECTIONS=2 (each connection's first answer is
 //                           not counted), in BENCH_SHAPE_PASSES=5 passes over all the shapes (shapesAlone)

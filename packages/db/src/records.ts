@@ -53,7 +53,7 @@ const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) =
  * A timestamptz as the API writes it, `Date.prototype.toISOString()`'s form (UTC, milliseconds): from
  * a Date, or from PostgreSQL's text (`timestampsAsText`). The text of a UTC session is rewritten in
  * place, its fraction cut to milliseconds as a Date cuts it; any other form (another time zone, a
- * year before 1000 or after 9999, BC, infinity) is parsed as the driver parses it.
+ * year before 1000 or after 9999, BC) is parsed as the driver parses it.
  */
 export function isoTimestamp(value: Date | string): string {
   if (typeof value !== 'string') return value.toISOString();
