@@ -15,6 +15,15 @@ export function orderTotals(lines: Array<{ priceCents: number; quantity: number 
   return { subtotal, tax, shipping: shippingCents, total: subtotal + tax + shippingCents };
 }
 
+/**
+ * The order number a customer and staff both read ("D0BEFC1C"): the first 8 hex digits of the order's
+ * id, upper-cased. The one place it is made: the success screen, the Orders tab, the confirmation
+ * e-mail and the staff console all call it.
+ */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
 const detailLinesSchema = z.array(z.object({ key: z.string(), data: z.string() }));
 
 /**

@@ -1,5 +1,6 @@
 import { Package } from 'lucide-react';
 import { localizedTitle } from '@medallion/contracts/product-text';
+import { orderNumber } from '@medallion/contracts/shop';
 import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@medallion/contracts/admin-shop';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/card';
@@ -32,7 +33,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
         <div className="flex min-w-0 flex-col">
           <h2 className="text-lg font-bold text-asphalt">{t('orders.order', { date: when.format(new Date(order.created_at)) })}</h2>
           <p className="break-all text-xs text-slate-600">
-            {t('orders.number')} <span className="font-mono">{order.order_id.slice(0, 8).toUpperCase()}</span> · {t('orders.itemCount', { count: items })}
+            {t('orders.number')} <span className="font-mono">{orderNumber(order.order_id)}</span> · {t('orders.itemCount', { count: items })}
           </p>
         </div>
         <span data-testid="order-status" className={cn('rounded-full px-3 py-1 text-sm font-semibold', STATUS_CLASSES[order.status])}>
