@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type i18n as I18nInstance, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@medallion/contracts/site';
@@ -26,10 +26,10 @@ export function detectLanguage(): Language {
 }
 
 /** The browser's instance. On the server every request has its own (see request-scope.ts). */
-export const i18n = i18next.createInstance();
+export const i18n: I18nInstance = i18next.createInstance();
 
 /** The i18n instance of the current render: the request's on the server, else the browser's. */
-export function currentI18n() {
+export function currentI18n(): I18nInstance {
   return requestScope()?.i18n ?? i18n;
 }
 
