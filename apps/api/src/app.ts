@@ -115,7 +115,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate(
     'payments',
     config.STRIPE_SECRET_KEY
-      ? createStripeGateway({
+      ? await createStripeGateway({
           db: database.db,
           secretKey: config.STRIPE_SECRET_KEY,
           publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
@@ -124,7 +124,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       : createSandboxGateway(database.db),
   );
   const s3 = config.S3_BUCKET
-    ? createS3Storage({
+    ? await createS3Storage({
         bucket: config.S3_BUCKET,
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,

@@ -24,9 +24,11 @@ afterAll(async () => {
 
 const s3Options = { bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
 
+const s3Storage = await createS3Storage(s3Options);
+
 describe.each([
   ['disk', () => createDiskStorage(diskDir) as Storage, (key: string) => `file://${join(diskDir, key)}`],
-  ['s3', () => createS3Storage(s3Options) as Storage, (key: string) => `${endpoint}/media/${key}`],
+  ['s3', () => s3Storage as Storage, (key: string) => `${endpoint}/media/${key}`],
 ])('%s storage', (kind, make, location) => {
   const storage = make();
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadStripe } from '../../integrations/payments/stripe-gateway';
 import { AppError } from '../../lib/app-error';
 import { handleStripeEvent } from './handle-stripe-event';
 import { purchaseOptionsFor } from './payment-recovery-job';
@@ -8,6 +9,7 @@ import { purchaseOptionsFor } from './payment-recovery-job';
 export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void> {
   const secret = app.config.STRIPE_WEBHOOK_SECRET;
   if (app.payments.kind !== 'stripe' || !secret) return;
+  const StripeSdk = await loadStripe();
   // The signature covers the exact bytes, so this route keeps the body raw.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
@@ -18,7 +20,7 @@ export async function paymentsWebhookRoutes(app: FastifyInstance): Promise<void>
     }
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(request.body, signature, secret);
+      event = StripeSdk.webhooks.constructEvent(request.body, signature, secret);
     } catch {
       throw new AppError('BAD_REQUEST', 'payment.signatureInvalid');
     }
