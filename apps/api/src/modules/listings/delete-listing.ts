@@ -9,10 +9,11 @@ import { transitionListing } from './listing-lifecycle';
 /**
  * The owner deletes a listing. A draft that was never paid (no payment for it succeeded or is still
  * processing) and never published is deleted with its stored pictures. Any other listing is
- * soft-deleted (the lifecycle's `delete`): `deleted_at` is set and its status becomes INACTIVE, so the marketplace search (ACTIVE
- * only) and the sitemap drop it, and every other read of listings skips deleted rows (detail, views,
- * the dashboard, the review queue, checkout, edits, status changes); its payments, pictures and records stay.
- * A deleted listing never becomes ACTIVE again: every change of status needs a row that is not deleted.
+ * soft-deleted (the lifecycle's `delete`): `deleted_at` is set and its status becomes INACTIVE, so the
+ * marketplace search (ACTIVE only) and the sitemap drop it, and every other read of listings skips deleted
+ * rows (detail, views, the dashboard, the review queue, checkout, edits, status changes); its payments,
+ * pictures and records stay. A deleted listing never becomes ACTIVE again: every move of the lifecycle
+ * needs a row that is not deleted.
  *
  * The row is locked while deciding, so a parallel listing-fee claim (which locks it too) either comes
  * first (its payment row makes this a soft delete) or finds no listing. Another user's listing, an

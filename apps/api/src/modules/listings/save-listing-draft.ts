@@ -69,8 +69,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * Whether a save sends the listing back to review (the lifecycle's `edit`): a published listing (ACTIVE or
- * INACTIVE) whose reviewed columns change goes back to review; price, period, contact details and anything saved on a draft or a listing already
- * under review keep the status. The listing fee is never asked again (a published listing was paid).
+ * INACTIVE) whose reviewed columns change goes back to review; price, period, contact details and anything
+ * saved on a draft or a listing already under review keep the status. The listing fee is never asked again (a published listing was paid).
  */
 function sendsToReview(current: ListingRow, changes: Changes): boolean {
   const reviewed = REVIEWED_COLUMNS.some((column) => column in changes && !sameValue(changes[column], current[column]));
