@@ -11,6 +11,7 @@ import type { Database } from '@medallion/db/client';
 import { listingReports, listings, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
+import { transitionListingIfAllowed } from '../listings/listing-lifecycle';
 
 const owner = alias(user, 'report_listing_owner');
 const reporter = alias(user, 'report_reporter');
@@ -84,10 +85,8 @@ export async function resolveListingReports(
       .returning({ id: listingReports.id });
     if (closed.length === 0) throw new AppError('NOT_FOUND', 'listingReport.notFound');
     if (action === 'deactivate') {
-      await tx
-        .update(listings)
-        .set({ status: 'INACTIVE', updatedAt: sql`now()` })
-        .where(and(eq(listings.id, listingId), eq(listings.status, 'ACTIVE')));
+      // The lifecycle's `hide`: only an ACTIVE listing moves; one already off the marketplace stays as it is.
+      await transitionListingIfAllowed(tx, listingId, 'hide', { by: 'staff' });
     }
     const [listing] = await tx.select({ status: listings.status }).from(listings).where(eq(listings.id, listingId));
     return { listing_id: listingId, action, resolved: closed.length, listing_status: listing!.status };

@@ -1,17 +1,19 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { LISTING_ID_PATTERN } from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
+import { transitionListing } from './listing-lifecycle';
 
 /**
  * The owner deletes a listing. A draft that was never paid (no payment for it succeeded or is still
  * processing) and never published is deleted with its stored pictures. Any other listing is
- * soft-deleted: `deleted_at` is set and its status becomes INACTIVE, so the marketplace search (ACTIVE
- * only) and the sitemap drop it, and every other read of listings skips deleted rows (detail, views,
- * the dashboard, the review queue, checkout, edits, status changes); its payments, pictures and records stay.
- * A deleted listing never becomes ACTIVE again: every change of status needs a row that is not deleted.
+ * soft-deleted (the lifecycle's `delete`): `deleted_at` is set and its status becomes INACTIVE, so the
+ * marketplace search (ACTIVE only) and the sitemap drop it, and every other read of listings skips deleted
+ * rows (detail, views, the dashboard, the review queue, checkout, edits, status changes); its payments,
+ * pictures and records stay. A deleted listing never becomes ACTIVE again: every move of the lifecycle
+ * needs a row that is not deleted.
  *
  * The row is locked while deciding, so a parallel listing-fee claim (which locks it too) either comes
  * first (its payment row makes this a soft delete) or finds no listing. Another user's listing, an
@@ -35,10 +37,7 @@ export async function deleteListing(db: Database, storage: Storage, userId: stri
       await tx.delete(listings).where(eq(listings.id, listingId));
       return true;
     }
-    await tx
-      .update(listings)
-      .set({ status: 'INACTIVE', deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(listings.id, listingId));
+    await transitionListing(tx, listingId, 'delete', { by: { owner: userId } });
     return false;
   });
   // The pictures' folder ({listing_id}/…) goes after the commit; a storage failure leaves files nobody links to.

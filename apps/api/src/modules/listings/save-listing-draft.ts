@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isPublishedStatus, type ListingStatus, type saveDraftStep1Schema, type saveDraftStep2Schema } from '@medallion/contracts/listings';
+import type { ListingStatus, saveDraftStep1Schema, saveDraftStep2Schema } from '@medallion/contracts/listings';
 import type { Database, Transaction } from '@medallion/db/client';
 import { nationalUsPhone } from '@medallion/contracts/phone-format';
 import { listings, user } from '@medallion/db/schema';
@@ -13,6 +13,7 @@ import { AppError, invalidField as invalid } from '../../lib/app-error';
 import { formatUsd } from '../../lib/money';
 import { checkVin } from '../cars/decode-vin';
 import { reviewNoticeEmail } from './listing-emails';
+import { INITIAL_LISTING_STATUS, nextStatus, transitionListing, writeListingContent, type ListingContentChanges } from './listing-lifecycle';
 import { imageKey, thumbnailKey, type ListingRow } from './listing-record';
 
 type Step1 = z.output<typeof saveDraftStep1Schema>;
@@ -38,7 +39,7 @@ async function ownListing(db: Database | Transaction, userId: string, listingId:
   return row;
 }
 
-type Changes = Partial<typeof listings.$inferInsert>;
+type Changes = ListingContentChanges;
 
 /** The columns a driver reads whose change, on a published listing, needs staff to look again (see LIVE_EDIT_FIELDS). */
 const REVIEWED_COLUMNS = [
@@ -67,14 +68,13 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The status a save leaves: a published listing (ACTIVE or INACTIVE) whose reviewed columns change goes
- * back to review; price, period, contact details and anything saved on a draft or a listing already
- * under review keep the status. The listing fee is never asked again (a published listing was paid).
+ * Whether a save sends the listing back to review (the lifecycle's `edit`): a published listing (ACTIVE or
+ * INACTIVE) whose reviewed columns change goes back to review; price, period, contact details and anything
+ * saved on a draft or a listing already under review keep the status. The listing fee is never asked again (a published listing was paid).
  */
-function statusAfter(current: ListingRow, changes: Changes): { status: ListingStatus; sentToReview: boolean } {
+function sendsToReview(current: ListingRow, changes: Changes): boolean {
   const reviewed = REVIEWED_COLUMNS.some((column) => column in changes && !sameValue(changes[column], current[column]));
-  if (isPublishedStatus(current.status) && reviewed) return { status: 'UNDER_REVIEW', sentToReview: true };
-  return { status: current.status, sentToReview: false };
+  return reviewed && nextStatus(current.status, 'edit') !== null;
 }
 
 /** Where the staff hear of a published listing that an edit sent back to review. */
@@ -89,12 +89,10 @@ export interface ReviewNotice {
  * listing sent back to review is announced to the staff mailbox in the same transaction.
  */
 async function applyChanges(tx: Transaction, current: ListingRow, changes: Changes, notice: ReviewNotice): Promise<SavedListing> {
-  const { status, sentToReview } = statusAfter(current, changes);
-  const [row] = await tx
-    .update(listings)
-    .set({ ...changes, status, ...(sentToReview ? { rejectionReason: null } : {}), updatedAt: sql`now()` })
-    .where(eq(listings.id, current.id))
-    .returning();
+  const sentToReview = sendsToReview(current, changes);
+  const row = sentToReview
+    ? await transitionListing(tx, current.id, 'edit', { by: { owner: current.userId }, set: changes })
+    : await writeListingContent(tx, current.id, changes);
   if (sentToReview && row) {
     const price =
       row.priceCents === null
@@ -117,7 +115,7 @@ async function applyChanges(tx: Transaction, current: ListingRow, changes: Chang
       tx,
     );
   }
-  return { listing_id: current.id, status, sent_to_review: sentToReview };
+  return { listing_id: current.id, status: row?.status ?? current.status, sent_to_review: sentToReview };
 }
 
 /** The phone of the owner's profile (E.164) as listings show it, "(212) 555-0190"; null without one. */
@@ -129,7 +127,7 @@ async function profilePhone(db: Database, userId: string): Promise<string | null
 /**
  * Step 1: category, location (a real place: a city/state pair or zip from our dataset),
  * contact name, e-mail and phone (blank: the account's profile). Creates the DRAFT or updates the owner's listing in
- * any status (a published listing whose location changes goes back to review, see statusAfter).
+ * any status (a published listing whose location changes goes back to review, see sendsToReview).
  */
 export async function saveDraftStep1(
   db: Database,
@@ -157,9 +155,9 @@ export async function saveDraftStep1(
   if (!input.listing_id) {
     const [created] = await db
       .insert(listings)
-      .values({ ...values, userId: account.id, status: 'DRAFT' })
+      .values({ ...values, userId: account.id, status: INITIAL_LISTING_STATUS })
       .returning({ id: listings.id });
-    return { listing_id: created!.id, status: 'DRAFT', sent_to_review: false };
+    return { listing_id: created!.id, status: INITIAL_LISTING_STATUS, sent_to_review: false };
   }
   const listingId = input.listing_id;
   const saved = await db.transaction(async (tx) => {
@@ -175,7 +173,7 @@ export async function saveDraftStep1(
 
 /**
  * Step 2: title, price, period, vehicle identification, pictures and, for cars, the car, of the owner's
- * listing in any status (edits of a published listing: see statusAfter; the fee is never asked again).
+ * listing in any status (edits of a published listing: see sendsToReview; the fee is never asked again).
  * The VIN is checked (length, characters, check digit); make and model are matched to our car data.
  * New pictures are re-encoded (WebP 1600 px + 400 px thumbnail) and stored before the row changes.
  *

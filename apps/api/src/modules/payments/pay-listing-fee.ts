@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { LISTING_FEE } from '@medallion/contracts/payments';
 import { LISTING_ID_PATTERN, missingListingFields } from '@medallion/contracts/listings';
 import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
@@ -7,6 +7,7 @@ import type { GatewayUser, PaymentGateway } from '../../integrations/payments/ga
 import { AppError } from '../../lib/app-error';
 import { formatUsd } from '../../lib/money';
 import { reviewNoticeEmail } from '../listings/listing-emails';
+import { transitionListingIfAllowed } from '../listings/listing-lifecycle';
 import { paymentReceipt } from './receipt-email';
 import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions, type PurchaseServices } from './purchase';
 
@@ -35,15 +36,11 @@ function isReady(l: ListingRow): boolean {
 type ListingFeeOptions = Pick<PurchaseServices, 'mailer' | 'staffEmail' | 'publicUrl'>;
 
 /**
- * A paid listing goes to review: DRAFT -> UNDER_REVIEW, the staff mailbox gets the review notice.
+ * A paid listing goes to review: DRAFT -> UNDER_REVIEW (the lifecycle's `submit`), the staff mailbox gets the review notice.
  * Runs in the caller's transaction; returns false when the listing was no longer a draft.
  */
 export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner: { name: string }, options: ListingFeeOptions) {
-  const [moved] = await tx
-    .update(listings)
-    .set({ status: 'UNDER_REVIEW', rejectionReason: null, updatedAt: sql`now()` })
-    .where(and(eq(listings.id, listing.id), eq(listings.status, 'DRAFT')))
-    .returning({ id: listings.id });
+  const moved = await transitionListingIfAllowed(tx, listing.id, 'submit', { by: 'system' });
   if (!moved) return false;
   await options.mailer.send(
     reviewNoticeEmail(options.staffEmail, {
