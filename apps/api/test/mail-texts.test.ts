@@ -15,7 +15,7 @@ import { twoFactorChangedEmail } from '../src/modules/auth/two-factor-email';
 import { contactEmail } from '../src/modules/contact/contact-email';
 import { listingApprovedEmail, listingRejectedEmail, reviewNoticeEmail } from '../src/modules/listings/listing-emails';
 import { relayedMessageEmail } from '../src/modules/messages/message-email';
-import { receiptEmail } from '../src/modules/payments/receipt-email';
+import { receiptEmail, type ReceiptInput } from '../src/modules/payments/receipt-email';
 import { emailChangedNotice } from '../src/modules/profile/profile-emails';
 import { searchDigestEmail, type DigestListing } from '../src/modules/saved/digest-email';
 import { orderConfirmationEmail, orderShippedEmail } from '../src/modules/shop/order-email';
@@ -62,6 +62,11 @@ const order = {
   items: [{ title: 'Seat cushion', titleRu: 'Подушка на сиденье', quantity: 2, priceCents: 90_000 }],
 };
 
+const RECEIPTS: ReceiptInput['description'][] = [
+  { key: 'receipt.examAccess', params: { count: 3 } },
+  { key: 'receipt.listingFee', params: { title: 'Toyota Camry 2020' } },
+];
+
 const BOTH: Language[] = ['en', 'ru'];
 const MAILS: Array<[string, OutgoingMail, Language[]]> = [
   ...(['confirm', 'reset', 'delete', 'email-change'] as const).map((purpose): [string, OutgoingMail, Language[]] => [
@@ -70,7 +75,7 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     BOTH,
   ]),
   ['new browser', newBrowserEmail({ to, at, device, publicUrl }), BOTH],
-  ['new browser, unknown browser', newBrowserEmail({ to, at, device: {}, publicUrl }), BOTH],
+  ['new browser, unknown browser', newBrowserEmail({ to, at, device: { browser: null, system: null }, publicUrl }), BOTH],
   ['password used', passwordUsedEmail({ to, at, device, publicUrl }), BOTH],
   ['passkey added', passkeyAddedEmail({ to, at, name: 'YubiKey', publicUrl }), BOTH],
   ['password reset', passwordResetEmail({ to, at, device, passkeysRemoved: 0, publicUrl }), BOTH],
@@ -116,10 +121,7 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     }),
     BOTH,
   ]),
-  ...[
-    { key: 'receipt.examAccess' as const, params: { count: 3 } },
-    { key: 'receipt.listingFee' as const, params: { title: 'Toyota Camry 2020' } },
-  ].map((description): [string, OutgoingMail, Language[]] => [
+  ...RECEIPTS.map((description): [string, OutgoingMail, Language[]] => [
     `receipt ${description.key}`,
     receiptEmail({
       to,
