@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
+import { orderNumber, orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
 import { expect, expectAccessible, openInEnglish, signIn, STAFF, test } from './fixtures';
 
 test.use({ driverProfile: { prefix: 'shipped', name: 'Nina Driver', password: 'Shipper2024' } });
@@ -175,7 +175,10 @@ test('staff mark a paid order shipped; the customer sees Shipped and gets one e-
   expect(((await again.json()) as { data: { emailed: boolean } }).data.emailed).toBe(false);
 
   await openInEnglish(page, '/dev/mail');
-  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'Your order has shipped' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: `Your order No. ${orderNumber(orderId)} has shipped` });
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText(`1 × ${product.title}`);
   await expect(mail).toContainText('Queens, NY 11101');

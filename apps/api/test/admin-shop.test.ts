@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminProduct } from '@medallion/contracts/admin-shop';
-import { orderTotals, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
+import { orderNumber, orderTotals, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
 import { mailOutbox, orders, products } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
@@ -58,9 +58,7 @@ describe('staff: shop products and orders', async () => {
     }
   };
   const shippedMails = async () =>
-    (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).filter((m) =>
-      m.subject.startsWith('Your order has shipped'),
-    );
+    (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).filter((m) => m.subject.startsWith('Your order No.'));
 
   /** The buyer pays for one of `product` with a sandbox 4242 card: a paid order. */
   async function paidOrder(product: Product, transactionId: string): Promise<string> {
@@ -319,6 +317,8 @@ describe('staff: shop products and orders', async () => {
 
     const mails = await shippedMails();
     expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your order No. ${orderNumber(first)} has shipped / Ваш заказ № ${orderNumber(first)} отправлен`);
+    expect(mails[0]!.text).toContain(`Order No. ${orderNumber(first)}`);
     expect(mails[0]!.text).toContain(`1 × ${product.title}`);
     expect(mails[0]!.text).toContain('123 Main St');
     expect(mails[0]!.text).toContain('Brooklyn, NY 11201');
@@ -425,7 +425,7 @@ describe('staff: shop products and orders', async () => {
 
     const orderId = await paidOrder(product, 'admin-ru-0001');
     const confirmation = (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shipped-buyer@example.com'))).find(
-      (m) => m.subject === 'Order confirmation' && m.text.includes(orderId),
+      (m) => m.subject.startsWith('Order confirmation') && m.text.includes(`Order No. ${orderNumber(orderId)}`),
     );
     const [english, russian] = confirmation!.text.split('---');
     expect(english).toContain('1 × Bilingual seat cushion');

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPaymentIntentRequestSchema, EXAM_PRICE_CENTS, LISTING_FEE } from '@medallion/contracts/payments';
-import { orderTotals, type Product } from '@medallion/contracts/shop';
+import { orderNumber, orderTotals, type Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, listings, mailOutbox, orders, payments, products, sandboxCharges } from '@medallion/db/schema';
 import { demoProductsSeedStep } from '@medallion/demo';
@@ -198,7 +198,7 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     const confirmation = await app.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, who.gatewayUser.email), like(mailOutbox.text, `%${order!.id}%`)));
+      .where(and(eq(mailOutbox.to, who.gatewayUser.email), like(mailOutbox.text, `%Order No. ${orderNumber(order!.id)}%`)));
     expect(confirmation).toHaveLength(1);
     // The client's retry now gets the settled payment.
     const retry = await pay(who, body);

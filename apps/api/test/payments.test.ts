@@ -151,7 +151,7 @@ describe('payments (sandbox gateway)', async () => {
       }
       const receipts = (await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'payer@example.com'))).filter((m) => m.subject.includes('receipt'));
       expect(receipts).toHaveLength(1);
-      expect(receipts[0]!.subject).toBe('Medallion receipt / Чек Medallion: $15.00');
+      expect(receipts[0]!.subject).toBe('Medallion receipt: $15.00 / Чек Medallion: 15,00\u00a0$');
       expect(receipts[0]!.text).toContain('VISA •••• 4242');
       const user = await app.inject({ method: 'GET', url: '/api/users', headers: { cookie: me.cookie } });
       expect(user.json().data.payment_transactions).toHaveLength(1);

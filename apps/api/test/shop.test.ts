@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
+import { orderNumber, orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
 import { runSeed } from '@medallion/db/seed';
 import { cartItems, mailOutbox, orders, payments, products } from '@medallion/db/schema';
 import { demoProductsSeedStep } from '@medallion/demo';
@@ -145,8 +145,13 @@ describe('shop, cart and orders', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/users/orders', headers: { cookie: other.cookie } })).json().data.data).toEqual([]);
 
     const mail = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
-    const confirmation = mail.filter((m) => m.subject === 'Order confirmation');
+    const confirmation = mail.filter((m) => m.subject.startsWith('Order confirmation'));
     expect(confirmation).toHaveLength(1);
+    // The customer's order number (as on the success screen and the Orders tab) in both languages' subject and text.
+    const number = orderNumber(recorded.json().data.order_id as string);
+    expect(confirmation[0]!.subject).toBe(`Order confirmation No. ${number} / Подтверждение заказа № ${number}`);
+    expect(confirmation[0]!.text).toContain(`Order No. ${number}`);
+    expect(confirmation[0]!.text).toContain(`Заказ № ${number}`);
     expect(confirmation[0]!.text).toContain(`Order total: $${(totals.total / 100).toFixed(2)}`);
     await expect.poll(() => conversions.length).toBe(1);
     expect(conversions[0]).toMatchObject({ event: 'purchase', value: totals.total / 100, currency: 'USD' });

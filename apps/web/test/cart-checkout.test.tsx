@@ -71,6 +71,8 @@ describe('CartCheckout', () => {
     expect(text('summary-subtotal')).toBe('$25.00');
     expect(text('summary-shipping')).toBe('$7.00');
     expect(text('summary-total')).toBe(totalOf([mug, cap]));
+    // The rate in the label comes from TAX_RATE_PERCENT, written as the language writes it.
+    expect(screen.getByText('Tax (8.875%)')).toBeTruthy();
   });
 
   it('removing an item asks the server and updates the total', async () => {

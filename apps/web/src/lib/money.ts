@@ -1,24 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { formatCents, formatPercent } from '@medallion/contracts/formats';
+import { TAX_RATE_PERCENT } from '@medallion/contracts/shop';
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/**
- * US dollars in the UI language's own style ("$1,800.00" in English, "1 800,00 $" in Russian), one
- * formatter per language and style. `decimals: 'auto'` drops ".00" from whole amounts (listing prices).
- */
-export function formatUsd(dollars: number, language: string, decimals: 'always' | 'auto' = 'always'): string {
-  const digits = decimals === 'always' || !Number.isInteger(dollars) ? 2 : 0;
-  const key = `${language}:${digits}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format.format(dollars);
-}
+/** The site's money formatter (shared with the API's e-mails): "$1,800.00" in English, "1 800,00 $" in Russian. */
+export { formatUsd } from '@medallion/contracts/formats';
 
 /** Cents as dollars with 2 decimals in the UI language: every total, fee and shop price. */
 export function useMoney(): (cents: number) => string {
   const { i18n } = useTranslation();
-  return (cents: number) => formatUsd(cents / 100, i18n.language);
+  return (cents: number) => formatCents(cents, i18n.language);
+}
+
+/** The sales tax rate in the UI language ("8.875%", "8,875 %"), for the texts that name it ("Tax ({{rate}})"). */
+export function useTaxRate(): string {
+  const { i18n } = useTranslation();
+  return formatPercent(TAX_RATE_PERCENT, i18n.language);
 }

@@ -2,7 +2,7 @@ import type { ContactUsRequest } from '@medallion/contracts/contact';
 import type { Database } from '@medallion/db/client';
 import { contactMessages } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { escapeHtml } from '../../lib/escape-html';
+import { contactEmail } from './contact-email';
 
 export interface ContactMessageInput extends ContactUsRequest {
   locale: string | null;
@@ -18,28 +18,16 @@ export async function createContactMessage(db: Database, mailer: Mailer, input: 
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error('contact message insert returned no row');
 
-    const lines = [
-      'New message from the Contact us form.',
-      '',
-      `Name: ${input.name}`,
-      `E-mail: ${input.email}`,
-      `Language: ${input.locale ?? 'unknown'}`,
-      `Received: ${row.createdAt.toISOString()}`,
-      `Reference: ${row.id}`,
-      '',
-      input.message,
-    ];
     await mailer.send(
-      {
+      contactEmail({
         to: input.supportEmail,
-        replyTo: input.email,
-        subject: `Contact form: ${input.name}`,
-        category: 'contact',
-        text: lines.join('\n'),
-        html: `<p>New message from the Contact us form.</p>
-<p><strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>E-mail:</strong> ${escapeHtml(input.email)}<br><strong>Language:</strong> ${escapeHtml(input.locale ?? 'unknown')}<br><strong>Reference:</strong> ${row.id}</p>
-<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-      },
+        name: input.name,
+        email: input.email,
+        locale: input.locale,
+        message: input.message,
+        id: row.id,
+        receivedAt: row.createdAt,
+      }),
       tx,
     );
     return { id: row.id };

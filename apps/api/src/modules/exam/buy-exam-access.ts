@@ -51,10 +51,7 @@ export const examPurchase: PurchaseKind = {
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    await services.mailer.send(
-      paymentReceipt(owner, paid!, { en: 'Practice exam: 3 months of full access', ru: 'Пробный экзамен: полный доступ на 3 месяца' }),
-      tx,
-    );
+    await services.mailer.send(paymentReceipt(owner, paid!, { key: 'receipt.examAccess', params: { count: EXAM_ACCESS_MONTHS } }), tx);
   },
   async release(tx, payment) {
     if (payment.promoCode) await releasePromo(tx, payment.promoCode);

@@ -1,3 +1,7 @@
+import { formatUsd } from '@medallion/contracts/formats';
+import type { MailT } from '@medallion/contracts/mail-messages';
+import type { Language } from '@medallion/contracts/site';
+import { inLanguages, labelled, READER_LANGUAGES, STAFF_LANGUAGES } from '../../integrations/mail/mail-languages';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 interface ListingFacts {
@@ -8,30 +12,60 @@ interface ListingFacts {
   publicUrl: string;
 }
 
+/** A listing's price as the e-mails write it ("$450 / week", "450 $ в неделю", "$18,000"); null without a price. */
+export function listingPriceText(
+  t: MailT,
+  language: Language,
+  l: { priceCents: number | null; dealType: 'rent' | 'sale' | null; paymentPeriod: 'weekly' | 'monthly' | null },
+): string | null {
+  if (l.priceCents === null) return null;
+  const price = formatUsd(l.priceCents / 100, language, 'auto');
+  if (l.dealType === 'sale' || !l.paymentPeriod) return price;
+  return t(l.paymentPeriod === 'monthly' ? 'common.perMonth' : 'common.perWeek', { price });
+}
+
 const link = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
 /**
- * To the staff mailbox when a paid listing waits for review: a new one, or (`edited`) a published
- * listing whose owner changed its text, vehicle data, pictures or place.
+ * To the staff mailbox (in English) when a paid listing waits for review: a new one, or (`edited`) a
+ * published listing whose owner changed its text, vehicle data, pictures or place.
  */
-export function reviewNoticeEmail(to: string, l: ListingFacts & { category: string; price: string; place: string; edited?: boolean }): OutgoingMail {
+export function reviewNoticeEmail(
+  to: string,
+  l: Omit<ListingFacts, 'title'> & {
+    title: string | null;
+    category: 'cars' | 'plates';
+    priceCents: number | null;
+    dealType: 'rent' | 'sale' | null;
+    paymentPeriod: 'weekly' | 'monthly' | null;
+    place: string;
+    edited?: boolean;
+  },
+  languages: readonly Language[] = STAFF_LANGUAGES,
+): OutgoingMail {
   return {
     to,
-    subject: `${l.edited ? 'Edited listing to review' : 'Listing to review'}: ${l.title}`,
-    text: [
-      l.edited
-        ? 'The owner edited a published listing; it is off the marketplace until it is reviewed again.'
-        : 'A listing fee was paid and a listing waits for review.',
-      '',
-      `Title: ${l.title}`,
-      `Category: ${l.category}`,
-      `Price: ${l.price}`,
-      `Location: ${l.place}`,
-      `Owner: ${l.ownerName} <${l.ownerEmail}>`,
-      `Listing id: ${l.id}`,
-      '',
-      `Review it in the staff console: ${link(l.publicUrl, '/admin/listings')}`,
-    ].join('\n'),
+    ...inLanguages(languages, (t, language) => {
+      const title = l.title ?? t('common.untitled');
+      const price = listingPriceText(t, language, l);
+      return {
+        subject: t(l.edited ? 'review.editedSubject' : 'review.subject', { title }),
+        text: [
+          t(l.edited ? 'review.editedIntro' : 'review.intro'),
+          '',
+          ...labelled([
+            [t('review.title'), title],
+            [t('review.category'), t(`review.${l.category}`)],
+            [t('review.price'), price === null ? '—' : l.dealType === 'sale' ? t('review.forSale', { price }) : price],
+            [t('review.location'), l.place],
+            [t('review.owner'), `${l.ownerName} <${l.ownerEmail}>`],
+            [t('review.listingId'), l.id],
+          ]),
+          '',
+          `${t('review.console')} ${link(l.publicUrl, '/admin/listings')}`,
+        ].join('\n'),
+      };
+    }),
     replyTo: l.ownerEmail,
     category: 'notice',
   };
@@ -42,19 +76,10 @@ export function listingApprovedEmail(l: ListingFacts): OutgoingMail {
   const url = link(l.publicUrl, `/listing/${l.id}`);
   return {
     to: l.ownerEmail,
-    subject: `Your listing is published / Ваше объявление опубликовано: ${l.title}`,
-    text: [
-      `Hello ${l.ownerName},`,
-      '',
-      `Good news: your listing "${l.title}" passed review and is now in the Medallion marketplace.`,
-      `See it here: ${url}`,
-      '',
-      '---',
-      `Здравствуйте, ${l.ownerName}!`,
-      '',
-      `Ваше объявление «${l.title}» прошло проверку и опубликовано на маркетплейсе Medallion.`,
-      `Посмотреть: ${url}`,
-    ].join('\n'),
+    ...inLanguages(READER_LANGUAGES, (t) => ({
+      subject: t('approved.subject', { title: l.title }),
+      text: [t('common.hello', { name: l.ownerName }), '', t('approved.intro', { title: l.title }), `${t('approved.see')} ${url}`].join('\n'),
+    })),
     category: 'notice',
   };
 }
@@ -64,25 +89,12 @@ export function listingRejectedEmail(l: ListingFacts & { reason: string }): Outg
   const url = link(l.publicUrl, '/dashboard');
   return {
     to: l.ownerEmail,
-    subject: `Your listing needs changes / Объявление нужно исправить: ${l.title}`,
-    text: [
-      `Hello ${l.ownerName},`,
-      '',
-      `Our team reviewed your listing "${l.title}" and could not publish it yet. The reason:`,
-      '',
-      `  ${l.reason}`,
-      '',
-      `Edit the listing from your dashboard (${url}) and send it again. The listing fee is already paid: you will not be charged again.`,
-      '',
-      '---',
-      `Здравствуйте, ${l.ownerName}!`,
-      '',
-      `Мы проверили ваше объявление «${l.title}» и пока не можем его опубликовать. Причина:`,
-      '',
-      `  ${l.reason}`,
-      '',
-      `Исправьте объявление в личном кабинете (${url}) и отправьте снова. Плата уже внесена, повторно платить не нужно.`,
-    ].join('\n'),
+    ...inLanguages(READER_LANGUAGES, (t) => ({
+      subject: t('rejected.subject', { title: l.title }),
+      text: [t('common.hello', { name: l.ownerName }), '', t('rejected.intro', { title: l.title }), '', `  ${l.reason}`, '', t('rejected.outro', { url })].join(
+        '\n',
+      ),
+    })),
     category: 'notice',
   };
 }

@@ -10,7 +10,6 @@ import { locationIndex } from '../../integrations/locations/zip-index';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError, invalidField as invalid } from '../../lib/app-error';
-import { formatUsd } from '../../lib/money';
 import { checkVin } from '../cars/decode-vin';
 import { reviewNoticeEmail } from './listing-emails';
 import { INITIAL_LISTING_STATUS, nextStatus, transitionListing, writeListingContent, type ListingContentChanges } from './listing-lifecycle';
@@ -94,21 +93,17 @@ async function applyChanges(tx: Transaction, current: ListingRow, changes: Chang
     ? await transitionListing(tx, current.id, 'edit', { by: { owner: current.userId }, set: changes })
     : await writeListingContent(tx, current.id, changes);
   if (sentToReview && row) {
-    const price =
-      row.priceCents === null
-        ? '—'
-        : row.dealType === 'sale'
-          ? `${formatUsd(row.priceCents)} (for sale)`
-          : `${formatUsd(row.priceCents)} / ${row.paymentPeriod === 'monthly' ? 'month' : 'week'}`;
     await notice.mailer.send(
       reviewNoticeEmail(notice.staffEmail, {
         id: row.id,
-        title: row.title ?? '(no title)',
+        title: row.title,
         ownerName: row.name ?? '',
         ownerEmail: row.email ?? '',
         publicUrl: notice.publicUrl,
         category: row.category,
-        price,
+        priceCents: row.priceCents,
+        dealType: row.dealType,
+        paymentPeriod: row.paymentPeriod,
         place: [row.locationCity, row.locationState, row.locationZip].filter(Boolean).join(', '),
         edited: true,
       }),

@@ -1,3 +1,4 @@
+import { inLanguages, READER_LANGUAGES } from '../../integrations/mail/mail-languages';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 export interface RelayedMessage {
@@ -17,31 +18,28 @@ export interface RelayedMessage {
  * The relayed message: to the other party, with Reply-To the sender's address (so a reply from the
  * mail program reaches them), naming the listing and linking to the thread in the dashboard. It
  * carries the sender's name, the message and nothing else of theirs (no phone, no other listings).
+ * The message is quoted once, in the first language's part; the others point up to it.
  */
 export function relayedMessageEmail(m: RelayedMessage): OutgoingMail {
   const url = new URL(`/dashboard?tab=messages&conversation=${m.conversationId}`, m.publicUrl).toString();
-  const about = m.toOwner ? `your listing "${m.listingTitle}"` : `the listing "${m.listingTitle}"`;
-  const aboutRu = m.toOwner ? `вашему объявлению «${m.listingTitle}»` : `объявлению «${m.listingTitle}»`;
+  const sender = m.senderName;
   return {
     to: m.recipientEmail,
     replyTo: m.senderEmail,
-    subject: `Message about "${m.listingTitle}" from ${m.senderName} / Сообщение по объявлению`,
-    text: [
-      `Hello ${m.recipientName},`,
-      '',
-      `${m.senderName} sent you a message on Medallion about ${about}:`,
-      '',
-      m.body,
-      '',
-      `Read the conversation and reply in your dashboard: ${url}`,
-      `Replying to this e-mail writes to ${m.senderName} directly.`,
-      '',
-      '---',
-      `Здравствуйте, ${m.recipientName}!`,
-      '',
-      `${m.senderName} написал(а) вам на Medallion по ${aboutRu}. Текст сообщения приведён выше.`,
-      `Переписка и ответ — в личном кабинете: ${url}`,
-    ].join('\n'),
+    ...inLanguages(READER_LANGUAGES, (t, _language, first) => {
+      const about = t(m.toOwner ? 'message.aboutYourListing' : 'message.aboutListing', { title: m.listingTitle });
+      return {
+        subject: t('message.subject', { title: m.listingTitle, sender }),
+        text: [
+          t('common.hello', { name: m.recipientName }),
+          '',
+          ...(first ? [t('message.intro', { sender, about }), '', m.body] : [t('message.introQuotedAbove', { sender, about })]),
+          '',
+          `${t('message.readAndReply')} ${url}`,
+          t('message.replyByMail', { sender }),
+        ].join('\n'),
+      };
+    }),
     category: 'notice',
   };
 }

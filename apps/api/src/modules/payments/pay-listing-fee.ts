@@ -5,7 +5,6 @@ import type { Database, DbExecutor, Transaction } from '@medallion/db/client';
 import { listings, payments } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { formatUsd } from '../../lib/money';
 import { reviewNoticeEmail } from '../listings/listing-emails';
 import { transitionListingIfAllowed } from '../listings/listing-lifecycle';
 import { paymentReceipt } from './receipt-email';
@@ -45,16 +44,14 @@ export async function submitForReview(tx: DbExecutor, listing: ListingRow, owner
   await options.mailer.send(
     reviewNoticeEmail(options.staffEmail, {
       id: listing.id,
-      title: listing.title ?? '(no title)',
+      title: listing.title,
       ownerName: owner.name,
       ownerEmail: listing.email ?? '',
       publicUrl: options.publicUrl,
       category: listing.category,
-      price: listing.priceCents
-        ? listing.dealType === 'sale'
-          ? `${formatUsd(listing.priceCents)} (for sale)`
-          : `${formatUsd(listing.priceCents)} / ${listing.paymentPeriod === 'monthly' ? 'month' : 'week'}`
-        : '—',
+      priceCents: listing.priceCents,
+      dealType: listing.dealType,
+      paymentPeriod: listing.paymentPeriod,
       place: [listing.locationCity, listing.locationState, listing.locationZip].filter(Boolean).join(', '),
     }),
     tx,
@@ -72,7 +69,7 @@ export const listingFeePurchase: PurchaseKind = {
     const [listing] = await tx.select().from(listings).where(eq(listings.id, payment.reference));
     if (!listing) return; // deleted meanwhile: the fee stays on record
     await submitForReview(tx, listing, owner, services);
-    await services.mailer.send(paymentReceipt(owner, payment, { en: `Listing fee: ${listing.title}`, ru: `Размещение объявления: ${listing.title}` }), tx);
+    await services.mailer.send(paymentReceipt(owner, payment, { key: 'receipt.listingFee', params: { title: listing.title ?? '' } }), tx);
   },
   async release() {},
 };

@@ -8,7 +8,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { formatMessage, MESSAGES } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { formatUsd } from '../../lib/money';
+import { formatCents } from '@medallion/contracts/formats';
 
 /**
  * The one payment path of the three purchases (listing fee, cart, exam access):
@@ -71,7 +71,7 @@ export function requireTransactionId(input: PaymentIntentInput): string {
 /** The server computes every amount: a client amount that differs is refused (with the right one) and never charged. */
 export function requireAmount(sentCents: number, dueCents: number): void {
   if (sentCents !== dueCents) {
-    throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: formatUsd(dueCents), cents: dueCents }).on('payment-amount');
+    throw new AppError('AMOUNT_MISMATCH', 'payment.amountIs', { amount: formatCents(dueCents, 'en'), cents: dueCents }).on('payment-amount');
   }
 }
 

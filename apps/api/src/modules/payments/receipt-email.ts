@@ -1,12 +1,15 @@
+import { formatCents, formatLongDate } from '@medallion/contracts/formats';
+import type { MailKey, MailParams } from '@medallion/contracts/mail-messages';
+import { inLanguages, labelled, READER_LANGUAGES } from '../../integrations/mail/mail-languages';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
-import { formatUsd as usd } from '../../lib/money';
 import type { PaymentRow } from './purchase';
 
 export interface ReceiptInput {
   to: string;
   name: string;
   paymentId: string;
-  description: { en: string; ru: string };
+  /** What was bought, as a text of the e-mails' catalogue ('receipt.examAccess', 'receipt.listingFee'). */
+  description: { key: MailKey; params?: MailParams };
   amountCents: number;
   card: { brand: string; last4: string };
   paidAt: Date;
@@ -32,31 +35,29 @@ export function paymentReceipt(owner: { email: string; name: string }, payment: 
 
 /** The receipt e-mailed after a successful payment, in English and Russian. */
 export function receiptEmail(r: ReceiptInput): OutgoingMail {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
   const card = `${r.card.brand.toUpperCase()} •••• ${r.card.last4}`;
-  const lines = [
-    `Hello ${r.name},`,
-    '',
-    'Thank you for your payment. Here is your receipt.',
-    '',
-    `Item: ${r.description.en}`,
-    `Amount: ${usd(r.amountCents)} USD`,
-    `Card: ${card}`,
-    `Date: ${day(r.paidAt)}`,
-    ...(r.accessExpiry ? [`Full access until: ${day(r.accessExpiry)}`] : []),
-    `Receipt number: ${r.paymentId}`,
-    '',
-    '---',
-    `Здравствуйте, ${r.name}!`,
-    '',
-    'Спасибо за оплату. Ваш чек:',
-    '',
-    `Покупка: ${r.description.ru}`,
-    `Сумма: ${usd(r.amountCents)} USD`,
-    `Карта: ${card}`,
-    `Дата: ${day(r.paidAt)}`,
-    ...(r.accessExpiry ? [`Полный доступ до: ${day(r.accessExpiry)}`] : []),
-    `Номер чека: ${r.paymentId}`,
-  ];
-  return { to: r.to, subject: `Medallion receipt / Чек Medallion: ${usd(r.amountCents)}`, text: lines.join('\n'), category: 'receipt' };
+  return {
+    to: r.to,
+    ...inLanguages(READER_LANGUAGES, (t, language) => {
+      const amount = formatCents(r.amountCents, language);
+      return {
+        subject: t('receipt.subject', { amount }),
+        text: [
+          t('common.hello', { name: r.name }),
+          '',
+          t('receipt.intro'),
+          '',
+          ...labelled([
+            [t('receipt.item'), t(r.description.key, r.description.params)],
+            [t('receipt.amount'), amount],
+            [t('receipt.card'), card],
+            [t('receipt.date'), formatLongDate(r.paidAt, language)],
+            ...(r.accessExpiry ? [[t('receipt.accessUntil'), formatLongDate(r.accessExpiry, language)] as [string, string]] : []),
+            [t('receipt.number'), r.paymentId],
+          ]),
+        ].join('\n'),
+      };
+    }),
+    category: 'receipt',
+  };
 }

@@ -1,3 +1,4 @@
+import { inLanguages, labelled, READER_LANGUAGES } from '../../integrations/mail/mail-languages';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
 /**
@@ -7,28 +8,21 @@ import type { OutgoingMail } from '../../integrations/mail/mailer';
  */
 export function emailChangedNotice({ to, oldEmail, newEmail, publicUrl }: { to: string; oldEmail: string; newEmail: string; publicUrl: string }): OutgoingMail {
   const link = `${publicUrl.replace(/\/$/, '')}/dashboard`;
-  const text = [
-    'The e-mail address of your Medallion account has been changed.',
-    '',
-    `Old address: ${oldEmail}`,
-    `New address: ${newEmail}`,
-    '',
-    'From now on, sign in with the new address. If you did not make this change, reset your password',
-    `with the new address at once or write to us, and check your account: ${link}`,
-    '',
-    '---',
-    'Адрес эл. почты вашего аккаунта Medallion изменён.',
-    '',
-    `Прежний адрес: ${oldEmail}`,
-    `Новый адрес: ${newEmail}`,
-    '',
-    'Теперь входите с новым адресом. Если это сделали не вы, сразу сбросьте пароль или напишите нам',
-    `и проверьте свой аккаунт: ${link}`,
-  ].join('\n');
   return {
     to,
-    subject: 'Your Medallion e-mail address was changed / Адрес эл. почты в Medallion изменён',
-    text,
+    ...inLanguages(READER_LANGUAGES, (t) => ({
+      subject: t('emailChanged.subject'),
+      text: [
+        t('emailChanged.intro'),
+        '',
+        ...labelled([
+          [t('emailChanged.oldAddress'), oldEmail],
+          [t('emailChanged.newAddress'), newEmail],
+        ]),
+        '',
+        `${t('emailChanged.outro')} ${link}`,
+      ].join('\n'),
+    })),
     category: 'notice',
   };
 }

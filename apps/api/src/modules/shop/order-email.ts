@@ -1,11 +1,13 @@
+import { formatCents, formatLongDate, formatPercent } from '@medallion/contracts/formats';
+import { orderNumber, TAX_RATE_PERCENT } from '@medallion/contracts/shop';
+import type { Language } from '@medallion/contracts/site';
+import { inLanguages, labelled, READER_LANGUAGES } from '../../integrations/mail/mail-languages';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 
-import { formatUsd as usd } from '../../lib/money';
+/** An item's line of an e-mail in one language: the Russian part names it by its Russian title when it has one. */
+const itemTitle = (item: { title: string; titleRu?: string }, language: Language) => (language === 'ru' && item.titleRu ? item.titleRu : item.title);
 
-/** An item's line of an e-mail in one language: the Russian half names it by its Russian title when it has one. */
-const itemTitle = (item: { title: string; titleRu?: string }, language: 'en' | 'ru') => (language === 'ru' && item.titleRu ? item.titleRu : item.title);
-
-/** "Order confirmation" (date, items, subtotal, shipping, order total), in English and Russian. */
+/** "Order confirmation No. D0BEFC1C" (date, items, subtotal, tax, shipping, order total, card), in English and Russian. */
 export function orderConfirmationEmail(o: {
   to: string;
   name: string;
@@ -15,41 +17,38 @@ export function orderConfirmationEmail(o: {
   totals: { subtotal: number; tax: number; shipping: number; total: number };
   card: { brand: string; last4: string };
 }): OutgoingMail {
-  const day = o.date.toISOString().slice(0, 10);
-  const lines = (language: 'en' | 'ru') => o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)} — ${usd(i.priceCents * i.quantity)}`);
-  const text = [
-    `Hello ${o.name},`,
-    '',
-    'Thank you for your order. We will process and send it shortly.',
-    '',
-    `Date: ${day}`,
-    `Order: ${o.orderId}`,
-    'Items:',
-    ...lines('en'),
-    `Subtotal: ${usd(o.totals.subtotal)}`,
-    `Tax (8.875%): ${usd(o.totals.tax)}`,
-    `Shipping: ${usd(o.totals.shipping)}`,
-    `Order total: ${usd(o.totals.total)}`,
-    `Paid with ${o.card.brand.toUpperCase()} •••• ${o.card.last4}`,
-    '',
-    '---',
-    `Здравствуйте, ${o.name}!`,
-    '',
-    'Спасибо за заказ. Мы скоро его обработаем и отправим.',
-    '',
-    `Дата: ${day}`,
-    `Заказ: ${o.orderId}`,
-    'Товары:',
-    ...lines('ru'),
-    `Сумма: ${usd(o.totals.subtotal)}`,
-    `Налог (8,875%): ${usd(o.totals.tax)}`,
-    `Доставка: ${usd(o.totals.shipping)}`,
-    `Итого: ${usd(o.totals.total)}`,
-  ].join('\n');
-  return { to: o.to, subject: 'Order confirmation', text, category: 'receipt' };
+  const number = orderNumber(o.orderId);
+  const card = `${o.card.brand.toUpperCase()} •••• ${o.card.last4}`;
+  return {
+    to: o.to,
+    ...inLanguages(READER_LANGUAGES, (t, language) => {
+      const money = (cents: number) => formatCents(cents, language);
+      return {
+        subject: t('order.confirmed.subject', { number }),
+        text: [
+          t('common.hello', { name: o.name }),
+          '',
+          t('order.confirmed.intro'),
+          '',
+          t('order.number', { number }),
+          ...labelled([[t('order.date'), formatLongDate(o.date, language)]]),
+          `${t('order.items')}:`,
+          ...o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)} — ${money(i.priceCents * i.quantity)}`),
+          ...labelled([
+            [t('order.subtotal'), money(o.totals.subtotal)],
+            [t('order.tax', { rate: formatPercent(TAX_RATE_PERCENT, language) }), money(o.totals.tax)],
+            [t('order.shipping'), money(o.totals.shipping)],
+            [t('order.total'), money(o.totals.total)],
+          ]),
+          t('order.paidWith', { card }),
+        ].join('\n'),
+      };
+    }),
+    category: 'receipt',
+  };
 }
 
-/** "Your order has shipped": the items and where they go, in English and Russian (sent once, when staff mark it shipped). */
+/** "Your order No. D0BEFC1C has shipped": the items and where they go, in English and Russian (sent once, when staff mark it shipped). */
 export function orderShippedEmail(o: {
   to: string;
   name: string;
@@ -59,37 +58,29 @@ export function orderShippedEmail(o: {
   address: { full_name: string; address_one: string; address_two: string; address_city: string; address_state: string; address_zip: string };
   dashboardUrl: string;
 }): OutgoingMail {
-  const day = o.orderDate.toISOString().slice(0, 10);
-  const lines = (language: 'en' | 'ru') => o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)}`);
+  const number = orderNumber(o.orderId);
   const a = o.address;
   const address = [a.full_name, a.address_one, ...(a.address_two ? [a.address_two] : []), `${a.address_city}, ${a.address_state} ${a.address_zip}`].map(
     (l) => `  ${l}`,
   );
-  const text = [
-    `Hello ${o.name},`,
-    '',
-    `Your order of ${day} has shipped.`,
-    '',
-    `Order: ${o.orderId}`,
-    'Items:',
-    ...lines('en'),
-    'Shipping to:',
-    ...address,
-    '',
-    `Your orders: ${o.dashboardUrl}`,
-    '',
-    '---',
-    `Здравствуйте, ${o.name}!`,
-    '',
-    `Ваш заказ от ${day} отправлен.`,
-    '',
-    `Заказ: ${o.orderId}`,
-    'Товары:',
-    ...lines('ru'),
-    'Адрес доставки:',
-    ...address,
-    '',
-    `Ваши заказы: ${o.dashboardUrl}`,
-  ].join('\n');
-  return { to: o.to, subject: 'Your order has shipped / Ваш заказ отправлен', text, category: 'notice' };
+  return {
+    to: o.to,
+    ...inLanguages(READER_LANGUAGES, (t, language) => ({
+      subject: t('order.shipped.subject', { number }),
+      text: [
+        t('common.hello', { name: o.name }),
+        '',
+        t('order.shipped.intro', { date: formatLongDate(o.orderDate, language) }),
+        '',
+        t('order.number', { number }),
+        `${t('order.items')}:`,
+        ...o.items.map((i) => `  ${i.quantity} × ${itemTitle(i, language)}`),
+        `${t('order.shipTo')}:`,
+        ...address,
+        '',
+        `${t('order.yourOrders')}: ${o.dashboardUrl}`,
+      ].join('\n'),
+    })),
+    category: 'notice',
+  };
 }

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useAdminOrders } from '@/lib/queries/admin';
-import { useMoney } from '@/lib/money';
+import { useMoney, useTaxRate } from '@/lib/money';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { errorText } from '@/lib/error-text';
@@ -24,6 +24,7 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
 function OrderCard({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation('adminShop');
   const money = useMoney();
+  const taxRate = useTaxRate();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const a = order.delivery_address;
   const items = order.items.reduce((sum, i) => sum + i.quantity, 0);
@@ -59,7 +60,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
               <dd className="tabular-nums">{money(order.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">{t('orders.tax')}</dt>
+              <dt className="text-slate-600">{t('orders.tax', { rate: taxRate })}</dt>
               <dd className="tabular-nums">{money(order.tax_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">

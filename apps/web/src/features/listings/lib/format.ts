@@ -1,5 +1,5 @@
 import type { Listing, ListingLocation } from '@medallion/contracts/listings';
-import { SITE_TIME_ZONE } from '@medallion/contracts/site';
+import { formatLongDate as formatDate } from '@medallion/contracts/formats';
 import { formatUsd } from '@/lib/money';
 
 /** "$450" / "$1,800" ("1 800 $" in Russian); cents only when there are some. */
@@ -14,22 +14,15 @@ export function formatLocation(location: ListingLocation | null): string | null 
   return location.zip_code ? `${place} ${location.zip_code}` : place;
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A long date in the UI language ("March 5, 2026", "5 марта 2026 г."), the day in New York (the
  * server renders the page in its own zone, the browser hydrates it in the visitor's: a date of
- * either zone would differ between them around midnight and break hydration).
+ * either zone would differ between them around midnight and break hydration). The e-mails use the
+ * same formatter (contracts/formats.ts).
  */
 export function formatLongDate(iso: string, language: string): string | null {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  let format = longDates.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
-    longDates.set(language, format);
-  }
-  return format.format(date);
+  return Number.isNaN(date.getTime()) ? null : formatDate(date, language);
 }
 
 export type PostedState = { kind: 'notPosted' } | { kind: 'underReview' } | { kind: 'posted'; date: string };

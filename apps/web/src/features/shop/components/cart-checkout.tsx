@@ -25,7 +25,7 @@ import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations'
 import { useCheckoutCart } from '../api/checkout-cart';
 import { addressFromOrder, clearCheckoutDraft, EMPTY_ADDRESS, hasAddress, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
 import { US_STATE_CODES } from '@medallion/contracts/us-states';
-import { useMoney } from '@/lib/money';
+import { useMoney, useTaxRate } from '@/lib/money';
 
 interface Props {
   /** The signed-in user: the shipping form and the unticked items are remembered per user during the visit. */
@@ -156,6 +156,7 @@ function useStateOptions() {
 export function CartCheckout({ userId, renderPaymentMethods }: Props) {
   const { t, i18n } = useTranslation('shop');
   const money = useMoney();
+  const taxRate = useTaxRate();
   const cart = useCart();
   const pay = useCheckoutCart();
   const attempt = useCheckoutAttempt();
@@ -286,7 +287,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
       summaryTitle={t('cart.summary.title')}
       lines={[
         { label: t('cart.summary.subtotal'), amount: money(totals.subtotal), testId: 'summary-subtotal' },
-        { label: t('cart.summary.tax'), amount: money(totals.tax), testId: 'summary-tax' },
+        { label: t('cart.summary.tax', { rate: taxRate }), amount: money(totals.tax), testId: 'summary-tax' },
         { label: t('cart.summary.shipping'), amount: money(totals.shipping), testId: 'summary-shipping' },
       ]}
       total={{ label: t('cart.summary.total'), amount: money(totals.total), testId: 'summary-total' }}
