@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import { examAttempts, examReviewItems } from '@medallion/db/schema';
-import { EXAM_TOPICS, type ExamMode, type ExamQuestion, type ExamReadiness, type ExamTopic } from '@medallion/contracts/exam';
+import { EXAM_TOPICS, type ExamMode, type ExamQuestion, type ExamReadiness, type ExamSimulation, type ExamTopic } from '@medallion/contracts/exam';
 import { computeReadiness, type ReadinessAttempt } from '../src/modules/exam/get-readiness';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
+import { saveSandboxCard } from './helpers/payments';
 
 /** The exam's questions per topic in these pure cases (80 in all). */
 const COUNTS: Record<ExamTopic, number> = { rules: 30, geography: 10, safety: 15, 'customer-service': 10, 'for-hire': 10, trafficking: 5 };
 
 let seq = 0;
-/** An attempt `minutesAgo` minutes old with these per-topic results ([correct, total]). */
-function attempt(minutesAgo: number, topics: Partial<Record<ExamTopic, [number, number]>>, mode: ExamMode = 'exam'): ReadinessAttempt {
-  const perTopic = Object.fromEntries(Object.entries(topics).map(([t, [correct, total]]) => [t, { correct, total }]));
+/** An attempt `minutesAgo` minutes old with these per-topic results ([correct, total, answered = total]). */
+function attempt(minutesAgo: number, topics: Partial<Record<ExamTopic, [number, number, number?]>>, mode: ExamMode = 'exam'): ReadinessAttempt {
+  const perTopic = Object.fromEntries(Object.entries(topics).map(([t, [correct, total, answered = total]]) => [t, { correct, total, answered }]));
   const values = Object.values(perTopic);
   return {
     id: `a${++seq}`,
@@ -89,6 +90,23 @@ describe('readiness formula (computeReadiness)', () => {
 
     // Far below: not ready.
     expect(computeReadiness([evenly(1, 0.4)], COUNTS, 0)).toMatchObject({ score: 40, verdict: 'not-ready' });
+  });
+
+  it('counts only the answers given, never the questions a timed simulation left open', () => {
+    // 80 questions, 12 answered (all right): 12 answers at 100 %, not 80 at 15 %.
+    const open = computeReadiness([attempt(1, { rules: [6, 30, 6], safety: [6, 15, 6], geography: [0, 10, 0] }, 'timed')], COUNTS, 0);
+    expect(open).toMatchObject({ answers_considered: 12, score: 100 });
+    expect(topicOf(open, 'geography')).toMatchObject({ total: 0, rate: null });
+    // A timed attempt stored before `answered` existed cannot tell open questions from wrong ones: left out.
+    const legacy = { ...attempt(2, { rules: [3, 30] }, 'timed'), perTopic: { rules: { correct: 3, total: 30 } } };
+    expect(computeReadiness([legacy, attempt(3, { rules: [10, 10] })], COUNTS, 0)).toMatchObject({
+      answers_considered: 10,
+      attempts_considered: 1,
+      score: 100,
+    });
+    // The other modes held only answered questions: their total is the answers.
+    const oldExam = { ...attempt(2, { rules: [5, 10] }), perTopic: { rules: { correct: 5, total: 10 } } };
+    expect(computeReadiness([oldExam], COUNTS, 0)).toMatchObject({ answers_considered: 10, score: 50 });
   });
 
   it('never says "likely to pass" with low confidence', () => {
@@ -178,5 +196,40 @@ describe('GET /api/exam/readiness', async () => {
     ]);
     const r = await readiness(user.cookie);
     expect(r).toMatchObject({ score: 95, weak_topics: [], review_due: 1, next_step: 'review-due' });
+  });
+
+  it('counts only the answers given: a timed simulation finished after 3 answers is 3 answers, not 80', async () => {
+    const user = await createConfirmedUser(app, 'ready-timed@example.com');
+    const card = await saveSandboxCard(app, user.cookie);
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/payments/create-payment-intent',
+      headers: { cookie: user.cookie },
+      payload: { 'user-pm': card, 'payment-amount': 2000, 'transaction-type': 'exam', 'transaction-id': 'ready-timed-tx' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const bank = (await app.inject({ method: 'GET', url: '/api/exam/questions', headers: { cookie: user.cookie } })).json().data.data as ExamQuestion[];
+    const rightOf = (id: string) => bank.find((q) => q.question_id === id)!.answers.find((a) => a.correct)!.answer_id;
+    const simulate = async (answered: number) => {
+      const run = (await app.inject({ method: 'POST', url: '/api/exam/simulation', headers: { cookie: user.cookie } })).json().data as ExamSimulation;
+      const answers = run.question_ids.slice(0, answered).map((id) => ({ question_id: id, answer_id: rightOf(id) }));
+      const res = await app.inject({ method: 'POST', url: '/api/exam/simulation/submit', headers: { cookie: user.cookie }, payload: { answers } });
+      expect(res.statusCode, res.body).toBe(200);
+      // The exam's own score still counts the open questions as missed: 3 of 80.
+      expect(res.json().data.attempt).toMatchObject({ score: answered, total: 80, passed: false });
+      return run.question_ids.slice(0, answered);
+    };
+
+    await simulate(3);
+    const three = await readiness(user.cookie);
+    expect(three).toMatchObject({ score: null, answers_considered: 3, attempts_considered: 1, next_step: 'take-first-exam' });
+    expect(three.per_topic.reduce((n, t) => n + t.total, 0)).toBe(3);
+    expect(three.per_topic.every((t) => t.correct === t.total)).toBe(true);
+
+    // Twelve more, all right: enough answers for a score, and it is every answer given right.
+    await simulate(12);
+    const fifteen = await readiness(user.cookie);
+    expect(fifteen).toMatchObject({ score: 100, answers_considered: 15, attempts_considered: 2, weak_topics: [] });
+    for (const t of fifteen.per_topic) expect(t.rate === null || t.rate === 100, t.topic).toBe(true);
   });
 });

@@ -5,6 +5,10 @@
 /** An exam has 80 questions; a score above 60 passes. */
 export const EXAM_QUESTION_COUNT = 80;
 export const EXAM_PASS_ABOVE = 60;
+/** The pass rule, the one place it is written: a score above 60 passes (exactly 60 fails). */
+export function passesExam(score: number): boolean {
+  return score > EXAM_PASS_ABOVE;
+}
 /** The pass mark as a share of the exam: the lowest passing score, 61 of 80 = 0.7625 (readiness compares topics with it). */
 export const EXAM_PASS_RATE = (EXAM_PASS_ABOVE + 1) / EXAM_QUESTION_COUNT;
 /** The paywall prompt shows at question 6: the first 5 are free. */

@@ -105,7 +105,8 @@ export const examAttemptSchema = z.object({
   score: z.number().int(),
   total: z.number().int(),
   passed: z.boolean(),
-  per_topic: z.record(z.string(), z.object({ correct: z.number().int(), total: z.number().int() })),
+  /** Per topic: right answers, questions, and the questions answered (a timed simulation can leave some open; absent on older attempts). */
+  per_topic: z.record(z.string(), z.object({ correct: z.number().int(), total: z.number().int(), answered: z.number().int().optional() })),
   wrong_question_ids: z.array(z.string()),
   created_at: z.string(),
   /** How it was taken (the spec's run is 'exam'), and the timed simulation's time used in seconds. */

@@ -678,7 +678,8 @@ export const examAttempts = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     score: integer('score').notNull(),
     total: integer('total').notNull(),
-    perTopic: jsonb('per_topic').$type<Record<string, { correct: number; total: number }>>().notNull(),
+    /** Per topic: right, questions, and (attempts graded since issue #30) answered; a timed simulation can leave some unanswered. */
+    perTopic: jsonb('per_topic').$type<Record<string, { correct: number; total: number; answered?: number }>>().notNull(),
     wrongQuestionIds: jsonb('wrong_question_ids').$type<string[]>().notNull(),
     /** How the attempt was taken: the spec's run ('exam'), the timed simulation, one topic, or the review queue. */
     mode: text('mode', { enum: ['exam', 'timed', 'topic', 'review'] })

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, EXAM_QUESTION_COUNT, type ExamMode, type ExamQuestion, type ExamRun, type SaveExamRunRequest } from '@medallion/contracts/exam';
+import { gradeSheet, isOwnAnswer } from '@medallion/contracts/exam-grading';
 import type { DbExecutor } from '@medallion/db/client';
 import { examRuns } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,19 +9,14 @@ type RunRow = typeof examRuns.$inferSelect;
 type RunAnswer = { question_id: string; answer_id: string };
 
 /**
- * Grades a run's answers against the bank: the score and the wrong questions, in the answers' order.
- * An answer to a question the bank no longer has counts as neither.
+ * Grades a run's answers against the bank with the exam's one grader (gradeSheet): the score and the
+ * wrong questions, in the answers' order. An answer to a question the bank no longer has counts as
+ * neither; one that is not its question's (the question was edited since) is wrong.
  */
 export function gradeRunAnswers(bank: readonly ExamQuestion[], answers: readonly RunAnswer[]): { score: number; wrong: string[] } {
   const byId = new Map(bank.map((q) => [q.question_id, q]));
-  let score = 0;
-  const wrong: string[] = [];
-  for (const a of answers) {
-    const q = byId.get(a.question_id);
-    if (!q) continue;
-    if (q.answers.some((x) => x.answer_id === a.answer_id && x.correct)) score += 1;
-    else wrong.push(q.question_id);
-  }
+  const questions = [...new Set(answers.map((a) => a.question_id))].flatMap((id) => byId.get(id) ?? []);
+  const { score, wrong_question_ids: wrong } = gradeSheet(questions, answers);
   return { score, wrong };
 }
 
@@ -63,7 +59,7 @@ function checkExamModeRun(input: SaveExamRunRequest, bank: readonly ExamQuestion
     if (seen.has(a.question_id)) throw new AppError('VALIDATION_ERROR', 'exam.runDuplicateQuestion').on(`answers.${i}.question_id`);
     seen.add(a.question_id);
     if (q.position > input.position) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.question_id`);
-    if (!q.answers.some((x) => x.answer_id === a.answer_id)) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.answer_id`);
+    if (!isOwnAnswer(q, a.answer_id)) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.answer_id`);
   });
 }
 

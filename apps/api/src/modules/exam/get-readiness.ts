@@ -1,9 +1,9 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import {
-  EXAM_PASS_ABOVE,
   EXAM_PASS_RATE,
   EXAM_QUESTION_COUNT,
   EXAM_TOPICS,
+  passesExam,
   type ExamMode,
   type ExamReadiness,
   type ExamTopic,
@@ -18,9 +18,10 @@ import { examAttempts, examQuestions, examReviewItems } from '@medallion/db/sche
 /*
  * Readiness: how ready a user is for the 80-question exam, estimated from their recent attempts.
  *
- * 1. Per topic, the RECENT_PER_TOPIC newest attempts (of any mode) that had questions of that topic.
+ * 1. Per topic, the RECENT_PER_TOPIC newest attempts (of any mode) with answers of that topic. Only
+ *    answers given count (answeredIn): a question a timed simulation left open is no answer.
  *    The newest counts with weight 1, the next 0.8, then 0.6, 0.4, 0.2 (RECENCY_WEIGHTS).
- * 2. The topic's rate r_t = Σ w·correct / Σ w·total over those attempts (a share right, 0–1).
+ * 2. The topic's rate r_t = Σ w·correct / Σ w·answered over those attempts (a share right, 0–1).
  *    It is below the pass mark when r_t < EXAM_PASS_RATE (61 of 80 = 76.25 %).
  * 3. The score is the rates weighted by each topic's share of the exam, s_t = the number of the 80
  *    questions of that topic: score = Σ s_t·r_t / Σ s_t over the topics answered at least once, as a
@@ -48,11 +49,24 @@ export interface ReadinessAttempt {
   score: number;
   total: number;
   mode: ExamMode;
-  perTopic: Record<string, { correct: number; total: number }>;
+  perTopic: Record<string, { correct: number; total: number; answered?: number }>;
   createdAt: Date;
 }
 
 const isTopic = (t: string): t is ExamTopic => (EXAM_TOPICS as readonly string[]).includes(t);
+
+/**
+ * The questions of a topic the user answered in an attempt: only answers given count, never a question
+ * a timed simulation left open. Attempts graded since issue #30 say so (`answered`); before that, the
+ * other modes held only answered questions, and a timed one cannot tell its open questions from wrong
+ * ones, so it is left out.
+ */
+function answeredIn(a: ReadinessAttempt, topic: string): number {
+  const t = a.perTopic[topic];
+  if (!t) return 0;
+  if (t.answered !== undefined) return t.answered;
+  return a.mode === 'timed' ? 0 : t.total;
+}
 
 /**
  * The readiness of one user from their attempts (any order), the number of the exam's questions per
@@ -63,19 +77,20 @@ export function computeReadiness(attempts: ReadinessAttempt[], examTopicCounts: 
   const used = new Set<string>();
   let answers = 0;
   const perTopic = EXAM_TOPICS.map((topic) => {
-    const recent = newestFirst.filter((a) => (a.perTopic[topic]?.total ?? 0) > 0).slice(0, RECENT_PER_TOPIC);
+    const recent = newestFirst.filter((a) => answeredIn(a, topic) > 0).slice(0, RECENT_PER_TOPIC);
     let correct = 0;
     let total = 0;
     let weightedCorrect = 0;
     let weightedTotal = 0;
     recent.forEach((a, i) => {
-      const t = a.perTopic[topic]!;
+      const n = answeredIn(a, topic);
+      const right = Math.min(a.perTopic[topic]!.correct, n);
       const w = RECENCY_WEIGHTS[i]!;
       used.add(a.id);
-      correct += t.correct;
-      total += t.total;
-      weightedCorrect += w * t.correct;
-      weightedTotal += w * t.total;
+      correct += right;
+      total += n;
+      weightedCorrect += w * right;
+      weightedTotal += w * n;
     });
     answers += total;
     const rate = total > 0 ? weightedCorrect / weightedTotal : null;
@@ -100,7 +115,7 @@ export function computeReadiness(attempts: ReadinessAttempt[], examTopicCounts: 
 
   const weak = answered.filter((t) => t.rate! < EXAM_PASS_RATE).sort((a, b) => a.rate! - b.rate! || a.total - b.total);
   const recentAttempts = newestFirst.filter((a) => used.has(a.id));
-  const passedTimed = recentAttempts.some((a) => a.mode === 'timed' && a.score > EXAM_PASS_ABOVE);
+  const passedTimed = recentAttempts.some((a) => a.mode === 'timed' && passesExam(a.score));
   const nextStep: ReadinessNextStep =
     estimate === null
       ? 'take-first-exam'

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { EXAM_FREE_QUESTIONS, EXAM_PASS_ABOVE, type ExamAttempt, type ExamAttemptMode } from '@medallion/contracts/exam';
+import { and, desc, eq } from 'drizzle-orm';
+import { passesExam, type ExamAttempt, type ExamAttemptMode } from '@medallion/contracts/exam';
 import type { Database } from '@medallion/db/client';
-import { examAnswers, examAttempts, examQuestions } from '@medallion/db/schema';
+import { examAttempts } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
 import { deleteExamRun } from './exam-runs';
+import { gradeSubmittedAnswers } from './grade-answers';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -13,7 +14,7 @@ export function toAttempt(row: AttemptRow, total: number): ExamAttempt {
     attempt_id: row.id,
     score: row.score,
     total,
-    passed: row.score > EXAM_PASS_ABOVE,
+    passed: passesExam(row.score),
     per_topic: row.perTopic,
     wrong_question_ids: row.wrongQuestionIds,
     created_at: row.createdAt.toISOString(),
@@ -23,9 +24,10 @@ export function toAttempt(row: AttemptRow, total: number): ExamAttempt {
 }
 
 /**
- * Grades a finished exam on the server (the first-try answer per question) and stores it. Only
- * questions the user may take count; each question counts once. Pass: score above 60. `mode` says how
- * it was taken: the spec's run ('exam'), one topic, or the review queue.
+ * Grades a finished exam on the server (the first-try answer per question, gradeSubmittedAnswers: the
+ * exam's one grader) and stores it. Only questions the user may take count, and only answers of their
+ * own question; each question counts once. Pass: passesExam. `mode` says how it was taken: the spec's
+ * run ('exam'), one topic, or the review queue.
  */
 export async function recordAttempt(
   db: Database,
@@ -34,42 +36,15 @@ export async function recordAttempt(
   fullAccess: boolean,
   mode: ExamAttemptMode = 'exam',
 ): Promise<ExamAttempt> {
-  const firstTry = new Map<string, string>();
-  for (const a of answers) if (!firstTry.has(a.question_id)) firstTry.set(a.question_id, a.answer_id);
-  const ids = [...firstTry.keys()];
-  const questions = await db
-    .select({ id: examQuestions.id, topic: examQuestions.topic, position: examQuestions.position })
-    .from(examQuestions)
-    .where(inArray(examQuestions.id, ids));
-  if (questions.length !== ids.length || (!fullAccess && questions.some((q) => q.position > EXAM_FREE_QUESTIONS))) {
-    throw new AppError('NOT_FOUND', 'exam.questionNotFound');
-  }
-  const correctIds = new Set(
-    (await db.select({ id: examAnswers.id, correct: examAnswers.correct }).from(examAnswers).where(inArray(examAnswers.questionId, ids)))
-      .filter((a) => a.correct)
-      .map((a) => a.id),
-  );
-  const perTopic: Record<string, { correct: number; total: number }> = {};
-  const wrong: string[] = [];
-  let score = 0;
-  for (const q of [...questions].sort((a, b) => a.position - b.position)) {
-    const ok = correctIds.has(firstTry.get(q.id)!);
-    const t = (perTopic[q.topic] ??= { correct: 0, total: 0 });
-    t.total += 1;
-    if (ok) {
-      t.correct += 1;
-      score += 1;
-    } else {
-      wrong.push(q.id);
-    }
-  }
+  const sheet = await gradeSubmittedAnswers(db, answers, fullAccess);
+  const { score, total, per_topic: perTopic, wrong_question_ids: wrong } = sheet;
   // The finished run is no longer in progress: the attempt and the run's removal land together.
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(examAttempts).values({ userId, score, total: ids.length, perTopic, wrongQuestionIds: wrong, mode }).returning();
+    const [inserted] = await tx.insert(examAttempts).values({ userId, score, total, perTopic, wrongQuestionIds: wrong, mode }).returning();
     if (mode === 'exam') await deleteExamRun(tx, userId, 'exam');
     return inserted;
   });
-  return toAttempt(row!, ids.length);
+  return toAttempt(row!, total);
 }
 
 /** GET /exam/attempts: the user's attempts, newest first. */

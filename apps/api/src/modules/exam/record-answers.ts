@@ -1,9 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { EXAM_FREE_QUESTIONS } from '@medallion/contracts/exam';
 import type { DbExecutor } from '@medallion/db/client';
-import { examAnswers, examQuestions, examQuestionStats, examReviewItems } from '@medallion/db/schema';
-import { AppError } from '../../lib/app-error';
+import { examQuestionStats, examReviewItems } from '@medallion/db/schema';
 import { addDays, examToday } from './exam-day';
+import { gradeSubmittedAnswers } from './grade-answers';
 
 /** A question leaves the review queue once it has been answered right on this many later days. */
 export const REVIEW_RIGHT_DAYS = 2;
@@ -81,9 +80,10 @@ export async function recordAnswers(db: DbExecutor, userId: string, answers: rea
 }
 
 /**
- * POST /exam/answers: grades first-try answers on the server and records them (recordAnswers). Every
- * question must be one the user may take (any with paid access, else the free ones) and every answer
- * one of its question's answers; otherwise nothing is recorded (404).
+ * POST /exam/answers: grades first-try answers on the server (gradeSubmittedAnswers: the exam's one
+ * grader) and records them (recordAnswers). Every question must be one the user may take (any with paid
+ * access, else the free ones) and every answer one of its question's answers; otherwise nothing is
+ * recorded (404).
  */
 export async function gradeAndRecordAnswers(
   db: DbExecutor,
@@ -92,23 +92,8 @@ export async function gradeAndRecordAnswers(
   fullAccess: boolean,
   today?: string,
 ): Promise<{ recorded: number; results: Array<{ question_id: string; correct: boolean }> }> {
-  const firstTry = new Map<string, string>();
-  for (const a of answers) if (!firstTry.has(a.question_id)) firstTry.set(a.question_id, a.answer_id);
-  const ids = [...firstTry.keys()];
-  const questions = await db.select({ id: examQuestions.id, position: examQuestions.position }).from(examQuestions).where(inArray(examQuestions.id, ids));
-  if (questions.length !== ids.length || (!fullAccess && questions.some((q) => q.position > EXAM_FREE_QUESTIONS))) {
-    throw new AppError('NOT_FOUND', 'exam.questionNotFound');
-  }
-  const options = await db
-    .select({ id: examAnswers.id, questionId: examAnswers.questionId, correct: examAnswers.correct })
-    .from(examAnswers)
-    .where(inArray(examAnswers.questionId, ids));
-  const byId = new Map(options.map((o) => [o.id, o]));
-  const results = ids.map((questionId) => {
-    const chosen = byId.get(firstTry.get(questionId)!);
-    if (!chosen || chosen.questionId !== questionId) throw new AppError('NOT_FOUND', 'exam.answerNotFound');
-    return { question_id: questionId, correct: chosen.correct };
-  });
+  const sheet = await gradeSubmittedAnswers(db, answers, fullAccess);
+  const results = sheet.questions.map((q) => ({ question_id: q.question_id, correct: q.correct }));
   await recordAnswers(
     db,
     userId,

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EXAM_ACCESS_MONTHS, EXAM_PRICE_CENTS, PROMO_CODE_LENGTH } from '@medallion/contracts/payments';
+import { EXAM_QUESTION_COUNT } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, NoticeCard } from '@/components/ui/card';
 import { CheckoutAlert, CheckoutLayout, PayButton } from '@/components/ui/checkout-layout';
@@ -233,7 +234,7 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
           <h2 id="product-title" className="text-lg font-bold leading-snug">
             {t('checkout.product')}
           </h2>
-          <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? 80, months: EXAM_ACCESS_MONTHS })}</p>
+          <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? EXAM_QUESTION_COUNT, months: EXAM_ACCESS_MONTHS })}</p>
           <p className="font-semibold">{money(EXAM_PRICE_CENTS)}</p>
         </div>
       </Card>

@@ -123,7 +123,7 @@ function Halo({
  * readers hear that the map belongs to this question and which letters and numbers it shows, never
  * which place a point is (that is what the question asks).
  */
-export function ExamMap({ map }: { map: ExamMapData }) {
+export function ExamMap({ map, compact = false }: { map: ExamMapData; compact?: boolean }) {
   const { t, i18n } = useTranslation('exam');
   const lang = i18n.language;
   const points = map.points.map((p) => ({ ...p, ...projectExamMapPoint(p.lon, p.lat) }));
@@ -158,12 +158,12 @@ export function ExamMap({ map }: { map: ExamMapData }) {
   ].join(' ');
   const kinds = new Set(lines.map((l) => l.kind));
   return (
-    <figure className="-mx-4 flex flex-col gap-2 sm:mx-0" data-testid="exam-map" lang={lang}>
+    <figure className={compact ? 'flex flex-col gap-2' : '-mx-4 flex flex-col gap-2 sm:mx-0'} data-testid="exam-map" lang={lang}>
       <svg
         viewBox={`0 0 ${base.width} ${base.height}`}
         role="img"
         aria-label={label}
-        className="mx-auto block h-auto max-h-[60svh] w-full max-w-[520px] sm:rounded-xl"
+        className={compact ? 'mx-auto block h-auto w-full max-w-[360px] rounded-lg' : 'mx-auto block h-auto max-h-[60svh] w-full max-w-[520px] sm:rounded-xl'}
       >
         <rect width={base.width} height={base.height} fill={WATER} />
         {base.neighbors.map((n) => (

@@ -4,6 +4,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { ExamAttemptMode, ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
+import { gradeAnswer } from '@medallion/contracts/exam-grading';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { lazyNamed } from '@/components/ui/lazy';
@@ -16,6 +17,7 @@ import { useRecordAnswer } from '../api/record-answer';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
 import { useExamResume } from '../lib/use-exam-resume';
 import { IntroDialog } from './intro-dialog';
+import { QuestionMap } from './question-map';
 import { ReportButton } from './report-button';
 import { ResumeNotice } from './resume-notice';
 import type { WrongAnswer } from './result-dialog';
@@ -23,8 +25,6 @@ import type { WrongAnswer } from './result-dialog';
 /** The paywall (question 6 without access) and the result popup are chunks of their own, fetched once the exam has started. */
 const Paywall = lazyNamed(() => import('./paywall'), 'Paywall');
 const ResultDialog = lazyNamed(() => import('./result-dialog'), 'ResultDialog');
-/** A map-reading question's map (exam-map.tsx): a chunk of its own, fetched with the first such question. */
-const ExamMap = lazyNamed(() => import('./exam-map'), 'ExamMap');
 
 type Lang = 'en' | 'ru';
 type Phase = 'choosing' | 'correct' | 'wrong';
@@ -254,8 +254,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     setResumedAt(null);
     // Kept after each answer, never waited for; the last one is the attempt's (which ends the run).
     if (index + 1 < total) saveRun({ position: index + 1, answers: [...answers.current] });
-    const chosen = question.answers.find((a) => a.answer_id === selected);
-    if (chosen?.correct) {
+    if (gradeAnswer(question, selected) === 'right') {
       setPhase('correct');
       setScore((s) => s + 1);
       setAdvanceIn(CORRECT_DELAY_MS);
@@ -325,11 +324,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
             )}
           </div>
 
-          {question.map && (
-            <Suspense fallback={<div className="aspect-[400/420] max-h-[60svh] w-full max-w-[520px] self-center" />}>
-              <ExamMap map={question.map} />
-            </Suspense>
-          )}
+          <QuestionMap map={question.map} />
 
           <div role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
             {question.answers.map((answer) => {
@@ -412,7 +407,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
       {finished && (
         <Suspense fallback={null}>
-          <ResultDialog score={score} total={total} passAbove={EXAM_PASS_ABOVE} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
+          <ResultDialog score={score} total={total} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
         </Suspense>
       )}
     </div>

@@ -2,7 +2,7 @@ import { BookOpen, ChevronDown, ListChecks, Timer } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EXAM_TOPICS } from '@medallion/contracts/exam-constants';
+import { EXAM_QUESTION_COUNT, EXAM_TOPICS } from '@medallion/contracts/exam-constants';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useExamModes } from '@/lib/queries/exam';
@@ -44,7 +44,7 @@ export function PracticeModes({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const counts = new Map(modes.data?.topics.map((x) => [x.topic, x.count]));
   const minutes = modes.data?.timed_minutes;
-  const questionCount = modes.data?.question_count ?? 80;
+  const questionCount = modes.data?.question_count ?? EXAM_QUESTION_COUNT;
   return (
     <section aria-labelledby="practice-modes-title" className="rounded-2xl border border-slate-200 bg-paper p-3 sm:p-4" data-testid="practice-modes">
       <div className="flex items-center justify-between gap-3">

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogCard, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Link } from 'react-router';
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import { EXAM_PASS_ABOVE, passesExam } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { QuestionMap } from './question-map';
 
 export interface WrongAnswer {
   question: ExamQuestion;
@@ -18,21 +20,19 @@ export interface WrongAnswer {
 export function ResultDialog({
   score,
   total,
-  passAbove,
   wrong,
   lang,
   onPracticeAgain,
 }: {
   score: number;
   total: number;
-  passAbove: number;
   wrong: WrongAnswer[];
   lang: 'en' | 'ru';
   onPracticeAgain?: () => void;
 }) {
   const { t } = useTranslation('exam');
   const practice = Boolean(onPracticeAgain);
-  const passed = practice ? score === total : score > passAbove;
+  const passed = practice ? score === total : passesExam(score);
   const ru = lang === 'ru';
   return (
     <Dialog open>
@@ -56,7 +56,7 @@ export function ResultDialog({
           <DialogDescription className="text-lg font-semibold text-asphalt">
             {practice ? t('practice.score', { score, total }) : t('result.score', { score, total })}
           </DialogDescription>
-          {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: passAbove })}</p>}
+          {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: EXAM_PASS_ABOVE })}</p>}
         </div>
         <section aria-labelledby="review-title" className="flex min-h-0 flex-col gap-2">
           <h3 id="review-title" className="font-bold">
@@ -74,6 +74,7 @@ export function ResultDialog({
                     <p className="font-semibold text-asphalt">
                       {question.position}. {ru ? question.question_rus : question.question}
                     </p>
+                    <QuestionMap map={question.map} compact />
                     {chosen && <p className="mt-1 text-danger-text">{t('result.yourAnswer', { answer: ru ? chosen.answer_rus : chosen.answer })}</p>}
                     {right && <p className="text-success-text">{t('result.correctAnswer', { answer: ru ? right.answer_rus : right.answer })}</p>}
                     <p className="mt-1 text-slate-700">{ru ? question.explanation_rus : question.explanation}</p>

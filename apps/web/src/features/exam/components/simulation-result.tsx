@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EXAM_TOPICS, type ExamQuestion, type ExamSimulationResult } from '@medallion/contracts/exam';
-import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
+import { EXAM_PASS_ABOVE, EXAM_PASS_RATE } from '@medallion/contracts/exam-constants';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LanguageSwitch } from './exam-runner';
+import { QuestionMap } from './question-map';
 
 /** The time used, as "42 min 5 s" in the page's language. */
 function Duration({ seconds }: { seconds: number }) {
@@ -91,10 +92,7 @@ export function SimulationResult({ result, bank, onAgain }: { result: ExamSimula
                   <th scope="row" className="py-2 pr-3 font-medium">
                     {t(`topics.${topic}`)}
                     <span aria-hidden="true" className="mt-1 block h-1.5 max-w-48 overflow-hidden rounded-full bg-slate-200">
-                      <span
-                        className={cn('block h-full', share * 100 > (EXAM_PASS_ABOVE / 80) * 100 ? 'bg-success' : 'bg-taxi')}
-                        style={{ width: `${share * 100}%` }}
-                      />
+                      <span className={cn('block h-full', share >= EXAM_PASS_RATE ? 'bg-success' : 'bg-taxi')} style={{ width: `${share * 100}%` }} />
                     </span>
                   </th>
                   <td className="py-2 text-right font-semibold tabular-nums">{t('attempts.scoreValue', { score: r.correct, total: r.total })}</td>
@@ -146,6 +144,7 @@ export function SimulationResult({ result, bank, onAgain }: { result: ExamSimula
                       {item.n}. {ru ? question.question_rus : question.question}
                     </span>
                   </p>
+                  <QuestionMap map={question.map} compact />
                   <p className={cn('mt-1', item.correct ? 'text-success-text' : 'text-danger-text')}>
                     {chosen ? t('result.yourAnswer', { answer: ru ? chosen.answer_rus : chosen.answer }) : t('timed.notAnswered')}
                   </p>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExamQuestion, ExamSimulation, ExamSimulationResult } from '@medallion/contracts/exam';
-import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
+import { EXAM_PASS_ABOVE, EXAM_QUESTION_COUNT } from '@medallion/contracts/exam-constants';
 import { AlertDialog, AlertDialogCancel, AlertDialogCard, AlertDialogDescription, AlertDialogHeader } from '@/components/ui/dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -18,6 +18,7 @@ import { useStartSimulation } from '../api/start-simulation';
 import { useSubmitSimulation } from '../api/submit-simulation';
 import { LanguageSwitch } from './exam-runner';
 import { Notice, UnlockLink } from './practice-notice';
+import { QuestionMap } from './question-map';
 import { SimulationResult } from './simulation-result';
 
 type Lang = 'en' | 'ru';
@@ -195,6 +196,7 @@ function RunningSimulation({ run, bank, onFinished }: { run: ExamSimulation; ban
           <span className="sr-only">{t('progress', { n: index + 1, total })}: </span>
           {ru ? question.question_rus : question.question}
         </h2>
+        <QuestionMap map={question.map} />
         <div role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
           {order.map((answerId) => {
             const answer = byAnswerId.get(answerId);
@@ -321,7 +323,7 @@ export function TimedSimulation({ signedIn }: { signedIn: boolean }) {
   const [result, setResult] = useState<ExamSimulationResult | null>(null);
   const bank = useMemo(() => new Map((questions.data?.data.data ?? []).map((q) => [q.question_id, q])), [questions.data]);
   const minutes = simulation.data?.minutes ?? modes.data?.timed_minutes;
-  const count = modes.data?.question_count ?? questions.data?.data.total ?? 80;
+  const count = modes.data?.question_count ?? questions.data?.data.total ?? EXAM_QUESTION_COUNT;
 
   const fullExam = (
     <Link to="/exam" className={buttonClasses('outline', 'md')}>

@@ -1,4 +1,6 @@
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import { EXAM_QUESTION_COUNT } from '@medallion/contracts/exam-constants';
+import { gradeAnswer } from '@medallion/contracts/exam-grading';
 import type { WrongAnswer } from '../components/result-dialog';
 
 /*
@@ -33,7 +35,7 @@ export interface RestoredRun {
 }
 
 export const LOCAL_RUN_KEY = 'medallion.exam-run.v1';
-const MAX_ANSWERS = 80;
+const MAX_ANSWERS = EXAM_QUESTION_COUNT;
 const ID = /^[\w-]{1,60}$/;
 
 function storage(): Storage | null {
@@ -118,12 +120,12 @@ export function restoreRun(run: KeptRun, questions: readonly ExamQuestion[], tot
       if (run.score === undefined) return null; // a guest's run only holds questions they can read
       continue;
     }
-    const chosen = question.answers.find((x) => x.answer_id === a.answer_id);
-    if (!chosen) {
+    const grade = gradeAnswer(question, a.answer_id);
+    if (grade === 'not-its-answer') {
       if (run.score === undefined) return null;
       continue; // the server graded it (the question was edited since)
     }
-    if (chosen.correct) score += 1;
+    if (grade === 'right') score += 1;
     else graded.push({ question, answerId: a.answer_id });
   }
   const serverWrong = run.wrong_question_ids ? new Set(run.wrong_question_ids) : null;
