@@ -20,7 +20,7 @@ export const GUIDE_SOURCES = {
 
 export type GuideSourceId = keyof typeof GUIDE_SOURCES;
 
-/** One figure the guide shows (as written in the text, e.g. "$252", "90", "15425Y") and its source. */
+/** One figure the guide shows (as written in the text, e.g. "$252", "90 days", "15425Y") and its source. */
 export interface GuideFigure {
   value: string;
   source: GuideSourceId;
