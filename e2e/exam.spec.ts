@@ -192,7 +192,7 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
 });
 
 for (const { correct, title } of [
-  { correct: 61, title: 'Congratulation!' },
+  { correct: 61, title: 'Congratulations!' },
   { correct: 60, title: 'Exam failed!' },
 ]) {
   test(`a paid user completes all 80 with ${correct} correct: ${title}`, async ({ page, newDriver: _examinee }) => {

@@ -32,6 +32,8 @@ for (const width of WIDTHS) {
       const article = page.getByRole('article');
       await expect(article).toContainText('$252');
       await expect(article).toContainText('LARS');
+      // Each figure says where it comes from and when that was checked (issue #30).
+      await expect(article.getByTestId('figure-source').first()).toHaveText(/^\$252.*: NYC Business, “TLC Driver License”, checked November 28, 2026$/);
       await page.getByRole('button', { name: /^7\b/ }).click();
       await expect(article).toContainText('15425Y');
       await expect(page.getByRole('button', { name: /^7\b/ })).toHaveAttribute('aria-current', 'step');
@@ -42,7 +44,8 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
       const first = page.locator('details').first();
       await first.locator('summary').click();
-      await expect(first.locator('p')).toBeVisible();
+      await expect(first.locator('p').first()).toBeVisible();
+      await expect(first.getByTestId('figure-source')).toContainText('80');
       await page.getByRole('link', { name: 'Start the practice exam' }).click();
       await expect(page).toHaveURL('/exam');
     });

@@ -39,7 +39,7 @@ for (const width of WIDTHS) {
       const csp = watchCsp(page);
       await openInEnglish(page, '/dashboard');
       const methods = page.getByRole('region', { name: 'Payment methods' });
-      await expect(methods.getByText('No payments method yet.')).toBeVisible();
+      await expect(methods.getByText('No payment methods yet.')).toBeVisible();
 
       await methods.getByRole('button', { name: 'Add payment method' }).click();
       const dialog = cardDialog(page);
@@ -69,7 +69,7 @@ for (const width of WIDTHS) {
       await expect(page.getByText('Your card has been saved.')).toBeVisible();
       await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
       await expect(methods.getByText(`Expires 12/${year}`)).toBeVisible();
-      await expect(methods.getByText('No payments method yet.')).toHaveCount(0);
+      await expect(methods.getByText('No payment methods yet.')).toHaveCount(0);
       expect(csp).toEqual([]);
     });
   });

@@ -12,7 +12,7 @@ for (const width of WIDTHS) {
     test('add a 4242 card in the dashboard; a 0002 card is declined', async ({ page, newDriver: _holder }) => {
       await openInEnglish(page, '/dashboard');
       const methods = page.getByRole('region', { name: 'Payment methods' });
-      await expect(methods.getByText('No payments method yet.')).toBeVisible();
+      await expect(methods.getByText('No payment methods yet.')).toBeVisible();
 
       await methods.getByRole('button', { name: 'Add payment method' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a card' });
@@ -30,7 +30,7 @@ for (const width of WIDTHS) {
       await expect(page.getByText('Your card has been saved.')).toBeVisible();
       await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
       await expect(methods.getByText(`Expires 12/${nextYear}`)).toBeVisible();
-      await expect(methods.getByText('No payments method yet.')).toHaveCount(0);
+      await expect(methods.getByText('No payment methods yet.')).toHaveCount(0);
     });
   });
 }

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createProgress } from './progress.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_SCRIPT = join(ROOT, 'apps/api/dist/server.js');
@@ -36,10 +37,30 @@ export function needsBuild() {
   return oldestOutput === 0 || newestInput > oldestOutput || process.env.FORCE_BUILD === '1';
 }
 
-/** Builds when needed; returns false when the build failed. `quiet` keeps npm's output off stdout. */
-export function buildIfNeeded({ quiet = false } = {}) {
+const PARTS = [
+  { workspace: '@medallion/web', what: 'building the web app' },
+  { workspace: '@medallion/api', what: 'building the API' },
+];
+
+/**
+ * Builds when needed (the web app, then the API: `npm run build`'s two parts), saying which part it is
+ * on; returns false when the build failed. The tools' own output is shown only when a part fails (or
+ * with `verbose`), so a start stays a few short lines.
+ */
+export function buildIfNeeded({ verbose = false, progress = createProgress() } = {}) {
   if (!needsBuild()) return true;
-  console.log('Medallion: building the web app and the API…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
-  return build.status === 0;
+  for (const [i, part] of PARTS.entries()) {
+    progress.step(part.what, i + 1, PARTS.length);
+    const build = spawnSync('npm', ['run', 'build', '-w', part.workspace], {
+      cwd: ROOT,
+      stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (build.status !== 0) {
+      if (!verbose) process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+      console.error(`Medallion: ${part.what} failed.`);
+      return false;
+    }
+  }
+  return true;
 }

@@ -47,6 +47,7 @@ import { devMailRoutes } from './modules/dev-mail/routes';
 import { DEV_MAILBOX_WARNING } from './modules/dev-mail/mailbox-access';
 import { isLoopbackAddress, isLoopbackUrl } from './lib/loopback';
 import { DEMO_DATA_PUBLIC_WARNING } from './modules/auth/two-factor-policy';
+import { PASSKEYS_UNAVAILABLE_WARNING, passkeysWorkAt } from './modules/auth/passkey-plugin';
 import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { registerDocs } from './plugins/docs';
@@ -152,6 +153,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerSearchDigest(app);
   // The demo accounts' passwords are published: seeding them on a site others reach is a mistake (two-factor-policy.ts).
   if (config.SEED_DEMO_DATA && !isLoopbackUrl(config.PUBLIC_URL)) app.log.warn({ publicUrl: config.PUBLIC_URL }, DEMO_DATA_PUBLIC_WARNING);
+  // Passkeys need an https address or localhost (not an IP): say so when PUBLIC_URL is neither (passkey-plugin.ts).
+  if (!passkeysWorkAt(config.PUBLIC_URL)) app.log.warn({ publicUrl: config.PUBLIC_URL }, PASSKEYS_UNAVAILABLE_WARNING);
   // Without SMTP the mail (with its codes) stays in the dev mailbox; say so when others can reach us.
   if (mailer.mode === 'dev') {
     app.addHook('onListen', async () => {

@@ -44,6 +44,8 @@ export const configSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   /** How long a message claimed for delivery is reserved for one server; after it, another may retry it. */
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
+  /** How long "Your password was used…" waits for the two-step code from the same browser (known-browsers.ts). */
+  PASSWORD_NOTICE_DELAY_MS: z.coerce.number().int().min(0).default(300_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CONTACT_RATE_LIMIT_WINDOW_MS: rateLimitWindowMs,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

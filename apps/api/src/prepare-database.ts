@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@medallion/db/client';
-import { runSeed, seedSteps } from '@medallion/db/seed';
+import { runSeed, seedSteps, type SeedProgress } from '@medallion/db/seed';
 import { assertStaffPasswordNotCommon } from './config';
 import { ensureAccount } from './modules/auth/seed-accounts';
 import { loadDemoSeedSteps } from './modules/demo/seed-demo-data';
@@ -15,8 +15,9 @@ import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
 export const MIGRATE_LOCK = 'medallion:migrate';
 export const SEED_LOCK = 'medallion:seed';
 
-/** Applies pending migrations, one instance at a time. */
-export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
+/** Applies pending migrations, one instance at a time; says so at info level (a fresh start takes a while). */
+export async function migrateDatabase(database: DatabaseHandle, log?: FastifyBaseLogger): Promise<void> {
+  log?.info('migrating the database');
   await database.withStartupLock(MIGRATE_LOCK, () => database.migrate());
 }
 
@@ -28,12 +29,22 @@ export async function seedDatabase(app: FastifyInstance): Promise<void> {
   const { database, config } = app;
   await database.withStartupLock(SEED_LOCK, async () => {
     // The first step imports the JSON into an empty bank; each revision step rewrites the bank from it once.
-    await runSeed(database.db, [examQuestionsSeedStep, examBankRevision2SeedStep]);
-    if (config.SEED_DEMO_DATA) {
-      // The demo package is loaded only here: with SEED_DEMO_DATA=false the server never imports it.
-      const demoSteps = await loadDemoSeedSteps({ storage: app.storage, shippingCents: config.SHOP_SHIPPING_CENTS });
-      const seeded = await runSeed(database.db, [...seedSteps, ...demoSteps]);
-      app.log.info(seeded, 'seed steps checked');
+    const contentSteps = [examQuestionsSeedStep, examBankRevision2SeedStep];
+    // The demo package is loaded only here: with SEED_DEMO_DATA=false the server never imports it.
+    const demoSteps = config.SEED_DEMO_DATA
+      ? [...seedSteps, ...(await loadDemoSeedSteps({ storage: app.storage, shippingCents: config.SHOP_SHIPPING_CENTS }))]
+      : [];
+    // "seeding 3 of 21: demo-listings" before each step that runs (a fresh database takes a minute; a
+    // seeded one says nothing), counted over both lists.
+    const of = contentSteps.length + demoSteps.length;
+    const progress =
+      (offset: number): SeedProgress =>
+      ({ n, name }) =>
+        app.log.info({ step: offset + n, of, name }, `seeding ${offset + n} of ${of}: ${name}`);
+    await runSeed(database.db, contentSteps, progress(0));
+    if (demoSteps.length > 0) {
+      const seeded = await runSeed(database.db, demoSteps, progress(contentSteps.length));
+      app.log.debug(seeded, 'seed steps checked');
     }
     if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
       // server.ts refuses a common one before this; checked again for other callers.

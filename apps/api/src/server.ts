@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { openDatabase } from '@medallion/db/client';
 import { buildApp } from './app';
 import { ConfigError, assertStaffPasswordNotCommon, loadConfig } from './config';
@@ -17,8 +18,9 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
-  // Under PostgreSQL advisory locks: instances starting together migrate and seed once.
-  await migrateDatabase(database);
+  // Under PostgreSQL advisory locks: instances starting together migrate and seed once. The app's
+  // logger does not exist yet: the start's own says what it does (at LOG_LEVEL, as the app's).
+  await migrateDatabase(database, pino({ level: config.LOG_LEVEL }));
   const app = await buildApp({ config, database });
   // Product content (the exam's question bank) on every database, demo data, the staff account.
   await seedDatabase(app);
@@ -63,7 +65,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.vinDecoder.warm();
-  app.log.info({ url: `http://localhost:${config.PORT}`, database: database.kind, mail: app.mailer.mode }, 'Medallion is ready');
+  const url = `http://localhost:${config.PORT}`;
+  app.log.info({ url, database: database.kind, mail: app.mailer.mode }, `Medallion is ready at ${url}`);
 }
 
 main().catch((error: unknown) => {

@@ -166,7 +166,7 @@ describe('"Your password was used…": a right password that stops at the two-st
     return { ...me, session: sessionCookie(confirm) };
   }
 
-  it('e-mails the owner at once, before any code, from a browser the account has not used; once per browser', async () => {
+  it('queues a notice to the owner before any code, from a browser the account has not used; once per browser', async () => {
     const me = await withTwoFactor('stolen@example.com');
     const wrong = await signIn('stolen@example.com', 'Wrong9xyz');
     expect(wrong.statusCode).toBe(401);

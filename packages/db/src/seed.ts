@@ -19,9 +19,12 @@ export interface SeedResult {
   skipped: string[];
 }
 
-export async function runSeed(db: Database, steps: SeedStep[] = seedSteps): Promise<SeedResult> {
+/** Told before each step that runs (not the ones a database has already): its place among the steps and its name. */
+export type SeedProgress = (step: { n: number; of: number; name: string }) => void;
+
+export async function runSeed(db: Database, steps: SeedStep[] = seedSteps, onStep?: SeedProgress): Promise<SeedResult> {
   const result: SeedResult = { applied: [], skipped: [] };
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
     const applied = await db.transaction(async (tx) => {
       // Claim the step first: a concurrent start or a second run finds the row and skips it.
       const claimed = await tx
@@ -30,6 +33,7 @@ export async function runSeed(db: Database, steps: SeedStep[] = seedSteps): Prom
         .onConflictDoNothing()
         .returning({ name: seedHistory.name });
       if (claimed.length === 0) return false;
+      onStep?.({ n: i + 1, of: steps.length, name: step.name });
       await step.run(tx);
       return true;
     });

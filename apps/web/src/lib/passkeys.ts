@@ -7,15 +7,23 @@ import type { PasskeyOptionsResponse } from '@medallion/contracts/passkeys';
  * answer back into JSON; it is loaded on the click, so no page's first load carries it.
  */
 
-/** Whether this browser has WebAuthn at all (every current one; not an old or embedded browser). */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/**
+ * Whether this page can use passkeys: `ok`; `insecureAddress` when the page is not a secure context
+ * (plain http beyond localhost: browsers keep WebAuthn to https and localhost); `unsupported` when a
+ * secure page still has no WebAuthn (an old or embedded browser).
+ */
+export type PasskeyAvailability = 'ok' | 'insecureAddress' | 'unsupported';
+
+export function passkeyAvailability(): PasskeyAvailability {
+  if (typeof window === 'undefined') return 'ok';
+  if (window.isSecureContext === false) return 'insecureAddress';
+  return typeof window.PublicKeyCredential === 'function' ? 'ok' : 'unsupported';
 }
 
 const never = () => () => {};
-/** passkeysSupported() after hydration; true on the server and in the first render (most browsers), so no mismatch. */
-export function usePasskeysSupported(): boolean {
-  return useSyncExternalStore(never, passkeysSupported, () => true);
+/** passkeyAvailability() after hydration; `ok` on the server and in the first render (most browsers), so no mismatch. */
+export function usePasskeyAvailability(): PasskeyAvailability {
+  return useSyncExternalStore(never, passkeyAvailability, () => 'ok');
 }
 
 type Options = PasskeyOptionsResponse['options'];
@@ -35,11 +43,14 @@ export async function getPasskey(options: Options) {
 /**
  * What went wrong in the browser's part, when it is not the server's: the user closed the prompt or it
  * timed out (`cancelled`: nothing is wrong), the authenticator already holds a passkey of this account
- * (`alreadyAdded`), or no WebAuthn (`unsupported`). null: another error (the server's, or unexpected).
+ * (`alreadyAdded`), no WebAuthn (`unsupported`), or the browser refused the page's address for passkeys
+ * (`insecureAddress`: a SecurityError, e.g. an IP address such as 127.0.0.1, or another address than the
+ * site's own). null: another error (the server's, or unexpected).
  */
-export function passkeyProblem(error: unknown): 'cancelled' | 'alreadyAdded' | 'unsupported' | null {
+export function passkeyProblem(error: unknown): 'cancelled' | 'alreadyAdded' | 'unsupported' | 'insecureAddress' | null {
   if (!(error instanceof Error)) return null;
   const code = (error as Error & { code?: string }).code;
+  if (error.name === 'SecurityError' || code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID') return 'insecureAddress';
   if (error.name === 'NotAllowedError' || error.name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return 'cancelled';
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || error.name === 'InvalidStateError') return 'alreadyAdded';
   if (error.message.includes('WebAuthn is not supported') || error.name === 'NotSupportedError') return 'unsupported';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database, DbExecutor } from '@medallion/db/client';
@@ -34,13 +34,26 @@ export interface MailerOptions {
   headersFor?: (message: { category: string | null; text: string }) => Record<string, string> | undefined;
 }
 
+/** A message to send later: its outbox id (to cancel it by) and the time before which it is not delivered. */
+export interface MailSchedule {
+  id?: string;
+  notBefore?: Date;
+}
+
 export interface Mailer {
   readonly mode: 'smtp' | 'dev';
   /**
    * Writes the message to the outbox and schedules delivery. Inside the caller's transaction (tx),
-   * the caller calls deliverSoon() after the commit, or the next poll picks it up.
+   * the caller calls deliverSoon() after the commit, or the next poll picks it up. With a notBefore, the
+   * message waits in the outbox until then (any server delivers it, after restarts too; the dev mailbox
+   * shows it then) unless cancel() drops it first.
    */
-  send(mail: OutgoingMail, tx?: DbExecutor): Promise<{ id: string }>;
+  send(mail: OutgoingMail, tx?: DbExecutor, schedule?: MailSchedule): Promise<{ id: string }>;
+  /**
+   * Drops a message that is still waiting for its notBefore (not yet claimed nor attempted by any
+   * server). Answers whether it was dropped; false when it is gone or already on its way.
+   */
+  cancel(id: string, tx?: DbExecutor): Promise<boolean>;
   /** Starts a delivery round now (after a transaction that queued mail has committed). */
   deliverSoon(): void;
   /** Delivers every due message once; returns how many were attempted. */
@@ -171,10 +184,12 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     mode,
-    async send(mail, tx) {
+    async send(mail, tx, schedule) {
       const [row] = await (tx ?? db)
         .insert(mailOutbox)
         .values({
+          ...(schedule?.id ? { id: schedule.id } : {}),
+          ...(schedule?.notBefore ? { nextAttemptAt: schedule.notBefore } : {}),
           to: mail.to,
           replyTo: mail.replyTo ?? null,
           subject: mail.subject,
@@ -193,6 +208,22 @@ export function createMailer(options: MailerOptions): Mailer {
         logger.info({ mailId: row.id }, 'mail kept in the dev mailbox (/dev/mail)');
       }
       return { id: row.id };
+    },
+    async cancel(id, tx) {
+      // A claim sets claim_token under a row lock, so a delivery in progress keeps its row.
+      const dropped = await (tx ?? db)
+        .delete(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.id, id),
+            inArray(mailOutbox.status, ['pending', 'dev']),
+            isNull(mailOutbox.claimToken),
+            eq(mailOutbox.attempts, 0),
+            gt(mailOutbox.nextAttemptAt, sql`now()`),
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      return dropped.length > 0;
     },
     deliverDue,
     deliverSoon() {

@@ -45,6 +45,7 @@ export async function noteSignInBrowser(db: Database, mailer: Mailer, publicUrl:
     const mine = and(eq(knownBrowsers.userId, input.user.id), eq(knownBrowsers.deviceHash, hash));
     const updated = await tx.update(knownBrowsers).set({ lastSeenAt: now }).where(mine).returning({ hash: knownBrowsers.deviceHash });
     if (updated.length > 0) return false;
+    await cancelPasswordNotice(tx, mailer, input.user.id, hash);
     const [another] = await tx.select({ hash: knownBrowsers.deviceHash }).from(knownBrowsers).where(eq(knownBrowsers.userId, input.user.id)).limit(1);
     await tx.insert(knownBrowsers).values({ userId: input.user.id, deviceHash: hash, firstSeenAt: now, lastSeenAt: now }).onConflictDoNothing();
     if (!another) return false;
@@ -55,6 +56,11 @@ export async function noteSignInBrowser(db: Database, mailer: Mailer, publicUrl:
   return notified;
 }
 
+/**
+ * "Your password was used…" waits this long in the outbox: when the code signs the same browser in before
+ * then, "New sign-in" replaces it (one sign-in, one e-mail). Configurable (PASSWORD_NOTICE_DELAY_MS).
+ */
+export const PASSWORD_NOTICE_DELAY_MS = 5 * 60 * 1000;
 /** "Your password was used…" goes out once per browser in this window. */
 export const PASSWORD_NOTICE_WINDOW_MS = 60 * 60 * 1000;
 /** …and to one account at most this many times per window (a client without cookies is a new browser each time). */
@@ -68,14 +74,35 @@ export async function forgetPasswordNotices(db: DbExecutor, userId: string): Pro
 }
 
 /**
- * A correct password that stops at the two-step code: when the account has not used this browser, the
- * owner is e-mailed at once, before any code, "Your password was used to sign in from a new browser"
- * (the second step may stop the thief; the owner should still change the password). The browser is not
- * remembered yet: that happens when the code signs it in (noteSignInBrowser). Once per browser per hour
- * and at most PASSWORD_NOTICES_PER_WINDOW per account per hour; the account's row is locked, so parallel
- * attempts send one notice. Answers whether a notice was queued.
+ * Drops the browser's "Your password was used…" still waiting in the outbox (the code has signed that
+ * browser in: "New sign-in" tells the owner instead). The mail's outbox id is its mark's id.
  */
-export async function notePasswordStep(db: Database, mailer: Mailer, publicUrl: string, input: SignInBrowser, now = new Date()): Promise<boolean> {
+async function cancelPasswordNotice(tx: DbExecutor, mailer: Mailer, userId: string, hash: string): Promise<void> {
+  const marks = await tx
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(eq(verification.identifier, `${PASSWORD_NOTICE_PREFIX}${hash}`), eq(verification.value, userId)));
+  for (const mark of marks) await mailer.cancel(mark.id, tx);
+}
+
+/**
+ * A correct password that stops at the two-step code: when the account has not used this browser, the
+ * owner is e-mailed "Your password was used to sign in from a new browser" (the second step may stop the
+ * thief; the owner should still change the password). The mail waits delayMs in the outbox (any server
+ * sends it then, after a restart too); when the code signs this browser in before that, noteSignInBrowser
+ * drops it and "New sign-in" is the one e-mail. The browser is not remembered yet: that happens when the
+ * code signs it in. Once per browser per hour and at most PASSWORD_NOTICES_PER_WINDOW per account per
+ * hour; the account's row is locked, so parallel attempts send one notice. Answers whether a notice was
+ * queued.
+ */
+export async function notePasswordStep(
+  db: Database,
+  mailer: Mailer,
+  publicUrl: string,
+  input: SignInBrowser,
+  now = new Date(),
+  delayMs = PASSWORD_NOTICE_DELAY_MS,
+): Promise<boolean> {
   const hash = deviceHash(input.user.id, input.deviceId);
   const notified = await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.user.id)).for('update');
@@ -92,15 +119,19 @@ export async function notePasswordStep(db: Database, mailer: Mailer, publicUrl: 
       .from(verification)
       .where(and(marks, gt(verification.expiresAt, now)));
     if (recent.length >= PASSWORD_NOTICES_PER_WINDOW || recent.some((r) => r.identifier === `${PASSWORD_NOTICE_PREFIX}${hash}`)) return false;
+    const id = randomUUID();
     await tx.insert(verification).values({
-      id: randomUUID(),
+      id,
       identifier: `${PASSWORD_NOTICE_PREFIX}${hash}`,
       value: input.user.id,
       expiresAt: new Date(now.getTime() + PASSWORD_NOTICE_WINDOW_MS),
       createdAt: now,
       updatedAt: now,
     });
-    await mailer.send(passwordUsedEmail({ to: input.user.email, at: now, device: describeBrowser(input.userAgent), publicUrl }), tx);
+    await mailer.send(passwordUsedEmail({ to: input.user.email, at: now, device: describeBrowser(input.userAgent), publicUrl }), tx, {
+      id,
+      notBefore: new Date(now.getTime() + delayMs),
+    });
     return true;
   });
   if (notified) mailer.deliverSoon();

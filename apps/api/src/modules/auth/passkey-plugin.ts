@@ -37,6 +37,20 @@ export function relyingParty(publicUrl: string) {
   return { rpID: url.hostname, origin: url.origin, rpName: 'Medallion' };
 }
 
+/**
+ * Whether browsers make and use passkeys for PUBLIC_URL: a secure origin (https, or http on localhost)
+ * whose host is a domain name (WebAuthn takes no IP address, 127.0.0.1 included, as the relying party).
+ * Elsewhere the web says what is needed (apps/web lib/passkeys.ts) and the server warns at start.
+ */
+export function passkeysWorkAt(publicUrl: string): boolean {
+  const { protocol, hostname } = new URL(publicUrl);
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.startsWith('[')) return false;
+  return protocol === 'https:' || hostname === 'localhost' || hostname.endsWith('.localhost');
+}
+
+export const PASSKEYS_UNAVAILABLE_WARNING =
+  'passkeys will not work at PUBLIC_URL: browsers use them only at an https address or on localhost, never at an IP address; set PUBLIC_URL to the address visitors open';
+
 /** Our error codes of this plugin (APIError body.code); passkey-errors.ts gives each its message. */
 export const PASSKEY_ERRORS = {
   CHALLENGE_EXPIRED: 'PASSKEY_CHALLENGE_EXPIRED',

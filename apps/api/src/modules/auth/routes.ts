@@ -100,14 +100,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * A right password that waits for the two-step code: the device cookie (so the code's step is the same
-   * browser), and "Your password was used…" at once when the account has not used this browser
-   * (known-browsers.ts notePasswordStep). A failure there is logged and the sign-in goes on.
+   * browser), and "Your password was used…" (sent after PASSWORD_NOTICE_DELAY_MS unless the code signs this
+   * browser in first) when the account has not used this browser (known-browsers.ts notePasswordStep). A
+   * failure there is logged and the sign-in goes on.
    */
   async function passwordStepFrom<T>(req: FastifyRequest, reply: FastifyReply, result: FlowResult<T>) {
     if (!result.challenged) return result;
     const deviceId = deviceOf(req, reply);
     try {
-      await notePasswordStep(app.db, app.mailer, app.config.PUBLIC_URL, { user: result.challenged, deviceId, userAgent: req.headers['user-agent'] });
+      const input = { user: result.challenged, deviceId, userAgent: req.headers['user-agent'] };
+      await notePasswordStep(app.db, app.mailer, app.config.PUBLIC_URL, input, new Date(), app.config.PASSWORD_NOTICE_DELAY_MS);
     } catch (err) {
       req.log.error({ err }, 'password-step notice failed; the sign-in goes on');
     }

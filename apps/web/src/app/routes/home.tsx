@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PageHead } from '@/components/ui/page-head';
 import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
 
 const STEP_KEYS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
 const REASONS = [
@@ -117,7 +118,8 @@ export function HomeRoute() {
               <Compass aria-hidden="true" className="mt-1 size-6 shrink-0 text-asphalt" />
               <p className="text-lg font-medium text-asphalt">{t('why.shop')}</p>
             </div>
-            <Link to="/shop" className={buttonClasses('dark')}>
+            {/* Never squeezed by the sentence beside it: the button keeps its words on one line. */}
+            <Link to="/shop" className={cn(buttonClasses('dark'), 'shrink-0')}>
               {t('why.shopCta')}
             </Link>
           </div>

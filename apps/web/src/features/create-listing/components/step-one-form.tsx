@@ -115,7 +115,8 @@ export function StepOneForm({ defaultValues, account, saving, serverError, onSub
       ) : (
         <fieldset aria-describedby={message('category') ? 'category-error' : undefined} className="flex flex-col gap-2">
           <legend className="mb-1.5 text-sm font-semibold text-slate-800">{t('fields.category')}</legend>
-          <div className="grid grid-cols-2 gap-3">
+          {/* Side by side from 640 px; on a phone one above the other, so a long name ("Автомобили") keeps its card. */}
+          <div className="grid gap-3 sm:grid-cols-2">
             {(['cars', 'plates'] as const).map((category) => {
               const Icon = CATEGORY_ICONS[category];
               return (

@@ -14,7 +14,7 @@ export interface WrongAnswer {
 }
 
 /**
- * The end of the exam: "Congratulation!" above the pass mark, else "Exam failed!", and what to review.
+ * The end of the exam: "Congratulations!" above the pass mark, else "Exam failed!", and what to review.
  * After a practice run (onPracticeAgain set) there is no pass mark: "N of M right", again or done.
  */
 export function ResultDialog({

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { JsonLd } from '@/components/ui/page-head';
+import { GUIDE_SOURCES, type GuideFigure } from '../guide-sources';
 
 export interface GuideStep {
   nav: string;
@@ -14,11 +15,42 @@ export interface GuideStep {
   paragraphs: string[];
   checklist: string[];
   tip: string;
+  /** Every figure the step shows, with its source (guide-sources.ts). */
+  figures: GuideFigure[];
 }
 
-interface FaqItem {
+export interface FaqItem {
   q: string;
   a: string;
+  figures: GuideFigure[];
+}
+
+/** Where the figures come from: per source, the figures, the source (a link) and the day it was checked. */
+function FigureSources({ figures, className }: { figures: GuideFigure[]; className?: string }) {
+  const { t, i18n } = useTranslation('steps');
+  if (figures.length === 0) return null;
+  const bySource = new Map<GuideFigure['source'], string[]>();
+  for (const f of figures) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f.value]);
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  return (
+    <div className={cn('text-sm text-slate-600', className)}>
+      <p className="font-semibold">{t('sourcesTitle')}</p>
+      <ul className="mt-1 flex flex-col gap-1">
+        {[...bySource].map(([id, values]) => {
+          const source = GUIDE_SOURCES[id];
+          return (
+            <li key={id} data-testid="figure-source">
+              {values.join(', ')}:{' '}
+              <a href={source.url} target="_blank" rel="noopener noreferrer" className="underline hover:text-asphalt">
+                {t(`sources.${id}`)}
+              </a>
+              , {t('sourceChecked', { date: date(source.checked) })}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }
 
 export const STEP_COUNT = 8;
@@ -29,7 +61,10 @@ export function parseStep(value: string | null): number {
   return Number.isFinite(n) ? Math.min(STEP_COUNT, Math.max(1, n)) : 1;
 }
 
-/** The 8-step license guide: numbered step buttons, Previous/Next, the exam link and FAQ on step 8. */
+/**
+ * The 8-step license guide: numbered step buttons, Previous/Next, the exam link and FAQ on step 8. Each
+ * figure shown says where it comes from and when that was checked (guide-sources.ts).
+ */
 export function StepsGuide() {
   const { t } = useTranslation('steps');
   const [params, setParams] = useSearchParams();
@@ -128,6 +163,7 @@ export function StepsGuide() {
             </ul>
           </div>
         </div>
+        <FigureSources figures={step.figures} className="mt-6 border-t border-slate-200 pt-4" />
 
         {current === STEP_COUNT && (
           <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-asphalt p-6 text-white sm:flex-row sm:items-center sm:justify-between">
@@ -158,6 +194,7 @@ export function StepsGuide() {
           {t('totalTitle')}
         </h2>
         <p className="mt-2 text-slate-700">{t('totalText')}</p>
+        <FigureSources figures={t('totalFigures', { returnObjects: true }) as GuideFigure[]} className="mt-3" />
       </section>
     </div>
   );
@@ -186,6 +223,7 @@ function Faq() {
               <ChevronRight aria-hidden="true" className="size-5 shrink-0 transition group-open:rotate-90" />
             </summary>
             <p className="mt-3 text-slate-700">{item.a}</p>
+            <FigureSources figures={item.figures} className="mt-2" />
           </details>
         ))}
       </div>

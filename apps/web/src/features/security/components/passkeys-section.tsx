@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/error-text';
-import { passkeyProblem, usePasskeysSupported } from '@/lib/passkeys';
+import { passkeyProblem, usePasskeyAvailability } from '@/lib/passkeys';
 import { useAccountPasskeys } from '@/lib/queries/passkeys';
 import { useAddPasskey } from '../api/add-passkey';
 import { useRemovePasskey } from '../api/remove-passkey';
@@ -111,7 +111,7 @@ function AddPasskey() {
         const problem = passkeyProblem(error);
         if (problem === 'cancelled') setNote(t('passkeys.cancelled'));
         else if (problem === 'alreadyAdded') setNote(t('passkeys.alreadyOnDevice'));
-        else if (problem === 'unsupported') setNote(t('passkeys.unsupported'));
+        else if (problem === 'unsupported' || problem === 'insecureAddress') setNote(t(`passkeys.${problem}`));
         else toast.error(errorText(error));
       },
     });
@@ -130,12 +130,13 @@ function AddPasskey() {
 }
 
 /**
- * "Passkeys": what they are, "Add a passkey" (or a note when this browser has no WebAuthn), and the
+ * "Passkeys": what they are, "Add a passkey" (or a note when this browser has no WebAuthn or the page's
+ * address cannot use passkeys), and the
  * account's passkeys with when each was added and last used, each with "Remove".
  */
 export function PasskeysSection() {
   const { t } = useTranslation('security');
-  const supported = usePasskeysSupported();
+  const availability = usePasskeyAvailability();
   const passkeys = useAccountPasskeys();
   return (
     <section aria-labelledby="passkeys-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -143,7 +144,7 @@ export function PasskeysSection() {
         {t('passkeys.title')}
       </h2>
       <p className="max-w-prose text-slate-700">{t('passkeys.intro')}</p>
-      {supported ? <AddPasskey /> : <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{t('passkeys.unsupported')}</p>}
+      {availability === 'ok' ? <AddPasskey /> : <p className="rounded-xl bg-slate-100 p-4 text-slate-700">{t(`passkeys.${availability}`)}</p>}
       {passkeys.isPending ? (
         <Spinner label={t('common:loading')} className="text-slate-500" />
       ) : passkeys.isError ? (
