@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TAX_RATE_PERCENT } from '@medallion/contracts/payment-constants';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -15,6 +16,11 @@ export function formatUsd(dollars: number, language: string, decimals: 'always' 
     formats.set(key, format);
   }
   return format.format(dollars);
+}
+
+/** The tax rate (TAX_RATE_PERCENT, the one rate) as the UI language writes a percentage: "8.875%", "8,875 %". */
+export function taxRateText(language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 3 }).format(TAX_RATE_PERCENT / 100);
 }
 
 /** Cents as dollars with 2 decimals in the UI language: every total, fee and shop price. */

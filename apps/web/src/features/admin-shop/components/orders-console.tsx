@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useAdminOrders } from '@/lib/queries/admin';
-import { useMoney } from '@/lib/money';
+import { taxRateText, useMoney } from '@/lib/money';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { PostalAddress } from '@/components/ui/postal-address';
 import { errorText } from '@/lib/error-text';
@@ -59,7 +59,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
               <dd className="tabular-nums">{money(order.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">{t('orders.tax')}</dt>
+              <dt className="text-slate-600">{t('orders.tax', { rate: taxRateText(i18n.language) })}</dt>
               <dd className="tabular-nums">{money(order.tax_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">

@@ -25,7 +25,7 @@ import { useDeleteCartItem, useUpdateCartQuantity } from '../api/cart-mutations'
 import { useCheckoutCart } from '../api/checkout-cart';
 import { addressFromOrder, clearCheckoutDraft, EMPTY_ADDRESS, hasAddress, readCheckoutDraft, writeCheckoutDraft } from '../lib/checkout-draft';
 import { US_STATE_CODES } from '@medallion/contracts/us-states';
-import { useMoney } from '@/lib/money';
+import { taxRateText, useMoney } from '@/lib/money';
 
 interface Props {
   /** The signed-in user: the shipping form and the unticked items are remembered per user during the visit. */
@@ -286,7 +286,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
       summaryTitle={t('cart.summary.title')}
       lines={[
         { label: t('cart.summary.subtotal'), amount: money(totals.subtotal), testId: 'summary-subtotal' },
-        { label: t('cart.summary.tax'), amount: money(totals.tax), testId: 'summary-tax' },
+        { label: t('cart.summary.tax', { rate: taxRateText(i18n.language) }), amount: money(totals.tax), testId: 'summary-tax' },
         { label: t('cart.summary.shipping'), amount: money(totals.shipping), testId: 'summary-shipping' },
       ]}
       total={{ label: t('cart.summary.total'), amount: money(totals.total), testId: 'summary-total' }}
