@@ -30,6 +30,7 @@ async function weeklyShown(card: Locator, lang: Lang): Promise<number> {
     return dollars(price, lang);
   }
   expect(price.endsWith(PERIOD[lang].month), `a rent per week or month: "${price}"`).toBe(true);
+  await expect(weekly, `the weekly cost beside "${price}"`).toHaveCount(1);
   const label = ((await weekly.textContent()) ?? '').trim();
   expect(label).toMatch(lang === 'en' ? /^≈ \$[\d,]+ \/ week$/ : /^≈ [\d\s\u00a0]+\$ в неделю$/);
   // The label is the monthly price × 12 / 52, in whole dollars.
