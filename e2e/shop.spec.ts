@@ -247,9 +247,12 @@ test.describe('Shop and cart', () => {
     await expect(lineB.getByRole('button', { name: `One more ${b.title}` })).toBeDisabled();
     await expect(lineB.getByRole('button', { name: `One fewer ${b.title}` })).toBeDisabled();
 
-    // The totals of the selected items equal the server's formula to the cent.
+    // The totals of the selected items to the cent, literal (a changed tax rate must fail here):
+    // $14.99 × 2, tax 8.875 % = $2.66, shipping $4.99.
     const cart = (await (await page.request.get('/api/users/cart')).json()) as { data: { data: CartItem[]; shipping_cents: number } };
-    const totals = orderTotals([{ priceCents: a.price_cents, quantity: 2 }], cart.data.shipping_cents);
+    expect([a.price_cents, cart.data.shipping_cents]).toEqual([1_499, 499]);
+    const totals = { subtotal: 2_998, tax: 266, shipping: 499, total: 3_763 };
+    await expect(page.getByText('Tax (8.875%)')).toBeVisible();
     await expect(page.getByTestId('summary-subtotal')).toHaveText(money(totals.subtotal));
     await expect(page.getByTestId('summary-tax')).toHaveText(money(totals.tax));
     await expect(page.getByTestId('summary-shipping')).toHaveText(money(totals.shipping));
