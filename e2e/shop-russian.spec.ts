@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
-import type { CartItem, Order, Product } from '@medallion/contracts/shop';
+import { orderNumber, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
 import { APP_PORT } from './env';
 import { chooseLanguage, expect, expectAccessible, hydrated, openInEnglish, test, WIDTHS } from './fixtures';
 
@@ -97,6 +97,8 @@ test("the demo driver's orders show the products in Russian; the API keeps each 
   await expect(page.getByTestId('order').first()).toBeVisible();
   for (const item of items) await expect(page.getByTestId('order').filter({ hasText: item.title_ru }).first()).toBeVisible();
   await expect(page.getByTestId('order').filter({ hasText: items[0]!.title })).toHaveCount(0);
+  // Each order with its number, as staff and the e-mail name it.
+  for (const order of orders) await expect(page.getByTestId('order-number').filter({ hasText: `№ ${orderNumber(order.order_id)}` })).toHaveCount(1);
 });
 
 for (const width of WIDTHS) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminProduct } from '@medallion/contracts/admin-shop';
-import { orderTotals, type CartItem, type Product } from '@medallion/contracts/shop';
-import { test as base, chooseLanguage, expect, hydrated, openInEnglish, saveCardByApi, saveSandboxCard } from './fixtures';
+import { orderNumber, orderTotals, type CartItem, type Order, type Product } from '@medallion/contracts/shop';
+import { test as base, chooseLanguage, codeFor, expect, hydrated, openInEnglish, saveCardByApi, saveSandboxCard, signInAtLocalProvider } from './fixtures';
 
 const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (cents: number) => usd.format(cents / 100);
@@ -116,6 +116,65 @@ test.describe('Shop and cart', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  // A visitor's Buy now is remembered through every way of signing in: the product waits in the cart once.
+  for (const [way, width] of [
+    ['signs in', 375],
+    ['signs up and confirms the e-mail', 1280],
+    ['continues with Google', 1280],
+  ] as const) {
+    test(`a visitor taps Buy now, ${way} (${width} px): the cart holds that product, once even after a reload`, async ({
+      page,
+      request,
+      newAccount,
+      deleteAfterTest,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 800 });
+      const product = (await products(page))[1]!;
+      await openInEnglish(page, '/shop');
+      await card(page, product.title).getByRole('button', { name: 'Buy now' }).click();
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+      const back = new URL(page.url()).searchParams.get('redirect')!;
+      if (way === 'signs in') {
+        const account = await newAccount(request);
+        const form = page.getByRole('form', { name: 'Sign in' });
+        await form.getByLabel('E-mail').fill(account.email);
+        await form.getByLabel('Password').fill(account.password);
+        await form.getByRole('button', { name: 'Sign in' }).click();
+      } else if (way === 'signs up and confirms the e-mail') {
+        const account = { email: `shop-guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password: 'Shopper2024' };
+        deleteAfterTest(account);
+        await page.getByRole('button', { name: 'SIGN UP' }).click();
+        const form = page.getByRole('form', { name: 'Create your account' });
+        await form.getByLabel('Name').fill('Guest Shopper');
+        await form.getByLabel('E-mail').fill(account.email);
+        await form.getByLabel('Password').fill(account.password);
+        await form.getByRole('button', { name: 'Sign up' }).click();
+        const confirm = page.getByRole('form', { name: 'Confirm your e-mail' });
+        await confirm.getByLabel('Confirmation code').fill(await codeFor(request, account.email));
+        await confirm.getByRole('button', { name: 'Confirm' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Continue with Google' }).click();
+        await signInAtLocalProvider(page);
+      }
+      await expect(page).toHaveURL('/cart', { timeout: 30_000 });
+      await expect(cartLine(page, product.title)).toBeVisible();
+      const quantity = (await activeCart(page)).find((i) => i.product_id === product.product_id)!.quantity;
+      await expect(cartLine(page, product.title).getByTestId('cart-quantity')).toHaveText(String(quantity));
+      // The address the sign-in came back to, opened again (a reload, the back button): nothing is added twice.
+      await page.goto(back);
+      await expect(page).toHaveURL('/cart');
+      await expect(cartLine(page, product.title).getByTestId('cart-quantity')).toHaveText(String(quantity));
+      expect((await activeCart(page)).filter((i) => i.product_id === product.product_id).map((i) => i.quantity)).toEqual([quantity]);
+      if (way !== 'continues with Google') expect(quantity).toBe(1);
+      else {
+        // The provider's account is shared with other runs: leave its cart as it was.
+        const line = (await activeCart(page)).find((i) => i.product_id === product.product_id)!;
+        expect((await page.request.delete(`/api/users/cart?cart-product-id=${line.id}`)).status()).toBe(200);
+      }
+    });
+  }
+
   test('every product shows its photos; arrows and dots only when there is more than one', async ({ page }) => {
     const listed = ((await (await page.request.get('/api/products')).json()) as { data: { data: Product[] } }).data.data;
     // The demo catalogue: each of its products links to a retailer's search. Other tests add products
@@ -188,9 +247,12 @@ test.describe('Shop and cart', () => {
     await expect(lineB.getByRole('button', { name: `One more ${b.title}` })).toBeDisabled();
     await expect(lineB.getByRole('button', { name: `One fewer ${b.title}` })).toBeDisabled();
 
-    // The totals of the selected items equal the server's formula to the cent.
+    // The totals of the selected items to the cent, literal (a changed tax rate must fail here):
+    // $14.99 × 2, tax 8.875 % = $2.66, shipping $4.99.
     const cart = (await (await page.request.get('/api/users/cart')).json()) as { data: { data: CartItem[]; shipping_cents: number } };
-    const totals = orderTotals([{ priceCents: a.price_cents, quantity: 2 }], cart.data.shipping_cents);
+    expect([a.price_cents, cart.data.shipping_cents]).toEqual([1_499, 499]);
+    const totals = { subtotal: 2_998, tax: 266, shipping: 499, total: 3_763 };
+    await expect(page.getByText('Tax (8.875%)')).toBeVisible();
     await expect(page.getByTestId('summary-subtotal')).toHaveText(money(totals.subtotal));
     await expect(page.getByTestId('summary-tax')).toHaveText(money(totals.tax));
     await expect(page.getByTestId('summary-shipping')).toHaveText(money(totals.shipping));
@@ -219,6 +281,9 @@ test.describe('Shop and cart', () => {
     await page.getByRole('button', { name: 'Pay and Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
     await expect(page.getByText('We will process and send your order shortly')).toBeVisible();
+    // The order's number, the one staff and the confirmation e-mail use (contracts' orderNumber).
+    const [placed] = ((await (await page.request.get('/api/users/orders')).json()) as { data: { data: Order[] } }).data.data;
+    await expect(page.getByTestId('order-number')).toHaveText(`Order No. ${orderNumber(placed!.order_id)}`);
     await expect(page.getByRole('link', { name: 'Back to the main page' })).toHaveAttribute('href', '/');
     await expect(cartLink(page, 1)).toBeVisible();
 
@@ -235,6 +300,7 @@ test.describe('Shop and cart', () => {
     await expect(order).toContainText('× 2');
     await expect(order.getByTestId('order-total')).toHaveText(money(totals.total));
     await expect(order).toContainText('1 Main St');
+    await expect(order.getByTestId('order-number')).toHaveText(`No. ${orderNumber(placed!.order_id)}`);
 
     await openInEnglish(page, '/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);

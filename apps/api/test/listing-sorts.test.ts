@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '@medallion/contracts/listings';
+import { monthlyEquivalentCents, type Listing } from '@medallion/contracts/listings';
 import { runSeed } from '@medallion/db/seed';
 import { listings } from '@medallion/db/schema';
 import { demoAccountsSeedStep, demoListingsSeedStep, demoSaleListingsSeedStep } from '@medallion/demo';
@@ -10,9 +10,9 @@ import { createConfirmedUser } from './helpers/auth';
 
 type Row = typeof listings.$inferSelect;
 
-/** A rent's monthly equivalent in cents (weekly × 52 / 12), a sale's price: what the marketplace compares. */
+/** A rent's monthly equivalent in cents (contracts' rule), a sale's price: what the marketplace compares. */
 const comparable = (r: Pick<Row, 'dealType' | 'paymentPeriod' | 'priceCents'>) =>
-  r.dealType === 'rent' && r.paymentPeriod === 'weekly' ? Math.round((r.priceCents! * 52) / 12) : r.priceCents!;
+  r.dealType === 'rent' && r.paymentPeriod ? monthlyEquivalentCents(r.priceCents!, r.paymentPeriod) : r.priceCents!;
 
 const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const newestFirst = (a: Row, b: Row) => b.publishedAt!.getTime() - a.publishedAt!.getTime() || -byId(a, b);

@@ -88,10 +88,9 @@ describe('shop, cart and orders', async () => {
   it('checks out the selected items: server totals, one charge for a double submit, order e-mail, conversion event', async () => {
     const items = await cart(buyer.cookie);
     const selected = [items[0]!];
-    const totals = orderTotals(
-      selected.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })),
-      499,
-    );
+    // Literal numbers (a changed tax rate must fail here): $14.99 × 2, tax 8.875 % = $2.66, shipping $4.99.
+    expect(selected.map((i) => [i.price_cents, i.quantity])).toEqual([[1_499, 2]]);
+    const totals = { subtotal: 2_998, tax: 266, shipping: 499, total: 3_763 };
     const pm = await card(buyer.cookie);
     const body = {
       'user-pm': pm,

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { orderTotals, type CartItem, type Order } from '@medallion/contracts/shop';
+import { type CartItem, type Order } from '@medallion/contracts/shop';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CartCheckout } from '@/features/shop/components/cart-checkout';
 import { i18n } from '@/lib/i18n';
-import { formatUsd } from '@/lib/money';
 import { fakeApi, renderWithApp } from './support/render';
 
 const SHIPPING_CENTS = 700;
@@ -23,15 +22,6 @@ function item(id: string, title: string, priceCents: number, quantity: number, t
     in_stock: true,
   };
 }
-
-const usd = (cents: number) => formatUsd(cents / 100, 'en');
-const totalOf = (lines: CartItem[]) =>
-  usd(
-    orderTotals(
-      lines.map((l) => ({ priceCents: l.price_cents, quantity: l.quantity })),
-      SHIPPING_CENTS,
-    ).total,
-  );
 
 /** A cart on the fake server: GET answers what is in it, DELETE and PATCH change it. */
 async function renderCart(items: CartItem[], { orders = [] as Order[], cards = [] as string[], defaultCard = null as string | null } = {}) {
@@ -69,17 +59,19 @@ describe('CartCheckout', () => {
   it('sums the items, tax and shipping', async () => {
     await renderCart([mug, cap]);
     expect(text('summary-subtotal')).toBe('$25.00');
+    // Literal: 8.875 % of $25.00 is $2.22 (a changed rate must fail here).
+    screen.getByText('Tax (8.875%)');
+    expect(text('summary-tax')).toBe('$2.22');
     expect(text('summary-shipping')).toBe('$7.00');
-    expect(text('summary-total')).toBe(totalOf([mug, cap]));
-    // The rate in the label comes from TAX_RATE_PERCENT, written as the language writes it.
-    expect(screen.getByText('Tax (8.875%)')).toBeTruthy();
+    expect(text('summary-total')).toBe('$34.22');
   });
 
   it('removing an item asks the server and updates the total', async () => {
     const api = await renderCart([mug, cap]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Medallion mug' }));
     await screen.findByText('$5.00', { selector: '[data-testid="summary-subtotal"]' });
-    expect(text('summary-total')).toBe(totalOf([cap]));
+    // $5.00 + tax $0.44 + shipping $7.00.
+    expect(text('summary-total')).toBe('$12.44');
     expect(screen.getAllByTestId('cart-item').map((li) => li.dataset.title)).toEqual(['Taxi cap']);
     expect(api.calls).toContain('DELETE /api/users/cart?cart-product-id=a');
   });

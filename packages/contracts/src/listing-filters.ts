@@ -11,6 +11,29 @@ export const LISTING_CATEGORIES = ['cars', 'plates'] as const;
 export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
 export const PAYMENT_PERIODS = ['weekly', 'monthly'] as const;
 export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+
+/**
+ * How the marketplace compares rents of different periods: a month is 52 / 12 weeks. The one rule of
+ * the price sort, the price filter and the weekly label; the database's generated column
+ * `comparable_price_cents` (packages/db schema.ts) repeats `monthlyEquivalentCents` in SQL, and
+ * apps/api/test/comparable-price.test.ts pins the two to the same values.
+ */
+const WEEKS_PER_YEAR = 52;
+const MONTHS_PER_YEAR = 12;
+
+/** A rent in cents per `period` as its monthly equivalent (weekly × 52 / 12, rounded to the cent): what the price sort and filter compare. */
+export function monthlyEquivalentCents(priceCents: number, period: PaymentPeriod): number {
+  return period === 'weekly' ? Math.round((priceCents * WEEKS_PER_YEAR) / MONTHS_PER_YEAR) : priceCents;
+}
+
+/**
+ * A rent in cents per `period` as its weekly cost (monthly × 12 / 52, rounded to the cent): what a
+ * monthly rent shows beside its price ("≈ $108 / week") wherever rents are compared or filtered per week.
+ */
+export function weeklyEquivalentCents(priceCents: number, period: PaymentPeriod): number {
+  return period === 'monthly' ? Math.round((priceCents * MONTHS_PER_YEAR) / WEEKS_PER_YEAR) : priceCents;
+}
+
 /** A listing is for rent (a price per payment period) or for sale (one price, no period). */
 export const DEAL_TYPES = ['rent', 'sale'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { text } from './text';
 import { isUsStateCode } from './us-states';
+import { taxCents } from './payment-constants';
 
-/** Tax is 8.875 % of the subtotal; default shipping $4.99 (the server's config decides). */
-export const TAX_RATE_PERCENT = 8.875;
+/** Tax is TAX_RATE_PERCENT of the subtotal (payment-constants.ts, shared with the listing fee); default shipping $4.99 (the server's config decides). */
+export { TAX_RATE_PERCENT } from './payment-constants';
 export const DEFAULT_SHIPPING_CENTS = 499;
 export const MAX_CART_QUANTITY = 99;
 export const CART_ITEM_COMPLETED = 'COMPLEATED' as const; // the spec's spelling, kept on the wire
@@ -11,7 +12,7 @@ export const CART_ITEM_COMPLETED = 'COMPLEATED' as const; // the spec's spelling
 /** The order totals in cents from the selected items (the server's numbers; the web shows the same). */
 export function orderTotals(lines: Array<{ priceCents: number; quantity: number }>, shippingCents: number) {
   const subtotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+  const tax = taxCents(subtotal);
   return { subtotal, tax, shipping: shippingCents, total: subtotal + tax + shippingCents };
 }
 

@@ -360,7 +360,8 @@ export const listings = pgTable(
     paymentPeriod: text('payment_period', { enum: ['weekly', 'monthly'] }),
     /**
      * The price the marketplace compares and sorts by: a weekly rent as its monthly equivalent
-     * (× 52 / 12, rounded to the cent), a monthly rent and a sale price as they are. Generated.
+     * (× 52 / 12, rounded to the cent), a monthly rent and a sale price as they are. Generated. The
+     * rule is contracts' monthlyEquivalentCents; apps/api/test/comparable-price.test.ts pins the two.
      */
     comparablePriceCents: integer('comparable_price_cents').generatedAlwaysAs(
       sql`CASE WHEN deal_type = 'rent' AND payment_period = 'weekly' THEN round(price_cents::numeric * 52 / 12)::integer ELSE price_cents END`,

@@ -1,5 +1,12 @@
 import { and, eq, fillPlaceholders, gte, like, lte, sql, type SQL } from 'drizzle-orm';
-import { lastReachablePage, MARKETPLACE_PAGE_SIZE, SEARCH_COUNT_CAP, type ListingFilters, type ListingSort } from '@medallion/contracts/listings';
+import {
+  lastReachablePage,
+  MARKETPLACE_PAGE_SIZE,
+  monthlyEquivalentCents,
+  SEARCH_COUNT_CAP,
+  type ListingFilters,
+  type ListingSort,
+} from '@medallion/contracts/listings';
 import type { Database } from '@medallion/db/client';
 import { queryRecords, rowColumns } from '@medallion/db/records';
 import { listingCounts, listings, priceKey, publishedKey, yearKey } from '@medallion/db/schema';
@@ -25,13 +32,12 @@ interface Conditions {
 
 /**
  * A price bound in cents of the compared price: for rentals, the monthly equivalent of a price per
- * `period` (weekly × 52 / 12, rounded as the generated column `comparable_price_cents` rounds it, so a
- * $375 weekly listing matches a $375 weekly bound exactly).
+ * `period` (contracts' monthlyEquivalentCents, the rule the generated column `comparable_price_cents`
+ * repeats, so a $375 weekly listing matches a $375 weekly bound exactly).
  */
 function comparableCents(dollars: number, period: ListingFilters['price_period']): number {
-  const cents = dollars * 100;
   // The column is an integer: a bound past its range ($10M a week) would be an error, not "no match".
-  return Math.min(period === 'monthly' ? cents : Math.round((cents * 52) / 12), INT4_MAX);
+  return Math.min(monthlyEquivalentCents(dollars * 100, period ?? 'weekly'), INT4_MAX);
 }
 const INT4_MAX = 2_147_483_647;
 

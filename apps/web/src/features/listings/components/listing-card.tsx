@@ -11,7 +11,7 @@ import { formatLocation, postedState } from '../lib/format';
 import { useListingValues } from '@/lib/listing-values';
 import { defaultPicture } from './default-picture';
 import { ListingOwnerActions } from './listing-owner-actions';
-import { useListingPriceText } from './listing-price';
+import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
 import { SaveListingButton } from './save-listing-button';
 
 export type ListingCardMode = 'public' | 'dashboard';
@@ -76,6 +76,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
   const { t, i18n } = useTranslation('listings');
   const navigate = useNavigate();
   const priceText = useListingPriceText();
+  const weekly = useWeeklyEquivalentText()(listing);
   const values = useListingValues();
   const title = listing.title?.trim() || t('card.noTitle');
   const location = formatLocation(listing.location);
@@ -153,9 +154,16 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-col gap-1">
           <h3 className="line-clamp-2 break-words text-lg font-bold leading-snug text-asphalt">{action}</h3>
-          <p data-testid="listing-price" className="text-lg font-extrabold text-asphalt">
-            {priceText(listing)}
-          </p>
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <p data-testid="listing-price" className="text-lg font-extrabold text-asphalt">
+              {priceText(listing)}
+            </p>
+            {weekly && (
+              <p data-testid="listing-weekly-price" className="text-sm font-semibold text-slate-600">
+                {weekly}
+              </p>
+            )}
+          </div>
           <p className="flex items-start gap-1.5 text-sm text-slate-600">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span className="min-w-0 break-words">{location ?? t('card.noLocation')}</span>

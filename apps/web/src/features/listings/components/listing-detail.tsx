@@ -15,7 +15,7 @@ import { markListingVisited } from '../lib/visited-listings';
 import { defaultPicture } from './default-picture';
 import { ForSaleBadge, ListingStatusBadge, VerifiedBadge } from './listing-card';
 import { ListingNotFound } from './listing-not-found';
-import { useListingPriceText } from './listing-price';
+import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
 import { useListingValues } from '@/lib/listing-values';
 import { ListingOwnerActions } from './listing-owner-actions';
 import { ListingStatusControl } from './listing-status-control';
@@ -160,6 +160,7 @@ function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: b
   const { t, i18n } = useTranslation('listings');
   const navigate = useNavigate();
   const priceText = useListingPriceText();
+  const weekly = useWeeklyEquivalentText()(listing);
   const values = useListingValues();
   const [selected, setSelected] = useState(0);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -198,7 +199,14 @@ function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: b
           {isOwner && <ListingStatusBadge status={listing.status} />}
         </div>
         <h1 className="break-words text-2xl font-extrabold sm:text-3xl">{title}</h1>
-        <p className="text-2xl font-extrabold text-asphalt">{priceText(listing)}</p>
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <p className="text-2xl font-extrabold text-asphalt">{priceText(listing)}</p>
+          {weekly && (
+            <p data-testid="listing-weekly-price" className="text-base font-semibold text-slate-600">
+              {weekly}
+            </p>
+          )}
+        </div>
         {listing.status === 'ACTIVE' && !isOwner && <SaveListingButton listingId={listing.listing_id} variant="detail" className="self-start" />}
         <div className="flex flex-wrap gap-x-5 gap-y-1 text-slate-600">
           {location && (

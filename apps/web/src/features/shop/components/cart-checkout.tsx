@@ -1,4 +1,4 @@
-import { orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema } from '@medallion/contracts/shop';
+import { orderNumber, orderTotals, type CartItem, type DeliveryAddress, deliveryAddressSchema, type Order } from '@medallion/contracts/shop';
 import type { MessageKey } from '@medallion/contracts/messages';
 import { localizedTitle } from '@medallion/contracts/product-text';
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
@@ -107,10 +107,14 @@ function CartLine({ item, selected, onToggle }: { item: CartItem; selected: bool
   );
 }
 
-function Success() {
+/** The thank-you screen with the order's number (the one staff and the confirmation e-mail use). */
+function Success({ order }: { order: Order }) {
   const { t } = useTranslation('shop');
   return (
     <SuccessPanel title={t('cart.success.title')} text={t('cart.success.text')}>
+      <p className="text-lg font-semibold text-asphalt" data-testid="order-number">
+        {t('cart.success.number')} <span className="font-mono">{orderNumber(order.order_id)}</span>
+      </p>
       <Link to="/" className={buttonClasses('primary')}>
         {t('cart.success.home')}
       </Link>
@@ -189,7 +193,7 @@ export function CartCheckout({ userId, renderPaymentMethods }: Props) {
     writeCheckoutDraft(userId, { address: { ...EMPTY_ADDRESS, ...address }, deselected: [...deselected] });
   }, [userId, address, deselected, pay.isSuccess]);
 
-  if (pay.isSuccess) return <Success />;
+  if (pay.isSuccess) return <Success order={pay.data} />;
   if (cart.isPending) return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
   if (cart.isError) {
     return <ErrorState message={errorText(cart.error)} retryLabel={t('retry')} onRetry={() => void cart.refetch()} />;

@@ -1,5 +1,5 @@
 import { localizedTitle } from '@medallion/contracts/product-text';
-import type { Order } from '@medallion/contracts/shop';
+import { orderNumber, type Order } from '@medallion/contracts/shop';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/card';
@@ -28,7 +28,12 @@ function OrderCard({ order }: { order: Order }) {
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5" data-testid="order">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold text-asphalt">{t('orders.order', { date })}</h3>
+        <div className="flex flex-col">
+          <h3 className="text-lg font-bold text-asphalt">{t('orders.order', { date })}</h3>
+          <p className="text-sm text-slate-600" data-testid="order-number">
+            {t('orders.number')} <span className="font-mono">{orderNumber(order.order_id)}</span>
+          </p>
+        </div>
         <span className={cn('rounded-full px-3 py-1 text-sm font-semibold', STATUS_CLASSES[order.status])}>{t(`orders.status.${order.status}`)}</span>
       </div>
       <ul className="flex flex-col gap-1" aria-label={t('orders.items')}>

@@ -1,23 +1,30 @@
 import { productTexts } from '@medallion/contracts/product-text';
 import type { Product } from '@medallion/contracts/shop';
 import { ExternalLink, ShoppingBag, ShoppingCart } from 'lucide-react';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useProducts } from '@/lib/queries/shop';
+import { getCart, shopKeys, useProducts } from '@/lib/queries/shop';
 import { cn } from '@/lib/cn';
 import { signInPath } from '@/lib/sign-in-path';
-import { useAddToCart } from '../api/cart-mutations';
+import { addToCart, useAddToCart } from '../api/cart-mutations';
 import { useMoney } from '@/lib/money';
 import { ProductImages } from './product-images';
 
-/** The id of a product's card: Buy now signed out comes back to /shop#product-<id>. */
+/** The id of a product's card: Buy now signed out comes back to /shop?buy=<id>#product-<id>. */
 const productAnchor = (productId: string) => `product-${productId}`;
+
+/**
+ * The visitor's Buy now, kept in the address sign-in comes back to (`?redirect=`, which sign-up with
+ * its e-mail code and social sign-in carry too): /shop?buy=<product id>.
+ */
+const BUY_PARAM = 'buy';
 
 function errorMessage(error: unknown, fallback: string) {
   return error instanceof ApiClientError && error.key ? errorText(error) : fallback;
@@ -43,7 +50,9 @@ function ProductCard({ product, signedIn, priority }: { product: Product; signed
 
   const buyNow = () => {
     if (!signedIn) {
-      void navigate(signInPath(`${pathname}${search}#${productAnchor(product.product_id)}`));
+      const back = new URLSearchParams(search);
+      back.set(BUY_PARAM, product.product_id);
+      void navigate(signInPath(`${pathname}?${back.toString()}#${productAnchor(product.product_id)}`));
       return;
     }
     add.mutate(
@@ -145,6 +154,46 @@ function ProductSkeleton() {
 }
 
 /**
+ * Back from sign-in with a visitor's Buy now (/shop?buy=<id>): puts that product in the cart and opens
+ * the cart, as Buy now does for a signed-in user. Once: a product already in the cart is not added again
+ * (the address opened twice, a reload while adding, the back button), and the address loses `buy`.
+ */
+function useBuyAfterSignIn(signedIn: boolean, list: Product[] | undefined) {
+  const { t } = useTranslation('shop');
+  const [params] = useSearchParams();
+  const productId = params.get(BUY_PARAM);
+  const navigate = useNavigate();
+  const { pathname, hash } = useLocation();
+  const queryClient = useQueryClient();
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || !productId || !list || started.current === productId) return;
+    started.current = productId;
+    const product = list.find((p) => p.product_id === productId);
+    const stay = () => {
+      const rest = new URLSearchParams(params);
+      rest.delete(BUY_PARAM);
+      const query = rest.toString();
+      void navigate(`${pathname}${query ? `?${query}` : ''}${hash}`, { replace: true });
+    };
+    if (!product) return stay();
+    void (async () => {
+      try {
+        const cart = await getCart();
+        if (!cart.data.data.some((item) => item.product_id === productId && item.status === 'ACTIVE')) {
+          await addToCart({ productId, price: product.price });
+        }
+        await queryClient.invalidateQueries({ queryKey: shopKeys.cart() });
+        void navigate('/cart', { replace: true });
+      } catch (error) {
+        toast.error(errorMessage(error, t('addFailed')));
+        stay();
+      }
+    })();
+  }, [signedIn, productId, list, params, pathname, hash, navigate, queryClient, t]);
+}
+
+/**
  * The shop's product cards: Buy now for everyone (signed out → /login and back to this card), Add to
  * cart when signed in. An address with a card's #fragment shows that card once the products are in.
  */
@@ -153,6 +202,7 @@ export function ProductList({ signedIn }: { signedIn: boolean }) {
   const products = useProducts();
   const { hash } = useLocation();
   const loaded = products.isSuccess;
+  useBuyAfterSignIn(signedIn, products.data?.data.data);
   useEffect(() => {
     if (!loaded || !hash.startsWith('#product-')) return;
     document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
