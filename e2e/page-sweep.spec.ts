@@ -70,7 +70,12 @@ interface Visit {
   dashboardTabs: boolean;
 }
 
-const NOT_FOUND = ['/no-such-page', '/listing/no-such-listing'];
+/** Pages that do not exist, with the heading of the page the server answers them with (status 404). */
+const NOT_FOUND_TITLE: Record<string, [namespace: string, key: string]> = {
+  '/no-such-page': ['common', 'notFound.title'],
+  '/listing/no-such-listing': ['listings', 'notFound.title'],
+};
+const NOT_FOUND = Object.keys(NOT_FOUND_TITLE);
 /** API reads whose 404 is a normal answer: "No saved questions", the API's answer for an empty list (not rendered on the server: private data). */
 const EMPTY_404 = ['/api/exam/questions/saved'];
 
@@ -335,7 +340,7 @@ for (const v of visits.values()) {
     const notFoundHeading = page.getByRole('heading', { level: 1, name: appText(v.lang, 'common', 'notFound.title') });
     if (notFound) {
       expect(page.url()).toContain(v.path);
-      await expect(notFoundHeading).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: appText(v.lang, ...NOT_FOUND_TITLE[v.path]!) })).toBeVisible();
     } else {
       await expect(notFoundHeading).toHaveCount(0);
     }
