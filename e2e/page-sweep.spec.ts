@@ -27,8 +27,8 @@ import {
  *   taken over by the browser (data-ssr, hydrated), the page's language, its content (a main heading or
  *   the exam's intro dialog) and not the not-found page; no console error or warning and no uncaught
  *   error while it loads and hydrates (issue #14; the two 404s that are answers on purpose are excused,
- *   see EXCUSED_404); as a guest, no API read again of the data the server rendered (RENDERED_READS);
- * - per combination, where the suite checks it (the lists in VISITS below):
+ *   see NOT_FOUND and EMPTY_404); as a guest, no API read again of the data the server rendered (RENDERED_READS);
+ * - per combination, where the suite checks it (the visit() calls below):
  *   - `axe`: no serious or critical axe violations on public pages with their contact form (and on the
  *     driver's dashboard), and none at all on every signed-in page (toasts excluded: they fade in while
  *     axe measures them);
@@ -36,7 +36,8 @@ import {
  *   - `first view`: the app's code loads after the window's load event, with the page's own modules;
  *   - `reload`: the deep link is served by the app and a reload shows the page again;
  *   - `sideways`: no sideways scroll for staff (who see the most) at 320 px, then the same page widened
- *     to 768 px; on the home page also the header at every desktop width (no control past the edge);
+ *     to 768 px; on the home page also the header at every desktop width (no control past the edge).
+ *     Staff pages are loaded at 320 px only; their 375 px checks (axe) run on the same page resized;
  *   - a few pages' own checks (the Get in touch section, the dashboard's tabs in Russian at 375 px).
  *
  * The browser is where the visitors are, New York, while the server runs in UTC (as this machine does):
