@@ -1,49 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, PUBLIC_ROUTES, resolvePath } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { hydrated } from './fixtures';
 
 /**
  * Issue #14: a page the server rendered is readable before its JavaScript, so the app's code waits
  * for the first view (the window's load event: stylesheet, font, pictures on screen) instead of sharing
  * a phone's bandwidth with it (apps/web/src/lib/after-first-view.ts). Only the tiny entry script loads
- * before; the page's modules, listed by the server, are preloaded right after.
+ * before; the page's modules, listed by the server, are preloaded right after. That is checked on every
+ * public route by page-sweep.spec.ts ("first view"); here, the exam's intro dialog before and after the app starts.
  */
-
-interface Timeline {
-  entry: string;
-  loadEventStart: number;
-  scripts: { path: string; startTime: number }[];
-  listed: string[];
-}
-
-async function timeline(page: Page): Promise<Timeline> {
-  return page.evaluate(() => {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const entry = new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname;
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((r) => ({ path: new URL(r.name).pathname, startTime: r.startTime }))
-      .filter((r) => r.path.endsWith('.js'));
-    const listed = JSON.parse(document.getElementById('medallion-modules')?.textContent ?? '[]') as string[];
-    return { entry, loadEventStart: navigation.loadEventStart, scripts, listed };
-  });
-}
-
-for (const route of PUBLIC_ROUTES) {
-  test(`${route}: the app's code starts loading after the first view, with the page's own modules`, async ({ page }) => {
-    await page.goto(await resolvePath(page, route));
-    await hydrated(page);
-    const { entry, loadEventStart, scripts, listed } = await timeline(page);
-    expect(loadEventStart).toBeGreaterThan(0);
-    expect(scripts.map((s) => s.path)).toContain(entry);
-    const app = scripts.filter((s) => s.path !== entry);
-    expect(app.length, 'the app was loaded').toBeGreaterThan(0);
-    for (const script of app) {
-      expect(script.startTime, `${script.path} started before the load event (${loadEventStart} ms)`).toBeGreaterThanOrEqual(loadEventStart);
-    }
-    // The page's chunk and its imports are listed, and every listed module was fetched.
-    expect(listed.length).toBeGreaterThan(0);
-    expect(scripts.map((s) => s.path)).toEqual(expect.arrayContaining(listed));
-  });
-}
 
 test.describe('the exam intro drawn by the server', () => {
   test('is open in the HTML and closes with Start without JavaScript', async ({ browser, baseURL }) => {

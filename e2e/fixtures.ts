@@ -60,9 +60,10 @@ export async function resolvePath(page: Page, path: string): Promise<string> {
 /**
  * Opens a path (A_LISTING: the newest listing) and waits until it has settled: its main heading or an
  * intro dialog is shown, nothing is still loading (no aria-busy region) and the web font has loaded.
+ * Returns the document's response.
  */
 export async function openSettled(page: Page, path: string) {
-  await page.goto(await resolvePath(page, path));
+  const response = await page.goto(await resolvePath(page, path));
   const content = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first();
   await expect(content).toBeVisible();
   // Parts of a page (a tab's texts, a lazy section) may still be arriving and replace it for a moment:
@@ -72,6 +73,7 @@ export async function openSettled(page: Page, path: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await hydrated(page);
   await fontsLoaded(page);
+  return response;
 }
 
 /**
