@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
 import { splitTemplate } from '../src/plugins/web';
-import { createPageAssets } from '../src/plugins/web-render';
+import { createFontPreloads, createPageAssets } from '../src/plugins/web-render';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 
@@ -157,6 +157,20 @@ describe('server-rendered pages and media', async () => {
     ).assemble({ language: 'en', head: '', body: '<p>x</p>', state: '' });
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">');
+  });
+
+  it('preloads the Cyrillic subset of the font on a Russian page only (its late arrival re-flowed the text)', () => {
+    const web = mkdtempSync(join(tmpdir(), 'medallion-fonts-'));
+    mkdirSync(join(web, 'assets'));
+    for (const name of ['inter-latin-wght-normal-AbC1.woff2', 'inter-cyrillic-ext-wght-normal-Zz9.woff2', 'inter-cyrillic-wght-normal-Xy_2.woff2']) {
+      writeFileSync(join(web, 'assets', name), '');
+    }
+    const preloads = createFontPreloads(web);
+    expect(preloads('ru')).toBe('<link rel="preload" href="/assets/inter-cyrillic-wght-normal-Xy_2.woff2" as="font" type="font/woff2" crossorigin>');
+    expect(preloads('en')).toBe('');
+    // No built assets (a bare API test): nothing to preload.
+    expect(createFontPreloads(join(web, 'missing'))('ru')).toBe('');
+    rmSync(web, { recursive: true, force: true });
   });
 
   it("replaces index.html's default description also when it is written over several lines", () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,6 +51,27 @@ export async function loadWebRenderer(webDist: string): Promise<WebRenderer | nu
  * view has arrived (apps/web/src/lib/after-first-view.ts), so they load in parallel with the app
  * instead of after it, and not before the page's pictures and font.
  */
+/**
+ * The web font's subsets a page in each language needs besides the Latin one, which index.html
+ * preloads for every page (vite.config.ts, PRELOADED_FONT). A Russian page sets its text in the Cyrillic
+ * subset: fetched only once the first Cyrillic text is laid out, it arrived after the first paint and
+ * the text re-flowed (a centered dialog, such as the exam's, moved: a layout shift), so a Russian page
+ * preloads it too.
+ */
+const FONT_SUBSETS_BY_LANGUAGE: Record<string, RegExp> = { ru: /^inter-cyrillic-wght-normal-[\w-]+\.woff2$/ };
+
+/** The `<link rel="preload">` of the font subsets a page in `language` needs (none for English). */
+export function createFontPreloads(webDist: string): (language: string) => string {
+  const folder = join(webDist, 'assets');
+  const files = existsSync(folder) ? readdirSync(folder) : [];
+  const tags = new Map<string, string>();
+  for (const [language, pattern] of Object.entries(FONT_SUBSETS_BY_LANGUAGE)) {
+    const file = files.find((name) => pattern.test(name));
+    if (file) tags.set(language, `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`);
+  }
+  return (language) => tags.get(language) ?? '';
+}
+
 export function createPageAssets(webDist: string): (chunks: string[]) => string {
   const file = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';

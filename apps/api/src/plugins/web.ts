@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toMessage } from '@medallion/contracts/messages';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { pickEncoding } from '../lib/web-headers';
-import { compressHtml, createPageAssets, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
+import { compressHtml, createFontPreloads, createPageAssets, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
   /** Folder with the built web app (vite build output); its server bundle is in ../dist-ssr. */
@@ -50,6 +50,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const renderer = hasWeb ? await loadWebRenderer(options.webDist) : null;
   if (hasWeb && !renderer) app.log.warn('the web app has no server bundle; pages are rendered in the browser only');
   const pageAssets = createPageAssets(options.webDist);
+  const fontPreloads = createFontPreloads(options.webDist);
   const template = splitTemplate(indexHtml);
   const cache = new RenderCache(options.renderCacheMs);
   if (cache.enabled) {
@@ -127,7 +128,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
 
     const status = known ? page.status : 404;
-    const parts = { language: page.language, head: page.head + pageAssets(page.chunks), body: page.html };
+    const parts = { language: page.language, head: fontPreloads(page.language) + page.head + pageAssets(page.chunks), body: page.html };
     const html = template.assemble({ ...parts, state: page.state });
     // The state carries the times its data was fetched, new on every render: the ETag is of the
     // document without them, so an unchanged page (same markup, data, assets) answers 304.
