@@ -53,21 +53,25 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 800 } });
 
     for (const lang of ['en', 'ru'] as const) {
-      test(`Buy now → sign in → back on the product (${lang})`, async ({ page, request, newAccount }) => {
+      test(`Buy now → sign in → the product waits in the cart (${lang})`, async ({ page, request, newAccount }) => {
         const email = await freshAccount(request, newAccount, 'buy');
         await open(page, lang, '/shop');
-        // A card below the first screen, so coming back to it means scrolling to it.
+        // A card below the first screen: the sign-in comes back with that product, not the first one.
         const cards = page.getByTestId('product-card');
         const card = cards.nth(Math.min(4, (await cards.count()) - 1));
         const anchor = await card.getAttribute('id');
         expect(anchor).toMatch(/^product-/);
+        const title = (await card.getByRole('heading').first().textContent())!.trim();
         await card.getByRole('button', { name: tx(lang, 'shop', 'buyNow') }).click();
-        await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/shop#${anchor}`)}`);
+        const productId = anchor!.slice('product-'.length);
+        await expect(page).toHaveURL(/\/login\?redirect=/);
+        expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/shop?buy=${productId}#${anchor}`);
         await signInWithForm(page, lang, email);
-        await expect(page).toHaveURL(`/shop#${anchor}`);
-        const back = page.locator(`#${anchor}`);
-        await expect(back.getByRole('button', { name: tx(lang, 'shop', 'addToCart') })).toBeVisible();
-        await expect(back).toBeInViewport();
+        // Issue #30: the product the guest chose is in the cart after sign-in (it used to be forgotten).
+        await expect(page).toHaveURL('/cart');
+        const line = page.locator('[data-testid="cart-item"]');
+        await expect(line).toHaveCount(1);
+        await expect(line).toContainText(title);
       });
 
       test(`a listing's message link → sign in → back on the listing (${lang})`, async ({ page, request, newAccount }) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatPercent } from '@medallion/contracts/formats';
-import { TAX_RATE_PERCENT } from '@medallion/contracts/shop';
+import { TAX_RATE_PERCENT } from '@medallion/contracts/payment-constants';
 
 /** The site's money formatter (shared with the API's e-mails): "$1,800.00" in English, "1 800,00 $" in Russian. */
 export { formatUsd } from '@medallion/contracts/formats';
