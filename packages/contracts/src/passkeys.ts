@@ -49,7 +49,9 @@ export const authenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(16_384),
-    signature: b64url(2048),
+    /** Up to an ML-DSA-87 signature (4,627 bytes, 6,170 base64url characters): on Node 24 the server also offers the
+     *  post-quantum ML-DSA algorithms, and Chromium signs with them (an ECDSA signature is about 96 characters). */
+    signature: b64url(8192),
     userHandle: optionalB64url(1400),
   }),
 });
