@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { stepUpRoutes } from './modules/auth/step-up-routes';
 import { usersRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { listingsRoutes } from './modules/listings/routes';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(authRoutes);
       await api.register(sessionRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(stepUpRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(adminRoutes);

@@ -69,7 +69,7 @@ const RECEIPTS: ReceiptInput['description'][] = [
 
 const BOTH: Language[] = ['en', 'ru'];
 const MAILS: Array<[string, OutgoingMail, Language[]]> = [
-  ...(['confirm', 'reset', 'delete', 'email-change'] as const).map((purpose): [string, OutgoingMail, Language[]] => [
+  ...(['confirm', 'reset', 'delete', 'email-change', 'step-up', 'staff-two-factor'] as const).map((purpose): [string, OutgoingMail, Language[]] => [
     `code ${purpose}`,
     codeEmail({ to, code: '123456', purpose }),
     BOTH,

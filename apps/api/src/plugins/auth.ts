@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error';
 import { toWebHeaders } from '../lib/web-headers';
 import { getSessionUser } from '../modules/auth/account-flows';
 import { noteSessionUse } from '../modules/auth/session-activity';
+import { assertSteppedUp } from '../modules/auth/step-up';
 import { actsAsStaff } from '../modules/auth/two-factor-policy';
 
 declare module 'fastify' {
@@ -73,4 +74,13 @@ export const requireStaff: onRequestAsyncHookHandler = async function (request, 
   if (request.user.role !== 'staff') throw new AppError('FORBIDDEN');
   // Staff must use two-step sign-in (two-factor-policy.ts): until it is on, every staff call says so.
   if (!actsAsStaff(request.user)) throw new AppError('TWO_FACTOR_REQUIRED');
+};
+
+/**
+ * onRequest hook after requireUser: 403 REAUTH_REQUIRED unless this session checked its password or
+ * second factor in the last 5 minutes (step-up.ts; POST /account/reauthenticate). For the calls that
+ * change how the account signs in without asking for the password themselves (passkeys).
+ */
+export const requireStepUp: onRequestAsyncHookHandler = async function (request) {
+  await assertSteppedUp(this.db, request.sessionId, request.user.id);
 };

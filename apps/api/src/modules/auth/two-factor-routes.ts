@@ -85,6 +85,6 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: recoveryCodesResponseSchema, ...errors },
       },
     },
-    async (req) => renewRecoveryCodes(app.auth, req.user, req.body.password, toWebHeaders(req), notice),
+    async (req) => renewRecoveryCodes(app.auth, app.db, req.user, req.body.password, toWebHeaders(req), notice),
   );
 }

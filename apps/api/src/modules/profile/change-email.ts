@@ -6,11 +6,11 @@ import { account, user, verification } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { codeSentMessage, type FlowResult } from '../auth/account-flows';
-import { betterAuthCode, toAppError } from '../auth/auth-errors';
+import { toAppError } from '../auth/auth-errors';
 import { CODE_MAIL_WINDOW_MS, CODE_MAILS_PER_WINDOW, assertCodeQuota } from '../auth/code-quota';
 import type { Auth } from '../auth/create-auth';
 import { revokeOtherSessions } from '../auth/revoke-sessions';
-import { assertNotLocked, clearSignInFailures, recordSignInFailure } from '../auth/sign-in-lockout';
+import { forgetPasswordFailures, verifyAccountPassword } from '../auth/password-lockout';
 import { emailChangedNotice } from './profile-emails';
 
 /** better-auth's key of a pending change: `change-email-otp-<user id>:<new address>` (email-otp plugin). */
@@ -60,17 +60,7 @@ export async function requestEmailChange(auth: Auth, db: Database, me: SessionUs
     .from(account)
     .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
   if (!credential.some((c) => !!c.password)) throw new AppError('BAD_REQUEST', 'account.emailNeedsPassword');
-  await assertNotLocked(db, me.email);
-  try {
-    await auth.api.verifyPassword({ body: { password: input.password }, headers });
-  } catch (error) {
-    if (betterAuthCode(error) === 'INVALID_PASSWORD') {
-      if (await recordSignInFailure(db, me.email)) throw new AppError('ACCOUNT_LOCKED');
-      throw new AppError('INVALID_CREDENTIALS', 'auth.currentPasswordWrong').on('password');
-    }
-    toAppError(error);
-  }
-  await clearSignInFailures(db, me.email);
+  await verifyAccountPassword(auth, db, me.email, input.password, headers, 'auth.currentPasswordWrong', 'password');
   await assertNewAddress(db, me, input.email);
   await assertCodeQuota(db, input.email);
   await assertAccountQuota(db, me.id);
@@ -110,7 +100,7 @@ export async function confirmEmailChange(
   }
   await revokeOtherSessions(auth, db, me.id, headers);
   const oldEmail = me.email;
-  await clearSignInFailures(db, oldEmail);
+  await forgetPasswordFailures(db, oldEmail);
   for (const to of [oldEmail, input.email]) {
     await mailer.send(emailChangedNotice({ to, oldEmail, newEmail: input.email, publicUrl }));
   }
