@@ -87,6 +87,11 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
   ]),
   ['e-mail changed', emailChangedNotice({ to, oldEmail: 'old@example.com', newEmail: 'new@example.com', publicUrl }), BOTH],
   [
+    'e-mail changed, to the old address (the way back)',
+    emailChangedNotice({ to, oldEmail: 'old@example.com', newEmail: 'new@example.com', publicUrl, restoreUrl: `${publicUrl}/account/restore-email?token=x` }),
+    BOTH,
+  ],
+  [
     'order confirmation',
     orderConfirmationEmail({
       ...order,

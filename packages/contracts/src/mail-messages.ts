@@ -77,6 +77,9 @@ export const MAIL_MESSAGES_EN = {
   'emailChanged.newAddress': 'New address',
   'emailChanged.outro':
     'From now on, sign in with the new address. If you did not make this change, reset your password with the new address at once or write to us, and check your account:',
+  'emailChanged.restore':
+    'If you did not make this change, open this link within {{days}} days. It puts this address back on your account, signs out every browser (the new address can no longer sign in) and stops the old password:',
+  'emailChanged.restoreAfter': 'Then set a new password with "Forgot password" on the sign-in page: the code comes to this address. The link works once.',
 
   'order.confirmed.subject': 'Order confirmation No. {{number}}',
   'order.confirmed.intro': 'Thank you for your order. We will process and send it shortly.',
@@ -227,6 +230,9 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'emailChanged.oldAddress': 'Прежний адрес',
   'emailChanged.newAddress': 'Новый адрес',
   'emailChanged.outro': 'Теперь входите с новым адресом. Если это сделали не вы, сразу сбросьте пароль или напишите нам и проверьте свой аккаунт:',
+  'emailChanged.restore':
+    'Если это сделали не вы, откройте эту ссылку в течение {{days}} дней. Она вернёт этот адрес вашему аккаунту, завершит вход во всех браузерах (новым адресом войти будет нельзя) и отключит прежний пароль:',
+  'emailChanged.restoreAfter': 'Затем задайте новый пароль через «Забыли пароль» на странице входа: код придёт на этот адрес. Ссылка действует один раз.',
 
   'order.confirmed.subject': 'Подтверждение заказа № {{number}}',
   'order.confirmed.intro': 'Спасибо за заказ. Мы скоро его обработаем и отправим.',

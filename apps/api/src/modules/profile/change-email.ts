@@ -12,6 +12,7 @@ import type { Auth } from '../auth/create-auth';
 import { revokeOtherSessions } from '../auth/revoke-sessions';
 import { forgetPasswordFailures, verifyAccountPassword } from '../auth/password-lockout';
 import { emailChangedNotice } from './profile-emails';
+import { createEmailRestoreToken, emailRestoreUrl } from './restore-email';
 
 /** better-auth's key of a pending change: `change-email-otp-<user id>:<new address>` (email-otp plugin). */
 const pendingPrefix = (userId: string) => `change-email-otp-${userId}:`;
@@ -77,7 +78,8 @@ export async function requestEmailChange(auth: Auth, db: Database, me: SessionUs
  * needed); a used or expired one is refused. Then the address changes (better-auth updates the user,
  * marks it verified and rewrites the sessions' cached user; the password sign-in method is keyed by the
  * user id, so it keeps working with the new address), the account's other browsers are signed out
- * (as after a password change; this one stays signed in), and both addresses get a notice.
+ * (as after a password change; this one stays signed in), and both addresses get a notice; the old
+ * address's carries the link that undoes the change (restore-email.ts).
  */
 export async function confirmEmailChange(
   auth: Auth,
@@ -101,8 +103,12 @@ export async function confirmEmailChange(
   await revokeOtherSessions(auth, db, me.id, headers);
   const oldEmail = me.email;
   await forgetPasswordFailures(db, oldEmail);
-  for (const to of [oldEmail, input.email]) {
-    await mailer.send(emailChangedNotice({ to, oldEmail, newEmail: input.email, publicUrl }));
-  }
+  // The old address gets the way back (restore-email.ts: 7 days, once); the new one the plain notice.
+  await db.transaction(async (tx) => {
+    const token = await createEmailRestoreToken(tx, { userId: me.id, oldEmail, newEmail: input.email });
+    await mailer.send(emailChangedNotice({ to: oldEmail, oldEmail, newEmail: input.email, publicUrl, restoreUrl: emailRestoreUrl(publicUrl, token) }), tx);
+    await mailer.send(emailChangedNotice({ to: input.email, oldEmail, newEmail: input.email, publicUrl }), tx);
+  });
+  mailer.deliverSoon();
   return { body: null, headers: out };
 }
