@@ -58,8 +58,8 @@ const mailboxCode = text({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'c
  * /account/two-factor/email-code e-mailed to its address (a session thief must not enroll an
  * authenticator of their own on an account the staff console opens to).
  */
-export const twoFactorSetupRequestSchema = z.object({ password, emailCode: mailboxCode.optional() });
-export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequestSchema>;
+export const twoFactorSetupRequestSchema = z.object({ password, emailCode: z.preprocess((v) => (v === '' ? undefined : v), mailboxCode.optional()) });
+export type TwoFactorSetupRequest = z.output<typeof twoFactorSetupRequestSchema>;
 
 /**
  * POST /account/reauthenticate (the step-up before changing how one signs in: passkeys): the password,

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { formatMessage } from '@medallion/contracts/messages';
-import type { TwoFactorStatusResponse, TwoFactorSetupResponse } from '@medallion/contracts/two-factor';
+import type { TwoFactorSetupRequest, TwoFactorStatusResponse, TwoFactorSetupResponse } from '@medallion/contracts/two-factor';
 import { TOTP_CODE_PATTERN } from '@medallion/contracts/two-factor';
 import type { Database } from '@medallion/db/client';
 import { account, user } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
-import { publicUrlOf, toSessionUser, type FlowResult } from './account-flows';
+import { codeSentMessage, publicUrlOf, toSessionUser, type FlowResult } from './account-flows';
+import { sendMailboxCode, takeMailboxCode } from './mailbox-code';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { claimTwoFactorCode, releaseTwoFactorCode } from './claim-two-factor-code';
 import { forgetTrustedBrowsers } from './trusted-browsers';
 import { notifyTwoFactorChange, type TwoFactorNotice } from './two-factor-email';
@@ -47,9 +49,22 @@ async function storedUser(auth: Auth, db: Database, userId: string): Promise<Ses
 }
 
 /** A new key and recovery codes (it stays off until confirmed); starting again replaces an unconfirmed key. */
-export async function setUpTwoFactor(auth: Auth, db: Database, me: SessionUser, password: string, headers: Headers): Promise<TwoFactorSetupResponse> {
+export async function setUpTwoFactor(
+  auth: Auth,
+  db: Database,
+  me: SessionUser,
+  { password, emailCode }: TwoFactorSetupRequest,
+  headers: Headers,
+): Promise<TwoFactorSetupResponse> {
   if (me.twoFactorEnabled) throw new AppError('CONFLICT', 'twoFactor.alreadyOn');
   if (!(await hasPassword(db, me.id))) throw new AppError('BAD_REQUEST', 'twoFactor.needsPassword');
+  // A staff account (the staff console needs two-step sign-in) also proves its mailbox: someone with its
+  // session and password must not enroll an authenticator of their own (issue #33, finding 8).
+  if (me.role === 'staff') {
+    await verifyAccountPassword(auth, db, me.email, password, headers);
+    if (!emailCode) throw new AppError('VALIDATION_ERROR', 'twoFactor.emailCodeNeeded').on('emailCode');
+    if (!(await takeMailboxCode(db, me.id, 'staff-two-factor', emailCode))) throw new AppError('INVALID_CODE', 'twoFactor.emailCodeWrong').on('emailCode');
+  }
   let enabled: { method: string; totpURI?: string; backupCodes?: string[] };
   try {
     // better-auth checks the password itself: counted towards the lockout (password-lockout.ts).
@@ -178,4 +193,12 @@ export async function renewRecoveryCodes(
   } catch (error) {
     return twoFactorError(error, 'twoFactor.codeWrong');
   }
+}
+
+/** POST /account/two-factor/email-code: the code a staff account's enrollment needs, to its own address. */
+export async function sendStaffEnrollmentCode(db: Database, mailer: Mailer, me: SessionUser): Promise<{ message: string }> {
+  if (me.role !== 'staff') throw new AppError('BAD_REQUEST', 'error.badRequest');
+  if (me.twoFactorEnabled) throw new AppError('CONFLICT', 'twoFactor.alreadyOn');
+  await sendMailboxCode(db, mailer, me, 'staff-two-factor');
+  return { message: codeSentMessage(me.email) };
 }
