@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { AppError } from '../lib/app-error';
 import { toWebHeaders } from '../lib/web-headers';
@@ -77,10 +77,11 @@ export const requireStaff: onRequestAsyncHookHandler = async function (request, 
 };
 
 /**
- * onRequest hook after requireUser: 403 REAUTH_REQUIRED unless this session checked its password or
- * second factor in the last 5 minutes (step-up.ts; POST /account/reauthenticate). For the calls that
- * change how the account signs in without asking for the password themselves (passkeys).
+ * preHandler of a route with requireUser: 403 REAUTH_REQUIRED unless this session checked its password
+ * or second factor in the last 5 minutes (step-up.ts; POST /account/reauthenticate). For the calls that
+ * change how the account signs in without asking for the password themselves (passkeys). A preHandler,
+ * so a bad input is still a 400 first.
  */
-export const requireStepUp: onRequestAsyncHookHandler = async function (request) {
+export const requireStepUp: preHandlerAsyncHookHandler = async function (request) {
   await assertSteppedUp(this.db, request.sessionId, request.user.id);
 };

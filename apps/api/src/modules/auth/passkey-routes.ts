@@ -57,7 +57,8 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
     '/account/passkeys/register-options',
     {
       config: limited,
-      onRequest: [requireUser, requireStepUp],
+      onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
         summary:
@@ -72,7 +73,8 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
     '/account/passkeys',
     {
       config: limited,
-      onRequest: [requireUser, requireStepUp],
+      onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
         summary: "Checks the browser's answer to the registration options and adds the passkey; answers the list",
@@ -89,7 +91,8 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
   r.delete(
     '/account/passkeys/:passkey_id',
     {
-      onRequest: [requireUser, requireStepUp],
+      onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
         summary: "Removes one of the account's passkeys (404 for any other id; needs a step-up); answers the list",
