@@ -98,9 +98,24 @@ for (const { width, lang } of CASES) {
     await hydrated(page);
     await expectAccessible(page);
 
-    const added = page.waitForResponse((r) => r.url() === `${origin}/api/account/passkeys` && r.request().method() === 'POST');
+    // Adding a passkey changes how the account signs in: the session cookie alone is not enough (issue
+    // #33). The server asks for a step-up, the page asks for the password in a dialog, then adds.
+    const refused = page.waitForResponse((r) => r.url() === `${origin}/api/account/passkeys/register-options`);
     await section.getByRole('button', { name: t('security', 'passkeys.add') }).click();
+    expect((await refused).status()).toBe(403);
+    const dialog = page.getByRole('dialog', { name: t('security', 'stepUp.title') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(t('security', 'stepUp.intro'))).toBeVisible();
+    await expectAccessible(page);
+    const password = dialog.getByLabel(t('security', 'stepUp.password'));
+    await password.fill('Wrong1234x');
+    await dialog.getByRole('button', { name: t('security', 'stepUp.confirm') }).click();
+    await expect(dialog.getByText(t('common', 'messages.auth.passwordWrong'))).toBeVisible();
+    const added = page.waitForResponse((r) => r.url() === `${origin}/api/account/passkeys` && r.request().method() === 'POST');
+    await password.fill(PASSWORD);
+    await dialog.getByRole('button', { name: t('security', 'stepUp.confirm') }).click();
     expect((await added).status()).toBe(200);
+    await expect(dialog).toBeHidden();
     const rows = section.getByTestId('passkey');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(t('security', 'passkeys.neverUsed'));

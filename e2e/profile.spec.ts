@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { chooseLanguage, codeFor, expect, openSettled, test } from './fixtures';
+import { appText, chooseLanguage, codeFor, expect, expectAccessible, openSettled, test } from './fixtures';
 
 test.use({ driverProfile: { prefix: 'profile', name: 'Petra Profile', password: 'Profile2024' } });
 
@@ -142,5 +142,30 @@ for (const [lng, width] of [
     for (const to of [newDriver.email, newEmail]) {
       expect(data.some((m) => m.to === to && m.subject.startsWith('Your Medallion e-mail address was changed'))).toBe(true);
     }
+
+    // Issue #33: the old address's notice carries the way back. Its page puts the address back with a
+    // button, signs every browser out, and then says the link is used.
+    const notice = (data as { to: string; subject: string; text: string }[]).find(
+      (m) => m.to === newDriver.email && m.subject.startsWith('Your Medallion e-mail address was changed'),
+    );
+    const link = notice?.text.match(/https?:\/\/\S+(\/account\/restore-email\?token=[A-Za-z0-9_-]{43})/)?.[1];
+    expect(link).toBeTruthy();
+    await openSettled(page, link!);
+    const restore = appText(lng, 'profile', 'restoreEmail.confirm');
+    await page.getByRole('button', { name: restore }).click();
+    await expect(page.getByRole('heading', { level: 1, name: appText(lng, 'profile', 'restoreEmail.doneTitle') })).toBeVisible();
+    await expect(page.getByTestId('restored-email')).toContainText(newDriver.email);
+    await expectAccessible(page);
+    expect((await page.request.get('/api/users')).status()).toBe(401);
+    await openSettled(page, link!);
+    await page.getByRole('button', { name: restore }).click();
+    await expect(page.getByRole('heading', { level: 1, name: appText(lng, 'profile', 'restoreEmail.expiredTitle') })).toBeVisible();
+    // The owner sets the password again (the restore stopped the old one), as the page says.
+    expect((await page.request.post('/api/auth/forgot-password', { data: { email: newDriver.email } })).status()).toBe(200);
+    const resetCode = await codeFor(page.request, newDriver.email);
+    const reset = await page.request.post('/api/auth/confirm-forgot-password', {
+      data: { email: newDriver.email, code: resetCode, password: newDriver.password },
+    });
+    expect(reset.status()).toBe(200);
   });
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_STAFF } from './env';
-import { chooseLanguage, expect, expectAccessible, openSettled, test } from './fixtures';
+import { appText, chooseLanguage, codeFor, expect, expectAccessible, openSettled, test } from './fixtures';
 import { timeStep, totpCode, wrongCode } from './totp';
 
 /*
@@ -72,12 +72,21 @@ const TEXT = {
 type Text = (typeof TEXT)[keyof typeof TEXT];
 
 /** Turns two-step sign-in on in the Security tab; answers the key (read from the screen) and the recovery codes. */
-async function turnOn(page: Page, text: Text, password: string, width: number) {
+async function turnOn(page: Page, text: Text, password: string, width: number, staffEmail?: string) {
   await openSettled(page, '/dashboard?tab=security');
   const section = page.getByRole('region', { name: text.section });
   await expect(section.getByTestId('two-factor-status')).toHaveText(text.off);
   await section.getByRole('button', { name: text.turnOn, exact: true }).click();
   await section.getByLabel(text.password).fill(password);
+  if (staffEmail) {
+    // A staff account also proves its mailbox (issue #33): without the e-mailed code, no key.
+    await section.getByRole('button', { name: text.continue }).click();
+    await expect(section.getByText(appText('en', 'common', 'messages.twoFactor.emailCodeNeeded'))).toBeVisible();
+    await section.getByRole('button', { name: appText('en', 'security', 'twoFactor.staffSendCode').replace('{{email}}', staffEmail) }).click();
+    await expect(section.getByRole('status').filter({ hasText: staffEmail })).toBeVisible();
+    await section.getByLabel(appText('en', 'security', 'twoFactor.staffCodeLabel')).fill(await codeFor(page.request, staffEmail));
+    await section.getByLabel(text.password).fill(password);
+  }
   await section.getByRole('button', { name: text.continue }).click();
   await expect(section.getByRole('img', { name: text.qr })).toBeVisible();
   const secret = (await section.getByTestId('two-factor-key').innerText()).replace(/\s+/g, '');
@@ -246,7 +255,7 @@ test('a staff account from STAFF_EMAIL is taken to the setup, and staff calls an
     await expect(page).toHaveURL(/\/dashboard\?tab=security/);
   }
 
-  const { codes } = await turnOn(page, text, E2E_STAFF.password, 1280);
+  const { codes } = await turnOn(page, text, E2E_STAFF.password, 1280, E2E_STAFF.email);
   await expect(page.getByText('Staff accounts must use two-step sign-in.')).toBeHidden();
   expect((await page.request.get('/api/admin/overview')).status()).toBe(200);
   await openSettled(page, '/admin');

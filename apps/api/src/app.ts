@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { toMessage } from '@medallion/contracts/messages';
-import { DEV_MAILBOX_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
+import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { stepUpRoutes } from './modules/auth/step-up-routes';
 import { usersRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { listingsRoutes } from './modules/listings/routes';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(authRoutes);
       await api.register(sessionRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(stepUpRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(adminRoutes);
@@ -215,7 +217,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: [...STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      extraRoutes: [...STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
       publicUrl: config.PUBLIC_URL,
       renderCacheMs: config.PAGE_CACHE_MS,
     });

@@ -69,7 +69,7 @@ const RECEIPTS: ReceiptInput['description'][] = [
 
 const BOTH: Language[] = ['en', 'ru'];
 const MAILS: Array<[string, OutgoingMail, Language[]]> = [
-  ...(['confirm', 'reset', 'delete', 'email-change'] as const).map((purpose): [string, OutgoingMail, Language[]] => [
+  ...(['confirm', 'reset', 'delete', 'email-change', 'step-up', 'staff-two-factor'] as const).map((purpose): [string, OutgoingMail, Language[]] => [
     `code ${purpose}`,
     codeEmail({ to, code: '123456', purpose }),
     BOTH,
@@ -86,6 +86,11 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     BOTH,
   ]),
   ['e-mail changed', emailChangedNotice({ to, oldEmail: 'old@example.com', newEmail: 'new@example.com', publicUrl }), BOTH],
+  [
+    'e-mail changed, to the old address (the way back)',
+    emailChangedNotice({ to, oldEmail: 'old@example.com', newEmail: 'new@example.com', publicUrl, restoreUrl: `${publicUrl}/account/restore-email?token=x` }),
+    BOTH,
+  ],
   [
     'order confirmation',
     orderConfirmationEmail({

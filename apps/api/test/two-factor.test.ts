@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '@medallion/db/schema';
 import { RECOVERY_CODE_COUNT } from '@medallion/contracts/auth';
-import { createConfirmedUser, signedInStaff } from './helpers/auth';
+import { createConfirmedUser, latestCode, signedInStaff } from './helpers/auth';
 import { codeAt, Jar, totpStep } from './helpers/two-factor';
 import { buildAppWithSessionsIn } from './helpers/session-storage';
 import { redisReachable } from './helpers/shared-infra';
@@ -295,8 +295,27 @@ for (const storage of ['database', 'redis'] as const) {
       const byToken = await app.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: `Bearer ${staff.token}` } });
       expect(byToken.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
 
-      const setup = await post('/api/account/two-factor/setup', { password: staffPassword }, jar);
+      // Issue #33: a staff account's enrollment also needs a code sent to its mailbox, so a thief with its
+      // session and password cannot enroll an authenticator of their own. Before: 200 and a key.
+      const noCode = await post('/api/account/two-factor/setup', { password: staffPassword }, jar);
+      expect(noCode.statusCode).toBe(400);
+      expect(noCode.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { emailCode: { key: 'twoFactor.emailCodeNeeded' } } });
+      const guessed = await post('/api/account/two-factor/setup', { password: staffPassword, emailCode: '000000' }, jar);
+      expect(guessed.statusCode).toBe(400);
+      expect(guessed.json()).toMatchObject({ code: 'INVALID_CODE', key: 'twoFactor.emailCodeWrong' });
+      expect((await post('/api/account/two-factor/email-code', {}, jar)).statusCode).toBe(200);
+      const emailCode = await latestCode(app, email);
+      const wrongPassword = await post('/api/account/two-factor/setup', { password: 'Wrong2024', emailCode }, jar);
+      expect(wrongPassword.statusCode).toBe(401);
+      const setup = await post('/api/account/two-factor/setup', { password: staffPassword, emailCode }, jar);
+      expect(setup.statusCode, setup.body).toBe(200);
       const { secret } = setup.json() as { secret: string };
+      // The code works once.
+      expect((await post('/api/account/two-factor/setup', { password: staffPassword, emailCode }, jar)).statusCode).toBe(400);
+      // A user who is not staff gets no such code.
+      const driverAccount = await createConfirmedUser(app, `driver-code-${storage}@example.com`);
+      const notStaff = await app.inject({ method: 'POST', url: '/api/account/two-factor/email-code', headers: { cookie: driverAccount.cookie } });
+      expect(notStaff.statusCode).toBe(400);
       // Started but not confirmed: still refused.
       expect((await overview()).statusCode).toBe(403);
       const confirm = await post('/api/account/two-factor/confirm', { code: await codeAt(secret, step()) }, jar);

@@ -55,3 +55,16 @@ export const emailChangeConfirmRequestSchema = z.object({
   code: text({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid'),
 });
 export type EmailChangeConfirmRequest = z.infer<typeof emailChangeConfirmRequestSchema>;
+
+/** The link of the notice to the old address after an e-mail change: 32 random bytes, base64url. */
+export const EMAIL_RESTORE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /account/email-restore (no sign-in): the token of the link sent to the old address. */
+export const emailRestoreRequestSchema = z.object({
+  token: text({ error: 'account.emailRestoreInvalid' }).trim().regex(EMAIL_RESTORE_TOKEN_PATTERN, 'account.emailRestoreInvalid'),
+});
+export type EmailRestoreRequest = z.infer<typeof emailRestoreRequestSchema>;
+
+/** The address that is back on the account (every browser signed out, the password to set again). */
+export const emailRestoreResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type EmailRestoreResponse = z.infer<typeof emailRestoreResponseSchema>;

@@ -12,8 +12,18 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** Two-factor sign-in: recovery codes given when it is turned on, and how long "Trust this browser" lasts. */
 export const RECOVERY_CODE_COUNT = 10;
 export const TRUST_BROWSER_DAYS = 30;
+/**
+ * Wrong passwords (decision 0010, apps/api/src/modules/auth/password-lockout.ts): 10 within 15 minutes
+ * from one address lock that account for that address for 15 minutes; 100 within 15 minutes from all
+ * addresses together brake the account for 15 minutes for every browser that has not signed in to it.
+ */
 export const LOCKOUT_MAX_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_BRAKE_FAILURES = 100;
+/** A password or second-factor check lets this session change sign-in methods for 5 minutes (step-up). */
+export const STEP_UP_TTL_MS = 5 * 60_000;
+/** The link that undoes an e-mail change (sent to the old address) works for 7 days, once. */
+export const EMAIL_RESTORE_TTL_DAYS = 7;
 
 const email = text({ error: 'emailRequired' }).trim().toLowerCase().min(1, 'emailRequired').max(254, 'emailFormat');
 const signUpEmail = email.regex(SIGN_UP_EMAIL_PATTERN, 'emailFormat');

@@ -32,6 +32,11 @@ export const MAIL_MESSAGES_EN = {
   'code.delete.intro': 'Use this code to confirm that you want to delete your account:',
   'code.emailChange.subject': 'Your Medallion e-mail change code',
   'code.emailChange.intro': 'Use this code to make this the new e-mail address of your Medallion account:',
+  'code.stepUp.subject': 'Your Medallion security code',
+  'code.stepUp.intro': 'Use this code to confirm that it is you before changing how you sign in to Medallion (passkeys):',
+  'code.staffTwoFactor.subject': 'Your Medallion two-step sign-in code',
+  'code.staffTwoFactor.intro':
+    'Use this code to turn on two-step sign-in for your Medallion staff account. If you did not start this, change your password now:',
   'code.validity_one': 'The code works for {{count}} minute and only once. If you did not ask for it, ignore this e-mail.',
   'code.validity_other': 'The code works for {{count}} minutes and only once. If you did not ask for it, ignore this e-mail.',
 
@@ -72,6 +77,9 @@ export const MAIL_MESSAGES_EN = {
   'emailChanged.newAddress': 'New address',
   'emailChanged.outro':
     'From now on, sign in with the new address. If you did not make this change, reset your password with the new address at once or write to us, and check your account:',
+  'emailChanged.restore':
+    'If you did not make this change, open this link within {{days}} days. It puts this address back on your account, signs out every browser (the new address can no longer sign in) and stops the old password:',
+  'emailChanged.restoreAfter': 'Then set a new password with "Forgot password" on the sign-in page: the code comes to this address. The link works once.',
 
   'order.confirmed.subject': 'Order confirmation No. {{number}}',
   'order.confirmed.intro': 'Thank you for your order. We will process and send it shortly.',
@@ -177,6 +185,10 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'code.delete.intro': 'Введите этот код, чтобы подтвердить удаление аккаунта:',
   'code.emailChange.subject': 'Код для смены адреса эл. почты Medallion',
   'code.emailChange.intro': 'Введите этот код, чтобы сделать этот адрес новым адресом эл. почты вашего аккаунта Medallion:',
+  'code.stepUp.subject': 'Код безопасности Medallion',
+  'code.stepUp.intro': 'Введите этот код, чтобы подтвердить, что это вы, прежде чем менять способы входа в Medallion (ключи доступа):',
+  'code.staffTwoFactor.subject': 'Код для двухэтапного входа Medallion',
+  'code.staffTwoFactor.intro': 'Введите этот код, чтобы включить двухэтапный вход для служебного аккаунта Medallion. Если это не вы, сразу смените пароль:',
   'code.validity_one': 'Код действует {{count}} минуту и только один раз. Если вы его не запрашивали, просто проигнорируйте это письмо.',
   'code.validity_few': 'Код действует {{count}} минуты и только один раз. Если вы его не запрашивали, просто проигнорируйте это письмо.',
   'code.validity_many': 'Код действует {{count}} минут и только один раз. Если вы его не запрашивали, просто проигнорируйте это письмо.',
@@ -218,6 +230,9 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'emailChanged.oldAddress': 'Прежний адрес',
   'emailChanged.newAddress': 'Новый адрес',
   'emailChanged.outro': 'Теперь входите с новым адресом. Если это сделали не вы, сразу сбросьте пароль или напишите нам и проверьте свой аккаунт:',
+  'emailChanged.restore':
+    'Если это сделали не вы, откройте эту ссылку в течение {{days}} дней. Она вернёт этот адрес вашему аккаунту, завершит вход во всех браузерах (новым адресом войти будет нельзя) и отключит прежний пароль:',
+  'emailChanged.restoreAfter': 'Затем задайте новый пароль через «Забыли пароль» на странице входа: код придёт на этот адрес. Ссылка действует один раз.',
 
   'order.confirmed.subject': 'Подтверждение заказа № {{number}}',
   'order.confirmed.intro': 'Спасибо за заказ. Мы скоро его обработаем и отправим.',

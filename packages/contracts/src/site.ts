@@ -46,6 +46,9 @@ export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/report
 /** The saved-search digest's unsubscribe link (not in the spec's route list; no sign-in needed). */
 export const UNSUBSCRIBE_ROUTE = '/unsubscribe';
 
+/** The link of the notice to the old address after an e-mail change (no sign-in needed; issue #33). */
+export const EMAIL_RESTORE_ROUTE = '/account/restore-email';
+
 /** Only present while no SMTP server is configured. */
 export const DEV_MAILBOX_ROUTE = '/dev/mail';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionUserSchema } from './auth';
+import { CODE_PATTERN, sessionUserSchema } from './auth';
 import { text } from './text';
 
 /*
@@ -46,9 +46,46 @@ export type TwoFactorVerifyRequest = z.input<typeof twoFactorVerifyRequestSchema
 export const twoFactorRecoveryRequestSchema = z.object({ code: recoveryCode, trustBrowser: z.boolean().default(false) });
 export type TwoFactorRecoveryRequest = z.input<typeof twoFactorRecoveryRequestSchema>;
 
-/** POST /account/two-factor/setup and /account/two-factor/recovery-codes: the password again. */
+/** POST /account/two-factor/recovery-codes: the password again. */
 export const twoFactorPasswordRequestSchema = z.object({ password });
 export type TwoFactorPasswordRequest = z.infer<typeof twoFactorPasswordRequestSchema>;
+
+/** A 6-digit code e-mailed to the account's own address (POST …/email-code). */
+const mailboxCode = text({ error: 'codeInvalid' }).trim().regex(CODE_PATTERN, 'codeInvalid');
+
+/**
+ * POST /account/two-factor/setup: the password again; a staff account also sends the code that POST
+ * /account/two-factor/email-code e-mailed to its address (a session thief must not enroll an
+ * authenticator of their own on an account the staff console opens to).
+ */
+export const twoFactorSetupRequestSchema = z.object({ password, emailCode: z.preprocess((v) => (v === '' ? undefined : v), mailboxCode.optional()) });
+export type TwoFactorSetupRequest = z.output<typeof twoFactorSetupRequestSchema>;
+
+/**
+ * POST /account/reauthenticate (the step-up before changing how one signs in: passkeys): the password,
+ * or a current code of the authenticator app or a recovery code, or, for an account with neither, the
+ * code POST /account/reauthenticate/email-code e-mailed to it. Valid for this session for 5 minutes.
+ */
+export const reauthenticateRequestSchema = z
+  .object({ password: password.optional(), code: eitherCode.optional(), emailCode: mailboxCode.optional() })
+  .refine((v) => v.password !== undefined || v.code !== undefined || v.emailCode !== undefined, { message: 'passwordRequired', path: ['password'] });
+export type ReauthenticateRequest = z.input<typeof reauthenticateRequestSchema>;
+
+/** What the step-up needs of this account (the dialog asks for it), and until when a done one holds. */
+export const reauthenticateResponseSchema = z.object({
+  message: z.string(),
+  /** ISO time until which this session may change passkeys without asking again. */
+  expiresAt: z.string(),
+});
+export type ReauthenticateResponse = z.infer<typeof reauthenticateResponseSchema>;
+
+/** GET /account/reauthenticate: how this account can confirm it is its owner, and whether this session has. */
+export const stepUpStatusResponseSchema = z.object({
+  methods: z.array(z.enum(['password', 'code', 'emailCode'])),
+  /** ISO time until which a step-up of this session holds, null when there is none. */
+  expiresAt: z.string().nullable(),
+});
+export type StepUpStatusResponse = z.infer<typeof stepUpStatusResponseSchema>;
 
 export const twoFactorSetupResponseSchema = z.object({
   /** otpauth:// URI for the QR code. */

@@ -221,12 +221,21 @@ export const passkey = pgTable(
 );
 
 /** Wrong-password counter per e-mail: 10 failures within 15 minutes lock sign-in for 15 minutes. */
-export const signInFailures = pgTable('sign_in_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Wrong passwords (modules/auth/password-lockout.ts): one row per account e-mail and client address
+ * (an IPv6 address by its /64), and one per account for all addresses (`address` = '*').
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull().default('*'),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);
 
 /** Saved cards of the sandbox gateway (never the number: brand, last 4, expiry and our token). */
 export const sandboxCards = pgTable(

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '@medallion/contracts/auth';
 import { AppError } from '../lib/app-error';
 import { toWebHeaders } from '../lib/web-headers';
 import { getSessionUser } from '../modules/auth/account-flows';
 import { noteSessionUse } from '../modules/auth/session-activity';
+import { assertSteppedUp } from '../modules/auth/step-up';
 import { actsAsStaff } from '../modules/auth/two-factor-policy';
 
 declare module 'fastify' {
@@ -73,4 +74,14 @@ export const requireStaff: onRequestAsyncHookHandler = async function (request, 
   if (request.user.role !== 'staff') throw new AppError('FORBIDDEN');
   // Staff must use two-step sign-in (two-factor-policy.ts): until it is on, every staff call says so.
   if (!actsAsStaff(request.user)) throw new AppError('TWO_FACTOR_REQUIRED');
+};
+
+/**
+ * preHandler of a route with requireUser: 403 REAUTH_REQUIRED unless this session checked its password
+ * or second factor in the last 5 minutes (step-up.ts; POST /account/reauthenticate). For the calls that
+ * change how the account signs in without asking for the password themselves (passkeys). A preHandler,
+ * so a bad input is still a 400 first.
+ */
+export const requireStepUp: preHandlerAsyncHookHandler = async function (request) {
+  await assertSteppedUp(this.db, request.sessionId, request.user.id);
 };

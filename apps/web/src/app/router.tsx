@@ -100,6 +100,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           loader: loaders.unsubscribe,
           ...page('unsubscribe', ['listings'], async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute })),
         },
+        {
+          path: 'account/restore-email',
+          ...page('restore-email', ['profile'], async () => ({ Component: (await import('./routes/restore-email')).RestoreEmailRoute })),
+        },
         { path: 'dev/mail', ...page('dev-mail', ['devMail'], async () => ({ Component: (await import('./routes/dev-mail')).DevMailRoute })) },
         { path: '*', ...page('not-found', [], async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
       ],

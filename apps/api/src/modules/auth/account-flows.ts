@@ -23,7 +23,7 @@ import { refreshCachedSessions } from './session-cache';
 import { twoFactorSetupRequired } from './two-factor-policy';
 import { assertCodeQuota } from './code-quota';
 import { assertNotCommonPassword } from './common-passwords';
-import { assertNotLocked, clearSignInFailures, recordSignInFailure } from './sign-in-lockout';
+import { checkPasswordCounted, forgetPasswordFailures, isWrongPassword, passwordAttempt } from './password-lockout';
 
 /** What a flow answers: the JSON body and the headers (Set-Cookie) better-auth produced. */
 export interface FlowResult<T> {
@@ -129,14 +129,14 @@ export async function resendConfirmationCode(auth: Auth, db: Database, input: { 
  * gets a new code and EMAIL_NOT_VERIFIED ("Code sent to {email}"), so the app can switch to confirm mode.
  */
 export async function signInUser(auth: Auth, db: Database, input: SignInRequest, headers: Headers): Promise<FlowResult<SessionResponse>> {
-  await assertNotLocked(db, input.email);
   try {
-    const { headers: out, response } = await auth.api.signInEmail({
-      body: { email: input.email, password: input.password },
-      headers,
-      returnHeaders: true,
-    });
-    await clearSignInFailures(db, input.email);
+    // The lockout (password-lockout.ts): per account and address, and the account's brake.
+    const { headers: out, response } = await checkPasswordCounted(
+      db,
+      passwordAttempt(input.email, headers),
+      () => auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, returnHeaders: true }),
+      { isWrong: (error) => betterAuthCode(error) === 'INVALID_EMAIL_OR_PASSWORD', key: 'auth.invalidCredentials' },
+    );
     // Two-step sign-in: no session yet, only the challenge cookie (10 minutes) for the code's step.
     if ('twoFactorRedirect' in response) {
       const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, input.email.toLowerCase()));
@@ -144,11 +144,8 @@ export async function signInUser(auth: Auth, db: Database, input: SignInRequest,
     }
     return { body: { user: toSessionUser(response.user as BetterAuthUser, publicUrlOf(auth)), token: response.token }, headers: out };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = betterAuthCode(error);
-    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-      if (await recordSignInFailure(db, input.email)) throw new AppError('ACCOUNT_LOCKED');
-      throw new AppError('INVALID_CREDENTIALS');
-    }
     if (code === 'EMAIL_NOT_VERIFIED') {
       await resendConfirmationCode(auth, db, input);
       throw new AppError('EMAIL_NOT_VERIFIED', 'auth.codeSent', { email: input.email });
@@ -192,7 +189,7 @@ export async function resetPassword(
   } catch (error) {
     toAppError(error);
   }
-  await clearSignInFailures(db, input.email);
+  await forgetPasswordFailures(db, input.email);
   const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, input.email.toLowerCase()));
   if (row) {
     await forgetTrustedBrowsers(auth, db, row.id);
@@ -238,26 +235,33 @@ export async function signOutUser(auth: Auth, headers: Headers): Promise<FlowRes
 export async function changePassword(
   auth: Auth,
   db: Database,
-  userId: string,
+  me: { id: string; email: string },
   input: ChangePasswordRequest,
   headers: Headers,
 ): Promise<FlowResult<{ message: string }>> {
   await assertNotCommonPassword(input.newPassword, 'newPassword');
   let out: Headers;
   try {
-    ({ headers: out } = await auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      headers,
-      returnHeaders: true,
-    }));
+    // A wrong current password counts towards the lockout like a wrong sign-in (password-lockout.ts).
+    ({ headers: out } = await checkPasswordCounted(
+      db,
+      passwordAttempt(me.email, headers),
+      () =>
+        auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        }),
+      { isWrong: isWrongPassword, key: 'auth.currentPasswordWrong' },
+    ));
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = betterAuthCode(error);
-    if (code === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'auth.currentPasswordWrong');
     if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
       throw new AppError('BAD_REQUEST', 'auth.noPasswordToChange');
     }
     return toAppError(error);
   }
-  await forgetTrustedBrowsers(auth, db, userId, await requestTrustId(auth, headers));
+  await forgetTrustedBrowsers(auth, db, me.id, await requestTrustId(auth, headers));
   return { body: { message: formatMessage('auth.passwordChanged') }, headers: out };
 }

@@ -4,9 +4,16 @@ import type { OutgoingMail } from '../../integrations/mail/mailer';
 import { escapeHtml } from '../../lib/escape-html';
 
 /** The e-mail with a 6-digit code, in English and Russian (we do not know the reader's language yet). */
-export type CodePurpose = 'confirm' | 'reset' | 'delete' | 'email-change';
+export type CodePurpose = 'confirm' | 'reset' | 'delete' | 'email-change' | 'step-up' | 'staff-two-factor';
 
-const KEY = { confirm: 'confirm', reset: 'reset', delete: 'delete', 'email-change': 'emailChange' } as const;
+const KEY = {
+  confirm: 'confirm',
+  reset: 'reset',
+  delete: 'delete',
+  'email-change': 'emailChange',
+  'step-up': 'stepUp',
+  'staff-two-factor': 'staffTwoFactor',
+} as const;
 
 export function codeEmail({ to, code, purpose }: { to: string; code: string; purpose: CodePurpose }): OutgoingMail {
   const minutes = Math.round(CODE_TTL_SECONDS / 60);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, freshSessionMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { expireCookie, setSessionCookie } from 'better-auth/cookies';
 import type { GenericEndpointContext } from '@better-auth/core';
 import {
@@ -132,8 +132,8 @@ export function passkeyPlugin({ db, mailer, publicUrl }: PasskeyPluginOptions) {
   return {
     id: 'medallion-passkey',
     endpoints: {
-      /** Options to create a passkey for the signed-in user (a session of the last day: freshSessionMiddleware). */
-      passkeyRegistrationOptions: createAuthEndpoint('/passkey/registration-options', { method: 'POST', use: [freshSessionMiddleware] }, async (ctx) => {
+      /** Options to create a passkey for the signed-in user (whose session stepped up: passkey-routes.ts, step-up.ts). */
+      passkeyRegistrationOptions: createAuthEndpoint('/passkey/registration-options', { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
         const { user: me } = ctx.context.session;
         const existing = await db.select({ credentialId: passkey.credentialId, transports: passkey.transports }).from(passkey).where(eq(passkey.userId, me.id));
         if (existing.length >= MAX_PASSKEYS) throw fail('BAD_REQUEST', PASSKEY_ERRORS.TOO_MANY, 'Too many passkeys.');
@@ -156,7 +156,7 @@ export function passkeyPlugin({ db, mailer, publicUrl }: PasskeyPluginOptions) {
       }),
 
       /** Checks the authenticator's answer and keeps the new passkey. */
-      passkeyRegister: createAuthEndpoint('/passkey/register', { method: 'POST', body: registerBody, use: [freshSessionMiddleware] }, async (ctx) => {
+      passkeyRegister: createAuthEndpoint('/passkey/register', { method: 'POST', body: registerBody, use: [sessionMiddleware] }, async (ctx) => {
         const { user: me } = ctx.context.session;
         const challenge = await takeChallenge(ctx, db, 'register');
         const notVerified = fail('BAD_REQUEST', PASSKEY_ERRORS.NOT_VERIFIED, 'The passkey could not be verified.');

@@ -10,7 +10,7 @@ import {
 } from '@medallion/contracts/passkeys';
 import { errorResponses as errors } from '../../lib/route-options';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
-import { requireUser } from '../../plugins/auth';
+import { requireStepUp, requireUser } from '../../plugins/auth';
 import type { FlowResult } from './account-flows';
 import { deletePasskey } from './delete-passkey';
 import { listPasskeys } from './list-passkeys';
@@ -58,9 +58,11 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
     {
       config: limited,
       onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
-        summary: 'WebAuthn options to create a passkey (the challenge is bound to this browser by a cookie, 5 minutes, once)',
+        summary:
+          'WebAuthn options to create a passkey (the challenge is bound to this browser by a cookie, 5 minutes, once); needs a step-up (POST /account/reauthenticate)',
         response: { 200: passkeyOptionsResponseSchema, ...errors },
       },
     },
@@ -72,6 +74,7 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
     {
       config: limited,
       onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
         summary: "Checks the browser's answer to the registration options and adds the passkey; answers the list",
@@ -89,9 +92,10 @@ export async function passkeyRoutes(app: FastifyInstance, { limited, signedInFro
     '/account/passkeys/:passkey_id',
     {
       onRequest: requireUser,
+      preHandler: requireStepUp,
       schema: {
         tags: account,
-        summary: "Removes one of the account's passkeys (404 for any other id); answers the list",
+        summary: "Removes one of the account's passkeys (404 for any other id; needs a step-up); answers the list",
         params: passkeyParamsSchema,
         response: { 200: accountPasskeysResponseSchema, ...errors },
       },

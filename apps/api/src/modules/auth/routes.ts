@@ -168,7 +168,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/auth/change-password',
     { config: limited, onRequest: requireUser, schema: { tags, body: changePasswordRequestSchema, response: { 200: okResponseSchema, ...errors } } },
-    async (req, reply) => send(reply, await changePassword(app.auth, app.db, req.user.id, req.body, toWebHeaders(req))),
+    async (req, reply) => send(reply, await changePassword(app.auth, app.db, req.user, req.body, toWebHeaders(req))),
   );
   r.post('/auth/sign-out', { schema: { tags, response: { 200: okResponseSchema } } }, async (req, reply) =>
     send(reply, await signOutUser(app.auth, toWebHeaders(req))),

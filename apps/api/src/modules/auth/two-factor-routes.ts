@@ -5,13 +5,15 @@ import {
   twoFactorConfirmRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorPasswordRequestSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from '@medallion/contracts/two-factor';
+import { okResponseSchema } from '@medallion/contracts/auth';
 import { authRateLimit, errorResponses as errors } from '../../lib/route-options';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import { requireUser } from '../../plugins/auth';
-import { confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, setUpTwoFactor } from './manage-two-factor';
+import { confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, sendStaffEnrollmentCode, setUpTwoFactor } from './manage-two-factor';
 
 /**
  * Two-step sign-in of the signed-in account (the Security tab): set up, confirm, turn off, new recovery
@@ -30,12 +32,25 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireUser,
       schema: {
         tags,
-        summary: 'A new authenticator key and recovery codes (on only after confirm)',
-        body: twoFactorPasswordRequestSchema,
+        summary: 'A new authenticator key and recovery codes (on only after confirm); staff also send the code of POST /account/two-factor/email-code',
+        body: twoFactorSetupRequestSchema,
         response: { 200: twoFactorSetupResponseSchema, ...errors },
       },
     },
-    async (req) => setUpTwoFactor(app.auth, app.db, req.user, req.body.password, toWebHeaders(req)),
+    async (req) => setUpTwoFactor(app.auth, app.db, req.user, req.body, toWebHeaders(req)),
+  );
+  r.post(
+    '/account/two-factor/email-code',
+    {
+      config,
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Staff: e-mails the code that turning on two-step sign-in needs to the account's own address",
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => sendStaffEnrollmentCode(app.db, app.mailer, req.user),
   );
   r.post(
     '/account/two-factor/confirm',
@@ -85,6 +100,6 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: recoveryCodesResponseSchema, ...errors },
       },
     },
-    async (req) => renewRecoveryCodes(app.auth, req.user, req.body.password, toWebHeaders(req), notice),
+    async (req) => renewRecoveryCodes(app.auth, app.db, req.user, req.body.password, toWebHeaders(req), notice),
   );
 }

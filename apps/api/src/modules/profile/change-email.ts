@@ -6,12 +6,13 @@ import { account, user, verification } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import { codeSentMessage, type FlowResult } from '../auth/account-flows';
-import { betterAuthCode, toAppError } from '../auth/auth-errors';
+import { toAppError } from '../auth/auth-errors';
 import { CODE_MAIL_WINDOW_MS, CODE_MAILS_PER_WINDOW, assertCodeQuota } from '../auth/code-quota';
 import type { Auth } from '../auth/create-auth';
 import { revokeOtherSessions } from '../auth/revoke-sessions';
-import { assertNotLocked, clearSignInFailures, recordSignInFailure } from '../auth/sign-in-lockout';
+import { forgetPasswordFailures, verifyAccountPassword } from '../auth/password-lockout';
 import { emailChangedNotice } from './profile-emails';
+import { createEmailRestoreToken, emailRestoreUrl } from './restore-email';
 
 /** better-auth's key of a pending change: `change-email-otp-<user id>:<new address>` (email-otp plugin). */
 const pendingPrefix = (userId: string) => `change-email-otp-${userId}:`;
@@ -60,17 +61,7 @@ export async function requestEmailChange(auth: Auth, db: Database, me: SessionUs
     .from(account)
     .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
   if (!credential.some((c) => !!c.password)) throw new AppError('BAD_REQUEST', 'account.emailNeedsPassword');
-  await assertNotLocked(db, me.email);
-  try {
-    await auth.api.verifyPassword({ body: { password: input.password }, headers });
-  } catch (error) {
-    if (betterAuthCode(error) === 'INVALID_PASSWORD') {
-      if (await recordSignInFailure(db, me.email)) throw new AppError('ACCOUNT_LOCKED');
-      throw new AppError('INVALID_CREDENTIALS', 'auth.currentPasswordWrong').on('password');
-    }
-    toAppError(error);
-  }
-  await clearSignInFailures(db, me.email);
+  await verifyAccountPassword(auth, db, me.email, input.password, headers, 'auth.currentPasswordWrong', 'password');
   await assertNewAddress(db, me, input.email);
   await assertCodeQuota(db, input.email);
   await assertAccountQuota(db, me.id);
@@ -87,7 +78,8 @@ export async function requestEmailChange(auth: Auth, db: Database, me: SessionUs
  * needed); a used or expired one is refused. Then the address changes (better-auth updates the user,
  * marks it verified and rewrites the sessions' cached user; the password sign-in method is keyed by the
  * user id, so it keeps working with the new address), the account's other browsers are signed out
- * (as after a password change; this one stays signed in), and both addresses get a notice.
+ * (as after a password change; this one stays signed in), and both addresses get a notice; the old
+ * address's carries the link that undoes the change (restore-email.ts).
  */
 export async function confirmEmailChange(
   auth: Auth,
@@ -110,9 +102,13 @@ export async function confirmEmailChange(
   }
   await revokeOtherSessions(auth, db, me.id, headers);
   const oldEmail = me.email;
-  await clearSignInFailures(db, oldEmail);
-  for (const to of [oldEmail, input.email]) {
-    await mailer.send(emailChangedNotice({ to, oldEmail, newEmail: input.email, publicUrl }));
-  }
+  await forgetPasswordFailures(db, oldEmail);
+  // The old address gets the way back (restore-email.ts: 7 days, once); the new one the plain notice.
+  await db.transaction(async (tx) => {
+    const token = await createEmailRestoreToken(tx, { userId: me.id, oldEmail, newEmail: input.email });
+    await mailer.send(emailChangedNotice({ to: oldEmail, oldEmail, newEmail: input.email, publicUrl, restoreUrl: emailRestoreUrl(publicUrl, token) }), tx);
+    await mailer.send(emailChangedNotice({ to: input.email, oldEmail, newEmail: input.email, publicUrl }), tx);
+  });
+  mailer.deliverSoon();
   return { body: null, headers: out };
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailChangeConfirmRequestSchema, emailChangeRequestSchema, updateProfileRequestSchema } from '@medallion/contracts/account';
+import {
+  emailChangeConfirmRequestSchema,
+  emailChangeRequestSchema,
+  emailRestoreRequestSchema,
+  emailRestoreResponseSchema,
+  updateProfileRequestSchema,
+} from '@medallion/contracts/account';
 import { okResponseSchema } from '@medallion/contracts/auth';
 import { getUserResponseSchema } from '@medallion/contracts/users';
 import { requireUser } from '../../plugins/auth';
@@ -8,6 +14,7 @@ import { authRateLimit, errorResponses } from '../../lib/route-options';
 import { forwardCookies, toWebHeaders } from '../../lib/web-headers';
 import { getUserRecord } from '../users/user-record';
 import { confirmEmailChange, requestEmailChange } from './change-email';
+import { restoreEmail } from './restore-email';
 import { updateProfile } from './update-profile';
 
 const errors = errorResponses;
@@ -68,5 +75,20 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       forwardCookies(result.headers, reply);
       return { data: await getUserRecord(app.db, req.user.id) };
     },
+  );
+
+  r.post(
+    '/account/email-restore',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          'Undo an e-mail change with the link sent to the old address (no sign-in; 7 days, once): the old address is back, every browser signed out, passkeys removed, the password to set again',
+        body: emailRestoreRequestSchema,
+        response: { 200: emailRestoreResponseSchema, ...errors },
+      },
+    },
+    async (req) => restoreEmail(app.auth, app.db, req.body.token),
   );
 }

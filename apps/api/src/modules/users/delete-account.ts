@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatMessage } from '@medallion/contracts/messages';
 import type { DeleteAccountRequest } from '@medallion/contracts/auth';
 import type { Database } from '@medallion/db/client';
-import { account, contactMessages, listings, mailOutbox, signInFailures, user } from '@medallion/db/schema';
+import { account, contactMessages, listings, mailOutbox, user } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { betterAuthCode, toAppError } from '../auth/auth-errors';
+import { toAppError } from '../auth/auth-errors';
+import { forgetPasswordFailures, verifyAccountPassword } from '../auth/password-lockout';
 import type { Auth } from '../auth/create-auth';
 import { codeSentMessage } from '../auth/account-flows';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -47,12 +48,8 @@ export async function deleteAccount(
 ): Promise<{ message: string }> {
   if (await hasPassword(db, me.id)) {
     if (!input.password) throw new AppError('VALIDATION_ERROR', 'passwordRequired').on('password');
-    try {
-      await auth.api.verifyPassword({ body: { password: input.password }, headers });
-    } catch (error) {
-      if (betterAuthCode(error) === 'INVALID_PASSWORD') throw new AppError('INVALID_CREDENTIALS', 'auth.passwordWrong');
-      toAppError(error);
-    }
+    // Counted towards the lockout like a wrong sign-in (password-lockout.ts).
+    await verifyAccountPassword(auth, db, me.email, input.password, headers);
   } else {
     if (!input.code) throw new AppError('VALIDATION_ERROR', 'codeInvalid').on('code');
     try {
@@ -66,7 +63,7 @@ export async function deleteAccount(
   const listingIds = await db.transaction(async (tx) => {
     await tx.update(contactMessages).set({ name: 'Deleted user', email: 'deleted@medallion.invalid' }).where(eq(contactMessages.email, me.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email));
-    await tx.delete(signInFailures).where(eq(signInFailures.email, me.email));
+    await forgetPasswordFailures(tx, me.email);
     await forgetPasswordNotices(tx, me.id);
     // The listings go with the user (ON DELETE CASCADE); their ids name the picture folders.
     const owned = await tx.delete(listings).where(eq(listings.userId, me.id)).returning({ id: listings.id });

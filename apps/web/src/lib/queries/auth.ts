@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '@medallion/contracts/auth';
 import type { SocialProvidersResponse } from '@medallion/contracts/social';
+import type { StepUpStatusResponse } from '@medallion/contracts/two-factor';
 import { apiFetch } from '@/lib/api-client';
 import { defineQuery, getJson } from './define-query';
 
@@ -12,6 +13,8 @@ export const authKeys = {
   /** The session: every page reads it (header, guards); sign-in flows write it. */
   session: () => [...authKeys.all, 'session'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
+  /** How the account confirms it is its owner (the step-up before passkey changes), and until when this browser has. */
+  stepUp: () => [...authKeys.all, 'step-up'] as const,
 };
 
 /** GET /auth/session: the signed-in user, or {user: null}. A failure counts as signed out. */
@@ -30,3 +33,8 @@ export const useSession = () => useQuery(sessionQueryOptions());
 export const getSocialProviders = getJson<SocialProvidersResponse>('/auth/providers');
 export const socialProvidersQueryOptions = defineQuery(authKeys.providers, getSocialProviders, { staleTime: Infinity });
 export const useSocialProviders = () => useQuery(socialProvidersQueryOptions());
+
+/** GET /account/reauthenticate (signed in): the step-up's ways for this account, and until when it holds. */
+export const getStepUpStatus = getJson<StepUpStatusResponse>('/account/reauthenticate');
+export const stepUpStatusQueryOptions = defineQuery(authKeys.stepUp, getStepUpStatus, { staleTime: 0 });
+export const useStepUpStatus = (enabled: boolean) => useQuery({ ...stepUpStatusQueryOptions(), enabled });

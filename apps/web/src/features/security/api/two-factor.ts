@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '@medallion/contracts/auth';
+import type { OkResponse, SessionResponse } from '@medallion/contracts/auth';
 import type {
   RecoveryCodesResponse,
   TwoFactorConfirmRequest,
   TwoFactorDisableRequest,
   TwoFactorPasswordRequest,
+  TwoFactorSetupRequest,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
 } from '@medallion/contracts/two-factor';
@@ -14,7 +15,7 @@ import { userKeys } from '@/lib/queries/users';
 
 /* Two-step sign-in of the signed-in account (modules/auth/two-factor-routes.ts). */
 
-export function setUpTwoFactor(body: TwoFactorPasswordRequest): Promise<TwoFactorSetupResponse> {
+export function setUpTwoFactor(body: TwoFactorSetupRequest): Promise<TwoFactorSetupResponse> {
   return apiFetch<TwoFactorSetupResponse>('/account/two-factor/setup', { method: 'POST', body });
 }
 export function confirmTwoFactor(body: TwoFactorConfirmRequest): Promise<TwoFactorStatusResponse> {
@@ -27,7 +28,13 @@ export function renewRecoveryCodes(body: TwoFactorPasswordRequest): Promise<Reco
   return apiFetch<RecoveryCodesResponse>('/account/two-factor/recovery-codes', { method: 'POST', body });
 }
 
+/** POST /account/two-factor/email-code: a staff account's enrollment code, to its own address. */
+export function sendEnrollmentCode(): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/account/two-factor/email-code', { method: 'POST' });
+}
+
 export const useSetUpTwoFactor = () => useMutation({ mutationFn: setUpTwoFactor });
+export const useSendEnrollmentCode = () => useMutation({ mutationFn: sendEnrollmentCode });
 export const useRenewRecoveryCodes = () => useMutation({ mutationFn: renewRecoveryCodes });
 
 /** Turning it on or off replaces the session (a new cookie): the session query takes the user as it is now. */

@@ -13,6 +13,7 @@ import { passkeyProblem, usePasskeyAvailability } from '@/lib/passkeys';
 import { useAccountPasskeys } from '@/lib/queries/passkeys';
 import { useAddPasskey } from '../api/add-passkey';
 import { useRemovePasskey } from '../api/remove-passkey';
+import { needsStepUp, useStepUp } from './step-up-dialog';
 
 function useDate() {
   const { i18n } = useTranslation('security');
@@ -24,7 +25,8 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
   const { t } = useTranslation('security');
   const [open, setOpen] = useState(false);
   const remove = useRemovePasskey();
-  const confirm = () =>
+  const stepUp = useStepUp();
+  const confirm = (): Promise<void> =>
     remove.mutateAsync(passkey.id).then(
       () => {
         setOpen(false);
@@ -32,7 +34,9 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
       },
       (error: Error) => {
         setOpen(false);
-        toast.error(errorText(error));
+        // Not confirmed recently: "Confirm it's you", then the removal again.
+        if (needsStepUp(error)) stepUp.ask(() => void confirm());
+        else toast.error(errorText(error));
       },
     );
   return (
@@ -65,6 +69,7 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
           </div>
         </AlertDialogCard>
       </AlertDialog>
+      {stepUp.dialog}
     </>
   );
 }
@@ -102,12 +107,15 @@ function PasskeyRow({ passkey }: { passkey: AccountPasskey }) {
 function AddPasskey() {
   const { t } = useTranslation('security');
   const add = useAddPasskey();
+  const stepUp = useStepUp();
   const [note, setNote] = useState<string | null>(null);
   const onAdd = () => {
     setNote(null);
     add.mutate(undefined, {
       onSuccess: () => toast.success(t('passkeys.addedToast')),
       onError: (error) => {
+        // Not confirmed recently: "Confirm it's you", then adding again (the server asks before the browser's prompt).
+        if (needsStepUp(error)) return stepUp.ask(onAdd);
         const problem = passkeyProblem(error);
         if (problem === 'cancelled') setNote(t('passkeys.cancelled'));
         else if (problem === 'alreadyAdded') setNote(t('passkeys.alreadyOnDevice'));
@@ -125,6 +133,7 @@ function AddPasskey() {
       <p role="status" className="text-sm text-slate-700 empty:hidden">
         {note}
       </p>
+      {stepUp.dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   twoFactorConfirmRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorPasswordRequestSchema,
+  twoFactorSetupRequestSchema,
   type TwoFactorSetupResponse,
 } from '@medallion/contracts/two-factor';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { applyFieldErrors, errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/queries/auth';
-import { useConfirmTwoFactor, useDisableTwoFactor, useRenewRecoveryCodes, useSetUpTwoFactor } from '../api/two-factor';
+import { useConfirmTwoFactor, useDisableTwoFactor, useRenewRecoveryCodes, useSendEnrollmentCode, useSetUpTwoFactor } from '../api/two-factor';
 
 type Step =
   | { name: 'idle' }
@@ -61,21 +62,29 @@ async function copy(text: string, done: string) {
   }
 }
 
-/** The password again, before a new key or new recovery codes. */
+/** The password again, before a new key or new recovery codes; a staff account also a code sent to its e-mail. */
 function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'setup' | 'codes'; onDone: (step: Step) => void; onCancel: () => void }) {
   const { t } = useTranslation('security');
   const fieldText = useFieldText();
+  const session = useSession();
   const setUp = useSetUpTwoFactor();
   const renew = useRenewRecoveryCodes();
+  const sendCode = useSendEnrollmentCode();
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const email = session.data?.user?.email ?? '';
+  const staff = purpose === 'setup' && session.data?.user?.role === 'staff';
   const pending = setUp.isPending || renew.isPending;
-  const form = useForm<{ password: string }>({ resolver: zodResolver(twoFactorPasswordRequestSchema), defaultValues: { password: '' } });
+  const form = useForm<{ password: string; emailCode?: string }>({
+    resolver: zodResolver(purpose === 'setup' ? twoFactorSetupRequestSchema : twoFactorPasswordRequestSchema) as never,
+    defaultValues: staff ? { password: '', emailCode: '' } : { password: '' },
+  });
   const onSubmit = form.handleSubmit((values) => {
     const onError = (error: Error) => {
       form.resetField('password');
-      showError(form, error, ['password'], 'password');
+      showError(form, error, staff ? ['password', 'emailCode'] : ['password'], 'password');
     };
     if (purpose === 'setup') setUp.mutate(values, { onSuccess: (setup) => onDone({ name: 'scan', setup }), onError });
-    else renew.mutate(values, { onSuccess: ({ recoveryCodes }) => onDone({ name: 'codes', codes: recoveryCodes }), onError });
+    else renew.mutate({ password: values.password }, { onSuccess: ({ recoveryCodes }) => onDone({ name: 'codes', codes: recoveryCodes }), onError });
   });
   return (
     <form
@@ -93,6 +102,37 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: 'setup' | 'codes
         error={fieldText(form.formState.errors.password)}
         {...form.register('password')}
       />
+      {staff && (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-700">{t('twoFactor.staffCodeIntro')}</p>
+          <div className="flex flex-col items-start gap-2">
+            <Button
+              variant="outline"
+              disabled={sendCode.isPending}
+              onClick={() =>
+                sendCode.mutate(undefined, {
+                  onSuccess: () => setCodeNote(t('twoFactor.staffCodeSent', { email })),
+                  onError: (error) => setCodeNote(errorText(error)),
+                })
+              }
+            >
+              {sendCode.isPending && <Spinner label={t('twoFactor.staffCodeSending')} />}
+              {t('twoFactor.staffSendCode', { email })}
+            </Button>
+            <p role="status" className="text-sm text-slate-700 empty:hidden">
+              {codeNote}
+            </p>
+          </div>
+          <TextField
+            label={t('twoFactor.staffCodeLabel')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            error={fieldText(form.formState.errors.emailCode)}
+            {...form.register('emailCode')}
+          />
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
           {pending && <Spinner label={t('twoFactor.checking')} />}
