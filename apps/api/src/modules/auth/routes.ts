@@ -139,9 +139,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/sign-in',
     { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (req, reply) => {
-      // A browser that signed in to this account before has the priority lane of the password queue.
-      const known = await isKnownBrowserOf(app.db, req.body.email, req.cookies[DEVICE_COOKIE]);
-      const signedIn = await withPasswordPriority(known, () => signInUser(app.auth, app.db, req.body, toWebHeaders(req)));
+      // A browser that signed in to this account before has the priority lane of the password queue;
+      // without a device cookie there is none to have, and a full queue refuses before any database work.
+      const deviceCookie = req.cookies[DEVICE_COOKIE];
+      if (!deviceCookie) app.passwordHashing.assertRoom();
+      const known = await isKnownBrowserOf(app.db, req.body.email, deviceCookie);
+      const signedIn = await withPasswordPriority(known, req.body.email, () => signInUser(app.auth, app.db, req.body, toWebHeaders(req)));
       const result = await passwordStepFrom(req, reply, signedIn);
       return send(reply, await signedInFrom(req, reply, result, result.body.user));
     },
