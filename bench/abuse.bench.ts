@@ -68,11 +68,15 @@ function call(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        );
         res.on('error', reject);
       },
     );
-    req.setTimeout(options.timeoutMs ?? 120_000, () => req.destroy(new Error(`${method} ${path}: no answer within ${(options.timeoutMs ?? 120_000) / 1000} s`)));
+    req.setTimeout(options.timeoutMs ?? 120_000, () =>
+      req.destroy(new Error(`${method} ${path}: no answer within ${(options.timeoutMs ?? 120_000) / 1000} s`)),
+    );
     req.on('error', (error) => {
       // A server that answers before reading the whole body (413) may close the connection under us.
       if ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
@@ -118,7 +122,11 @@ function legitimateUser(base: string, email: string, deviceCookie: string) {
       const started = performance.now();
       for (;;) {
         const from = `127.0.2.${(address++ % 250) + 1}`;
-        const res = await call(base, 'POST', '/api/auth/sign-in', { body: json({ email, password: PASSWORD }), headers: { cookie: deviceCookie }, localAddress: from });
+        const res = await call(base, 'POST', '/api/auth/sign-in', {
+          body: json({ email, password: PASSWORD }),
+          headers: { cookie: deviceCookie },
+          localAddress: from,
+        });
         if (res.status === 200) return performance.now() - started;
         if (res.status === 429 || res.status === 503) {
           shed++;
@@ -242,7 +250,10 @@ async function main(): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   cleanUpOnSignal(cleanUp);
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   console.log(`load average at start: ${load()} (${DURATION_S} s per flood, ${ATTACKERS} attackers, ${UPLOADERS} uploaders)`);
   try {
     server = await startBuiltServer(await freePort(), { DATA_DIR: dataDir, VPIC_CACHE_DIR: vpicCache, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'error' });

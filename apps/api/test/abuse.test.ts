@@ -75,7 +75,9 @@ describe('picture uploads cost what a listing needs (finding 4)', async () => {
     const res = await save(details([await photoDataUrl('#123456'), `data:image/png;base64,${png.toString('base64')}`]));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields['images.1']).toMatchObject({ key: 'image.tooManyPixels', message: expect.stringMatching(/too large in pixels.*25 megapixels/) });
-    const ru = JSON.parse(readFileSync(new URL('../../web/src/locales/ru/common.json', import.meta.url), 'utf8')) as { messages: { image: Record<string, string> } };
+    const ru = JSON.parse(readFileSync(new URL('../../web/src/locales/ru/common.json', import.meta.url), 'utf8')) as {
+      messages: { image: Record<string, string> };
+    };
     expect(ru.messages.image.tooManyPixels).toMatch(/25 мегапикселей/);
     // A phone photo's size (12 megapixels) is fine.
     const phone = await photoDataUrl('#654321', 4032, 3024);
@@ -147,7 +149,10 @@ describe('password hashing is bounded (finding 5)', async () => {
       Array.from({ length: 24 }, (_, i) => signIn({ email: `flood-${i}@example.com`, password: 'Wrong1234' }, { from: `10.9.0.${i + 1}` })),
     );
     const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.every((s) => s === 401 || s === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 503),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(app.passwordHashing.queue.load).toEqual({ running: 0, priority: 0, normal: 0 });
   });
@@ -233,7 +238,10 @@ describe('a view counts once per visitor and listing a day (finding 7)', async (
     expect(rows.map((r) => r.day).sort()).toEqual(['2026-03-14']);
     // The table holds no address.
     expect(JSON.stringify(rows)).not.toContain('203.0.113.50');
-    const [mine] = await app.db.select().from(listingViews).where(and(eq(listingViews.listingId, id), eq(listingViews.day, '2026-03-14')));
+    const [mine] = await app.db
+      .select()
+      .from(listingViews)
+      .where(and(eq(listingViews.listingId, id), eq(listingViews.day, '2026-03-14')));
     expect(mine!.visitorId).toMatch(/^anon:/);
   });
 });

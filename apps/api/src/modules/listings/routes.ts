@@ -33,7 +33,6 @@ import { saveDraftStep1, saveDraftStep2 } from './save-listing-draft';
 import { SEARCH_MEMO_SIZE, searchListings } from './search-listings';
 import { suggestLocations } from './suggest-locations';
 
-
 /** Marketplace listings: browse, suggestions, detail, views, the owner's list, edits, status and deletion. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
