@@ -26,6 +26,8 @@ import { devDigestRoutes } from './modules/saved/dev-routes';
 import { registerSearchDigest } from './modules/saved/search-digest-job';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
+import { boundedPasswordHashing } from './modules/auth/password-hashing';
+import { configureImageQueue } from './integrations/images/image-queue';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/session-routes';
@@ -112,7 +114,10 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
-  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET), redis });
+  const passwordHashing = boundedPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, maxWaiting: config.PASSWORD_HASH_QUEUE });
+  app.decorate('passwordHashing', passwordHashing);
+  configureImageQueue({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: config.IMAGE_QUEUE });
+  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET), redis, passwordHashing });
   app.decorate('auth', auth);
   app.decorate(
     'payments',

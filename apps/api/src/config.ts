@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -54,6 +55,25 @@ export const configSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: rateLimitWindowMs,
+  /**
+   * Password hashes (scrypt, 32 MB and ~50-100 ms of a core each) that run at once in this process, and
+   * how many may wait in each lane (password-hashing.ts): a sign-in from a browser that signed in to that
+   * account before has its own lane; beyond the waiting places a request is refused at once with 503 and
+   * Retry-After. Default: one less than the cores (at least 1), so a flood of sign-ins leaves a core free.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.max(1, availableParallelism() - 1)),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  /**
+   * Pictures decoded and re-encoded at once in this process (sharp, one libvips thread each), and how many
+   * may wait; one more upload is refused with 503 and Retry-After (integrations/images/image-queue.ts).
+   */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** Staff account created at start when both are set (production: no demo accounts, staff from env). */
   STAFF_EMAIL: z.email().optional(),
   /** At least 10 characters and the sign-up password rule; not a common password (assertStaffPasswordNotCommon). */
@@ -135,7 +155,7 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: bool.default(true),
   /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** This instance's name, sent in the X-Served-By header and by /api/health/live (unset: no header). */
+  /** This instance's name, sent in the X-Served-By header and written in every log line (unset: no header). */
   INSTANCE_ID: z
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')

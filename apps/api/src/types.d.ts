@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Auth } from './modules/auth/create-auth';
+import type { PasswordHashing } from './modules/auth/password-hashing';
 import type { PaymentGateway } from './integrations/payments/gateway';
 import type { Storage } from './integrations/storage/storage';
 import type { ConversionHook } from './integrations/analytics/conversion-hook';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     auth: Auth;
+    /** Every password hash and check runs through this bounded queue (modules/auth/password-hashing.ts). */
+    passwordHashing: PasswordHashing;
     payments: PaymentGateway;
     storage: Storage;
     conversions: ConversionHook;

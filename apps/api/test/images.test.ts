@@ -154,7 +154,10 @@ describe('processListingImage', () => {
   });
 
   it('refuses a decompression bomb from its header, before decoding', async () => {
-    await expectRejected(pngHeader(20_000, 20_000), /too many pixels/);
+    await expectRejected(pngHeader(20_000, 20_000), /too large in pixels/);
+    // 49 megapixels: more than a listing can use (issue #33; the cap is 25 megapixels).
+    await expectRejected(pngHeader(7000, 7000), /too large in pixels/);
+    await expectRejected(pngHeader(5001, 5000), /too large in pixels/);
   });
 
   it('leaves the byte limit to the caller', () => {

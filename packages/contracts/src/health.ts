@@ -8,12 +8,14 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** GET /api/health/live: the process is up and serving (it says nothing of the database). */
+/**
+ * GET /api/health/live: the process is up and serving (it says nothing of the database). Anyone may
+ * call it, so it names neither the host nor the process (issue #33): those are in the logs (pid,
+ * hostname or INSTANCE_ID) and the metrics; which instance answered is the X-Served-By header when
+ * INSTANCE_ID is set.
+ */
 export const liveResponseSchema = z.object({
   status: z.literal('ok'),
-  /** INSTANCE_ID, or the host name: which instance answered. */
-  instance: z.string(),
-  pid: z.number().int(),
   uptime_s: z.number(),
 });
 export type LiveResponse = z.infer<typeof liveResponseSchema>;
@@ -30,11 +32,10 @@ export type ReadinessCheck = z.infer<typeof readinessCheckSchema>;
 
 /**
  * GET /api/health/ready: 200 when this instance should receive traffic (every check up or skipped,
- * not shutting down), else 503 with the same body.
+ * not shutting down), else 503 with the same body. Like /live, it does not name the host.
  */
 export const readyResponseSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
-  instance: z.string(),
   draining: z.boolean(),
   checks: z.object({
     database: readinessCheckSchema,

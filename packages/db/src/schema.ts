@@ -478,17 +478,26 @@ export const listingCounts = pgTable('listing_counts', {
   n: integer('n').notNull(),
 });
 
-/** One row per browser (visitor cookie) per listing that was counted as a view. */
+/**
+ * One row per visitor, listing and day (New York) that was counted as a view (record-listing-view.ts):
+ * the primary key makes a second count of the same visitor that day impossible, on every instance.
+ * `visitor_id` is `user:<id>` for a signed-in viewer, else `anon:` + a keyed hash of the client address
+ * and user agent; `address_key` (anonymous views only) is the keyed hash of the address alone, which
+ * caps the anonymous views one address adds to a listing a day. Rows of earlier days are dropped as new
+ * ones come.
+ */
 export const listingViews = pgTable(
   'listing_views',
   {
     listingId: uuid('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
     visitorId: text('visitor_id').notNull(),
+    addressKey: text('address_key'),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorId] }), index('listing_views_address_idx').on(t.listingId, t.day, t.addressKey)],
 );
 
 /**

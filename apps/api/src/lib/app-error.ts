@@ -37,6 +37,8 @@ export class AppError extends Error {
   readonly params: Record<string, string | number> | undefined;
   /** Field paths the problem is about, each with this same message. */
   fields: Record<string, Message> | undefined;
+  /** Seconds the client should wait before trying again (the Retry-After header of a 429 or 503). */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     public readonly code: ErrorCode,
@@ -48,6 +50,12 @@ export class AppError extends Error {
     this.statusCode = STATUS[code];
     this.key = key;
     this.params = params;
+  }
+
+  /** Answers with `Retry-After: seconds` (a refusal that passes: busy, rate-limited). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
   }
 
   /** Reports this message on the given fields too (fields.<path> of the answer). */

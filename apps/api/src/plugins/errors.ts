@@ -149,7 +149,12 @@ function toApiError(error: FastifyError): { status: number; body: ApiError } {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toApiError(error);
-    if (status >= 500) {
+    const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+    if (status === 503 && retryAfter !== undefined) {
+      // Shed load (a bounded queue was full): expected under a flood, not a fault of the server.
+      request.log.warn({ code: body.code, key: body.key, status }, body.message);
+    } else if (status >= 500) {
       // Under `error`, not `err`: pino's err serializer would take it for an Error and rewrite it.
       request.log.error({ error: loggableError(error) }, 'request failed');
     } else if (databaseErrorOf(error)) {

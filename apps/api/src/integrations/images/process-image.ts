@@ -4,8 +4,14 @@ import { formatMessage } from '@medallion/contracts/messages';
 /** Uploads larger than this are refused before they reach sharp (the caller checks the size). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-/** More pixels than this is not a phone photo but a decompression bomb (about 8660 × 5770). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * The most pixels a picture may have: 25 megapixels, e.g. 5000 × 5000, or a phone's default photo (12
+ * megapixels, 4032 × 3024; 24 on recent iPhones, 5712 × 4284) with room to spare. A listing shows at most
+ * 1600 px on the longest side (2.6 megapixels at 4:3) and the web app sends at most 2000 px, so more is
+ * only decoding work: a 7000 × 7000 PNG is 49 megapixels, 147 MB of pixels, from a few hundred KB.
+ * Checked from the header before anything is decoded, and again by libvips (limitInputPixels).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 
 /** Longest side of the full-size listing photo. */
 export const FULL_MAX_SIDE = 1600;
@@ -70,7 +76,7 @@ const INPUT_OPTIONS = {
  *
  * Throws {@link ImageRejectedError} for anything that is not a readable picture.
  */
-export async function processListingImage(input: Buffer): Promise<ProcessedImage> {
+export async function processListingImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError('image.notAPicture');
 
   let meta: Metadata;
@@ -87,6 +93,17 @@ export async function processListingImage(input: Buffer): Promise<ProcessedImage
   if (width < 1 || height < 1) throw new ImageRejectedError('image.notAPicture');
   if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejectedError('image.tooManyPixels');
 
+  // Only a picture that passed the header's checks waits for its turn to be decoded.
+  const inTurn = options.inTurn ?? ((job) => job());
+  return inTurn(() => decodeAndEncode(input, meta));
+}
+
+/** How an upload's decoding is scheduled (integrations/images/image-queue.ts); unset: at once (the demo seed). */
+export interface ProcessOptions {
+  inTurn?: <T>(job: () => Promise<T>) => Promise<T>;
+}
+
+async function decodeAndEncode(input: Buffer, meta: Metadata): Promise<ProcessedImage> {
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     pixels = await sharp(input, INPUT_OPTIONS)

@@ -44,7 +44,7 @@ import {
   setProductActiveRequestSchema,
   shipOrderResponseSchema,
 } from '@medallion/contracts/admin-shop';
-import { MAX_IMAGE_BYTES } from '@medallion/contracts/listing-filters';
+import { pictureFormBodyLimit } from '../../integrations/images/read-image-upload';
 import { listAllProducts } from '../shop/list-all-products';
 import { createProduct, updateProduct } from '../shop/save-product';
 import { setProductActive } from '../shop/set-product-active';
@@ -231,8 +231,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   /* ---------- Shop: products and orders ---------- */
 
   const shopTags = ['admin'];
-  // Up to 9 new pictures of up to 10 MB each arrive as base64 data URLs, as in the listing editor.
-  const productBodyLimit = MAX_PRODUCT_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
+  // Up to 9 new pictures as base64 data URLs, as in the listing editor (read-image-upload.ts).
+  const productBodyLimit = pictureFormBodyLimit(MAX_PRODUCT_IMAGES);
 
   r.get(
     '/admin/products',

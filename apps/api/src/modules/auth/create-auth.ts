@@ -10,6 +10,7 @@ import { redisAuthStorage } from '../../integrations/redis/auth-storage';
 import type { SharedRedis } from '../../integrations/redis/redis-client';
 import { codeEmail } from './code-email';
 import { passkeyPlugin } from './passkey-plugin';
+import type { PasswordHashing } from './password-hashing';
 import { socialProviders } from './social-providers';
 import { socialSecondStep } from './social-second-step';
 import { AUTH_COOKIE_PREFIX } from '@medallion/contracts/site';
@@ -22,6 +23,8 @@ export interface CreateAuthOptions {
   secret: string;
   /** With REDIS_URL: sessions are read from Redis, shared by every instance (decision 0005). */
   redis?: SharedRedis;
+  /** Every password hash and check, through a bounded queue (password-hashing.ts). */
+  passwordHashing: Pick<PasswordHashing, 'hash' | 'verify'>;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface CreateAuthOptions {
  * reset), bearer tokens for API clients, and a role field (user, staff). Its HTTP endpoints are not exposed
  * wholesale: modules/auth/routes.ts calls auth.api.* and keeps our validation, limits and error model.
  */
-export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOptions) {
+export function createAuth({ db, config, mailer, secret, redis, passwordHashing }: CreateAuthOptions) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   return betterAuth({
     appName: 'Medallion',
@@ -59,6 +62,7 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
       minPasswordLength: 6,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      password: { hash: passwordHashing.hash, verify: passwordHashing.verify },
     },
     emailVerification: {
       autoSignInAfterVerification: true,
@@ -91,7 +95,9 @@ export function createAuth({ db, config, mailer, secret, redis }: CreateAuthOpti
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
-    logger: { disabled: config.NODE_ENV === 'test' },
+    // Errors only: its warnings ("User not found", "Invalid password") say what our routes log already,
+    // and one line per wrong sign-in would let a flood fill the log.
+    logger: { disabled: config.NODE_ENV === 'test', level: 'error' },
     plugins: [
       emailOTP({
         otpLength: 6,

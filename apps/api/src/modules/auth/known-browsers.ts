@@ -25,6 +25,23 @@ export function deviceHash(userId: string, deviceId: string): string {
   return createHash('sha256').update(`${userId}:${deviceId}`).digest('hex');
 }
 
+/**
+ * Whether the browser of this device cookie has signed in to the account of this e-mail before (one
+ * indexed read, no password work): its sign-ins get the priority lane of the password queue
+ * (password-hashing.ts), so a flood of strangers' wrong passwords does not keep the owner out.
+ */
+export async function isKnownBrowserOf(db: Database, email: string, cookie: string | undefined): Promise<boolean> {
+  if (!cookie || !DEVICE_ID.test(cookie)) return false;
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+  if (!owner) return false;
+  const [known] = await db
+    .select({ hash: knownBrowsers.deviceHash })
+    .from(knownBrowsers)
+    .where(and(eq(knownBrowsers.userId, owner.id), eq(knownBrowsers.deviceHash, deviceHash(owner.id, cookie))))
+    .limit(1);
+  return Boolean(known);
+}
+
 export interface SignInBrowser {
   user: { id: string; email: string };
   deviceId: string;

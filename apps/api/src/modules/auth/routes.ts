@@ -34,7 +34,8 @@ import {
 } from './account-flows';
 import { completeSocialSignIn, startSocialSignIn } from './social-sign-in';
 import { verifyTwoFactorSignIn } from './two-factor-sign-in';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdFromCookie, notePasswordStep, noteSignInBrowser } from './known-browsers';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdFromCookie, isKnownBrowserOf, notePasswordStep, noteSignInBrowser } from './known-browsers';
+import { withPasswordPriority } from './password-hashing';
 import { linkTrustToSession } from './trusted-browsers';
 import { noteSessionUse } from './session-activity';
 import { passkeyRoutes } from './passkey-routes';
@@ -138,7 +139,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/sign-in',
     { config: limited, schema: { tags, body: signInRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (req, reply) => {
-      const result = await passwordStepFrom(req, reply, await signInUser(app.auth, app.db, req.body, toWebHeaders(req)));
+      // A browser that signed in to this account before has the priority lane of the password queue;
+      // without a device cookie there is none to have, and a full queue refuses before any database work.
+      const deviceCookie = req.cookies[DEVICE_COOKIE];
+      if (!deviceCookie) app.passwordHashing.assertRoom();
+      const known = await isKnownBrowserOf(app.db, req.body.email, deviceCookie);
+      const signedIn = await withPasswordPriority(known, req.body.email, () => signInUser(app.auth, app.db, req.body, toWebHeaders(req)));
+      const result = await passwordStepFrom(req, reply, signedIn);
       return send(reply, await signedInFrom(req, reply, result, result.body.user));
     },
   );

@@ -17,7 +17,6 @@ export interface ReadinessDeps {
   redis?: SharedRedis;
   /** The app is shutting down: not ready, whatever the checks say. */
   draining: boolean;
-  instance: string;
   log: FastifyBaseLogger;
   timeoutMs?: number;
 }
@@ -56,7 +55,6 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<ReadyResponse
   const up = [database, redis, storage].every((c) => c.status !== 'down');
   return {
     status: up && !deps.draining ? 'ready' : 'not_ready',
-    instance: deps.instance,
     draining: deps.draining,
     checks: { database, redis, storage },
   };

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '@medallion/contracts/health';
@@ -7,7 +6,6 @@ import { checkReadiness } from './check-readiness';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const instance = app.config.INSTANCE_ID ?? hostname();
   // Probes are polled every few seconds by the balancer or the orchestrator: never cached.
   const noStore = { 'cache-control': 'no-store' };
 
@@ -35,7 +33,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: liveResponseSchema },
       },
     },
-    async (_request, reply) => reply.headers(noStore).send({ status: 'ok', instance, pid: process.pid, uptime_s: Math.round(process.uptime()) }),
+    async (_request, reply) => reply.headers(noStore).send({ status: 'ok', uptime_s: Math.round(process.uptime()) }),
   );
 
   typed.get(
@@ -53,7 +51,6 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         storage: app.storage,
         redis: app.redis,
         draining: app.lifecycle.draining,
-        instance,
         log: request.log,
       });
       return reply

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -14,7 +13,6 @@ import {
   recordListingViewResponseSchema,
   saveDraftRequestSchema,
   saveDraftResponseSchema,
-  MAX_IMAGE_BYTES,
   MAX_LISTING_IMAGES,
   suggestedLocationsQuerySchema,
   suggestedLocationsResponseSchema,
@@ -29,14 +27,11 @@ import { deleteListing } from './delete-listing';
 import { getVisibleListing } from './get-listing';
 import { listUserListings } from './list-user-listings';
 import { toListing } from './listing-record';
+import { pictureFormBodyLimit } from '../../integrations/images/read-image-upload';
 import { recordListingView } from './record-listing-view';
 import { saveDraftStep1, saveDraftStep2 } from './save-listing-draft';
 import { SEARCH_MEMO_SIZE, searchListings } from './search-listings';
 import { suggestLocations } from './suggest-locations';
-
-/** The browser's anonymous id for counting listing views once per browser. */
-export const VISITOR_COOKIE = 'medallion_vid';
-const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** Marketplace listings: browse, suggestions, detail, views, the owner's list, edits, status and deletion. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {
@@ -119,8 +114,8 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     '/listing/save-draft',
     {
       onRequest: requireUser,
-      // Up to 9 pictures of up to 10 MB each arrive as base64 data URLs.
-      bodyLimit: MAX_LISTING_IMAGES * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024,
+      // Up to 9 phone photos as base64 data URLs (48.25 MiB; read-image-upload.ts).
+      bodyLimit: pictureFormBodyLimit(MAX_LISTING_IMAGES),
       config: ipRateLimit(60),
       schema: {
         tags,
@@ -175,26 +170,17 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       config: ipRateLimit(120),
       schema: {
         tags,
-        summary: 'Count the first view of a listing by this browser',
+        summary: 'Count a view of a listing: once per visitor (the signed-in user, or the address and browser) and day',
         params: listingIdParamsSchema,
         body: recordListingViewRequestSchema,
         response: { 200: recordListingViewResponseSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      let visitorId = req.cookies[VISITOR_COOKIE];
-      if (!visitorId || !/^[A-Za-z0-9_-]{16,64}$/.test(visitorId)) {
-        visitorId = randomBytes(16).toString('base64url');
-        reply.setCookie(VISITOR_COOKIE, visitorId, {
-          path: '/api/listing',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: app.config.PUBLIC_URL.startsWith('https:'),
-          maxAge: VISITOR_COOKIE_MAX_AGE_S,
-        });
-      }
+    async (req) => {
       const me = await viewer(req);
-      return { data: await recordListingView(app.db, req.params.listing_id, visitorId, me?.id ?? null) };
+      const { secret } = await app.auth.$context;
+      const visitor = { userId: me?.id ?? null, address: req.ip, userAgent: req.headers['user-agent'] };
+      return { data: await recordListingView(app.db, req.params.listing_id, visitor, secret) };
     },
   );
 }
