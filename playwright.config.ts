@@ -34,9 +34,11 @@ export default defineConfig({
     // it on a busy machine), so the suite runs as a reduced-motion user; home.spec.ts checks the smooth
     // scroll itself with 'no-preference'.
     reducedMotion: 'reduce',
-    // A trace of every failure, with DOM snapshots but without the screencast: recording screenshots of
-    // every test costs much CPU on a busy machine, and the snapshots show the page at each step anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace of a failure, with DOM snapshots but without the screencast (the snapshots show the page at
+    // each step). On CI only the retry of a failed test records one: recording every test (to keep the
+    // failures') took a fifth of the suite's CPU, in the browser and the workers. Locally, where a failure
+    // is not retried, every test records and the failures' traces are kept.
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
