@@ -8,6 +8,18 @@ import { APP_PORT, OIDC_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
 
+/**
+ * Each width once and each language once across a flow's runs: 375 px in Russian (the longest words on
+ * the narrowest screen) and 1280 px in English. For flows whose steps do not change with the width or the
+ * language (what they check is the server's and the app's behavior); what a user sees at a width in a
+ * language (layout, text that must fit, a map) runs every pair (WIDTHS × en, ru), and the page sweep
+ * opens every page in every pair.
+ */
+export const WIDTH_LANG_PAIRS = [
+  [375, 'ru'],
+  [1280, 'en'],
+] as const satisfies readonly (readonly [number, 'en' | 'ru'])[];
+
 /** Stands for the newest active listing's page in the route lists below (openSettled and openInEnglish find its id). */
 export const A_LISTING = '/listing/(newest)';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { chooseLanguage, DRIVER, expect, openSettled, saveCardByApi, signIn, STAFF, test, WIDTHS } from './fixtures';
+import { chooseLanguage, DRIVER, expect, openSettled, saveCardByApi, signIn, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
 
 /*
  * Issue #16, "drivers reach owners safely": Message the owner (relayed by e-mail, kept in both
@@ -120,147 +120,141 @@ test('a guest sees sign-in links that come back to the listing', async ({ page }
   await expect(page.getByLabel(TEXT.en.messageLabel)).toHaveCount(0);
 });
 
-for (const width of WIDTHS) {
-  for (const lng of ['en', 'ru'] as const) {
-    const t = TEXT[lng];
+for (const [width, lng] of WIDTH_LANG_PAIRS) {
+  const t = TEXT[lng];
 
-    test(`a driver messages an owner, the owner replies from the dashboard, the driver reads it (${width}px, ${lng})`, async ({
-      page,
-      browser,
-      newAccount,
-    }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 800 });
-      await chooseLanguage(page, lng);
-      const name = `Mira ${lng}${width} ${Date.now() % 100000}`;
-      await newAccount(page, { prefix: 'msg', name });
+  test(`a driver messages an owner, the owner replies from the dashboard, the driver reads it (${width}px, ${lng})`, async ({ page, browser, newAccount }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await chooseLanguage(page, lng);
+    const name = `Mira ${lng}${width} ${Date.now() % 100000}`;
+    await newAccount(page, { prefix: 'msg', name });
 
-      const owner = await otherPage(browser, width);
-      await chooseLanguage(owner, lng);
-      await signIn(owner, DRIVER);
-      const listing = await demoDriverListing(owner);
+    const owner = await otherPage(browser, width);
+    await chooseLanguage(owner, lng);
+    await signIn(owner, DRIVER);
+    const listing = await demoDriverListing(owner);
 
-      // The driver writes from the listing page; an empty message is refused in the form.
-      await openSettled(page, `/listing/${listing.listing_id}`);
-      const form = page.getByRole('region', { name: t.messageTitle });
-      await form.getByRole('button', { name: t.send }).click();
-      await expect(form.getByRole('alert')).toBeVisible();
-      const question = `Is it still available on Monday? (${name})`;
-      await form.getByLabel(t.messageLabel).fill(question);
-      await form.getByRole('button', { name: t.send }).click();
-      await expect(form.getByText(t.sent)).toBeVisible();
-      await expect(form.getByLabel(t.messageLabel)).toHaveValue('');
-      expect(await axeProblems(page, 'main')).toEqual([]);
+    // The driver writes from the listing page; an empty message is refused in the form.
+    await openSettled(page, `/listing/${listing.listing_id}`);
+    const form = page.getByRole('region', { name: t.messageTitle });
+    await form.getByRole('button', { name: t.send }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    const question = `Is it still available on Monday? (${name})`;
+    await form.getByLabel(t.messageLabel).fill(question);
+    await form.getByRole('button', { name: t.send }).click();
+    await expect(form.getByText(t.sent)).toBeVisible();
+    await expect(form.getByLabel(t.messageLabel)).toHaveValue('');
+    expect(await axeProblems(page, 'main')).toEqual([]);
 
-      // Relayed by e-mail to the owner, Reply-To the driver.
-      await expect
-        .poll(async () => {
-          const mail = (await (await owner.request.get('/api/dev/mail')).json()) as { data: { to: string; reply_to?: string | null; text: string }[] };
-          return mail.data.find((m) => m.to === DRIVER.email && m.text.includes(question)) ? 'relayed' : 'waiting';
-        })
-        .toBe('relayed');
+    // Relayed by e-mail to the owner, Reply-To the driver.
+    await expect
+      .poll(async () => {
+        const mail = (await (await owner.request.get('/api/dev/mail')).json()) as { data: { to: string; reply_to?: string | null; text: string }[] };
+        return mail.data.find((m) => m.to === DRIVER.email && m.text.includes(question)) ? 'relayed' : 'waiting';
+      })
+      .toBe('relayed');
 
-      // The owner sees the thread, unread, in the Messages tab and replies.
-      await openSettled(owner, '/dashboard?tab=messages');
-      await expect(owner.getByRole('tab', { name: t.messagesTab })).toHaveAttribute('aria-selected', 'true');
-      // The tab's badge counts the unread conversations, and its name says so ("Messages, 2 unread").
-      await expect(owner.getByRole('tab', { name: t.messagesTab })).toHaveAccessibleName(new RegExp(`^${t.messagesTab}, \\D*[1-9]\\d*( unread)?$`));
-      const item = owner.getByTestId('conversation-item').filter({ hasText: name });
-      await expect(item.getByTestId('unread-mark')).toHaveText(t.unread);
-      expect(await axeProblems(owner, 'main')).toEqual([]);
-      await item.click();
-      await expect(owner.getByTestId('thread-message').filter({ hasText: question })).toBeVisible();
-      await expect(item.getByTestId('unread-mark')).toHaveCount(0);
-      const answer = `Yes, come at 10. (${name})`;
-      await owner.getByLabel(t.replyLabel).fill(answer);
-      await owner.getByRole('button', { name: t.sendReply }).click();
-      await expect(owner.getByTestId('thread-message').filter({ hasText: answer })).toBeVisible();
-      await expect(owner.getByLabel(t.replyLabel)).toHaveValue('');
-      expect(await axeProblems(owner, 'main')).toEqual([]);
-      expect(await sideways(owner)).toBe(0);
-      if (width < 768) {
-        // On a phone the thread replaces the list; the way back shows it again.
-        await owner.getByRole('button', { name: t.back }).click();
-        await expect(item).toBeVisible();
-      }
-      await owner.context().close();
+    // The owner sees the thread, unread, in the Messages tab and replies.
+    await openSettled(owner, '/dashboard?tab=messages');
+    await expect(owner.getByRole('tab', { name: t.messagesTab })).toHaveAttribute('aria-selected', 'true');
+    // The tab's badge counts the unread conversations, and its name says so ("Messages, 2 unread").
+    await expect(owner.getByRole('tab', { name: t.messagesTab })).toHaveAccessibleName(new RegExp(`^${t.messagesTab}, \\D*[1-9]\\d*( unread)?$`));
+    const item = owner.getByTestId('conversation-item').filter({ hasText: name });
+    await expect(item.getByTestId('unread-mark')).toHaveText(t.unread);
+    expect(await axeProblems(owner, 'main')).toEqual([]);
+    await item.click();
+    await expect(owner.getByTestId('thread-message').filter({ hasText: question })).toBeVisible();
+    await expect(item.getByTestId('unread-mark')).toHaveCount(0);
+    const answer = `Yes, come at 10. (${name})`;
+    await owner.getByLabel(t.replyLabel).fill(answer);
+    await owner.getByRole('button', { name: t.sendReply }).click();
+    await expect(owner.getByTestId('thread-message').filter({ hasText: answer })).toBeVisible();
+    await expect(owner.getByLabel(t.replyLabel)).toHaveValue('');
+    expect(await axeProblems(owner, 'main')).toEqual([]);
+    expect(await sideways(owner)).toBe(0);
+    if (width < 768) {
+      // On a phone the thread replaces the list; the way back shows it again.
+      await owner.getByRole('button', { name: t.back }).click();
+      await expect(item).toBeVisible();
+    }
+    await owner.context().close();
 
-      // The driver finds the reply in their own dashboard.
-      await openSettled(page, '/dashboard?tab=messages');
-      const mine = page.getByTestId('conversation-item').filter({ hasText: listing.title });
-      await expect(mine.getByTestId('unread-mark')).toBeVisible();
-      await mine.click();
-      await expect(page.getByTestId('thread-message').filter({ hasText: answer })).toBeVisible();
-      await expect(page.getByTestId('thread-message').filter({ hasText: question })).toBeVisible();
-    });
+    // The driver finds the reply in their own dashboard.
+    await openSettled(page, '/dashboard?tab=messages');
+    const mine = page.getByTestId('conversation-item').filter({ hasText: listing.title });
+    await expect(mine.getByTestId('unread-mark')).toBeVisible();
+    await mine.click();
+    await expect(page.getByTestId('thread-message').filter({ hasText: answer })).toBeVisible();
+    await expect(page.getByTestId('thread-message').filter({ hasText: question })).toBeVisible();
+  });
 
-    test(`a driver reports a listing and staff ${lng === 'en' ? 'deactivate' : 'dismiss'} it from the queue (${width}px, ${lng})`, async ({
-      page,
-      browser,
-      newAccount,
-      staffRequest,
-    }) => {
-      test.setTimeout(150_000);
-      await page.setViewportSize({ width, height: 800 });
-      await chooseLanguage(page, lng);
-      // A listing of a fresh owner (not a demo listing other tests rely on).
-      const ownerPage = await otherPage(browser, width);
-      const title = `Reported plate ${lng}${width} ${Date.now() % 100000}`;
-      await newAccount(ownerPage, { prefix: 'reported-owner', name: 'Rita Owner' });
-      const listingId = await publishPlate(ownerPage, staffRequest, title);
-      await ownerPage.context().close();
+  test(`a driver reports a listing and staff ${lng === 'en' ? 'deactivate' : 'dismiss'} it from the queue (${width}px, ${lng})`, async ({
+    page,
+    browser,
+    newAccount,
+    staffRequest,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height: 800 });
+    await chooseLanguage(page, lng);
+    // A listing of a fresh owner (not a demo listing other tests rely on).
+    const ownerPage = await otherPage(browser, width);
+    const title = `Reported plate ${lng}${width} ${Date.now() % 100000}`;
+    await newAccount(ownerPage, { prefix: 'reported-owner', name: 'Rita Owner' });
+    const listingId = await publishPlate(ownerPage, staffRequest, title);
+    await ownerPage.context().close();
 
-      await newAccount(page, { prefix: 'reporter', name: 'Rex Reporter' });
-      await openSettled(page, `/listing/${listingId}`);
-      await page.getByRole('button', { name: t.report }).click();
-      const dialog = page.getByRole('dialog', { name: t.reportDialog });
-      await expect(dialog).toBeVisible();
-      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
-      // "Other" needs details.
-      await dialog.getByLabel(t.other, { exact: true }).check();
-      await expect(dialog.getByLabel(t.detailsRequired)).toBeVisible();
-      await dialog.getByRole('button', { name: t.sendReport }).click();
-      await expect(dialog.getByText(t.detailsMissing)).toBeVisible();
-      await dialog.getByLabel(t.scam).check();
-      await dialog.getByLabel(/Details|Подробности/).fill('Asks for a $300 deposit by Zelle before showing the plate.');
-      await dialog.getByRole('button', { name: t.sendReport }).click();
-      await expect(dialog.getByText(t.thanks)).toBeVisible();
-      await dialog.getByRole('button', { name: t.done }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByText(t.thanks)).toBeVisible();
+    await newAccount(page, { prefix: 'reporter', name: 'Rex Reporter' });
+    await openSettled(page, `/listing/${listingId}`);
+    await page.getByRole('button', { name: t.report }).click();
+    const dialog = page.getByRole('dialog', { name: t.reportDialog });
+    await expect(dialog).toBeVisible();
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+    // "Other" needs details.
+    await dialog.getByLabel(t.other, { exact: true }).check();
+    await expect(dialog.getByLabel(t.detailsRequired)).toBeVisible();
+    await dialog.getByRole('button', { name: t.sendReport }).click();
+    await expect(dialog.getByText(t.detailsMissing)).toBeVisible();
+    await dialog.getByLabel(t.scam).check();
+    await dialog.getByLabel(/Details|Подробности/).fill('Asks for a $300 deposit by Zelle before showing the plate.');
+    await dialog.getByRole('button', { name: t.sendReport }).click();
+    await expect(dialog.getByText(t.thanks)).toBeVisible();
+    await dialog.getByRole('button', { name: t.done }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(t.thanks)).toBeVisible();
 
-      // A second report (another tab of the same user) says so, not an error page.
-      await page.reload();
-      await openSettled(page, `/listing/${listingId}`);
-      await page.getByRole('button', { name: t.report }).click();
-      await page.getByRole('dialog').getByLabel(t.scam).check();
-      await page.getByRole('dialog').getByRole('button', { name: t.sendReport }).click();
-      await expect(page.getByRole('dialog').getByText(t.already)).toBeVisible();
-      await page.getByRole('dialog').getByRole('button', { name: t.done }).click();
+    // A second report (another tab of the same user) says so, not an error page.
+    await page.reload();
+    await openSettled(page, `/listing/${listingId}`);
+    await page.getByRole('button', { name: t.report }).click();
+    await page.getByRole('dialog').getByLabel(t.scam).check();
+    await page.getByRole('dialog').getByRole('button', { name: t.sendReport }).click();
+    await expect(page.getByRole('dialog').getByText(t.already)).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: t.done }).click();
 
-      // Staff see it in the queue, grouped with its reason, and decide.
-      const staff = await otherPage(browser, width);
-      await chooseLanguage(staff, lng);
-      await signIn(staff, STAFF);
-      await openSettled(staff, '/admin/reports');
-      await expect(staff.getByRole('heading', { level: 1, name: t.queue })).toBeVisible();
-      const group = staff.getByTestId('reported-listing').filter({ hasText: title });
-      await expect(group.getByText(t.scam).first()).toBeVisible();
-      await expect(group.getByRole('link', { name: title })).toHaveAttribute('href', `/listing/${listingId}`);
-      expect(await axeProblems(staff, 'main')).toEqual([]);
-      expect(await sideways(staff)).toBe(0);
-      if (lng === 'en') {
-        await group.getByRole('button', { name: t.deactivate }).click();
-        await expect(group).toHaveCount(0);
-        // Gone from the marketplace: the listing page is "not found" for others.
-        const res = await page.request.get(`/api/listing/${listingId}`);
-        expect(res.status()).toBe(404);
-      } else {
-        await group.getByRole('button', { name: t.dismiss }).click();
-        await expect(group).toHaveCount(0);
-        expect((await page.request.get(`/api/listing/${listingId}`)).status()).toBe(200);
-      }
-      await staff.context().close();
-    });
-  }
+    // Staff see it in the queue, grouped with its reason, and decide.
+    const staff = await otherPage(browser, width);
+    await chooseLanguage(staff, lng);
+    await signIn(staff, STAFF);
+    await openSettled(staff, '/admin/reports');
+    await expect(staff.getByRole('heading', { level: 1, name: t.queue })).toBeVisible();
+    const group = staff.getByTestId('reported-listing').filter({ hasText: title });
+    await expect(group.getByText(t.scam).first()).toBeVisible();
+    await expect(group.getByRole('link', { name: title })).toHaveAttribute('href', `/listing/${listingId}`);
+    expect(await axeProblems(staff, 'main')).toEqual([]);
+    expect(await sideways(staff)).toBe(0);
+    if (lng === 'en') {
+      await group.getByRole('button', { name: t.deactivate }).click();
+      await expect(group).toHaveCount(0);
+      // Gone from the marketplace: the listing page is "not found" for others.
+      const res = await page.request.get(`/api/listing/${listingId}`);
+      expect(res.status()).toBe(404);
+    } else {
+      await group.getByRole('button', { name: t.dismiss }).click();
+      await expect(group).toHaveCount(0);
+      expect((await page.request.get(`/api/listing/${listingId}`)).status()).toBe(200);
+    }
+    await staff.context().close();
+  });
 }

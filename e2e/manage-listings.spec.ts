@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTHS } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTH_LANG_PAIRS } from './fixtures';
 
 /*
  * Owners manage their listings (issue #16): edit an ACTIVE listing (a new price stays live, a new title
@@ -189,128 +189,126 @@ async function openDashboardAds(page: Page, lng: 'en' | 'ru') {
   await hydrated(page);
 }
 
-for (const width of WIDTHS) {
-  for (const lng of ['en', 'ru'] as const) {
-    const T = TEXT[lng];
-    test.describe(`manage listings at ${width}px in ${lng}`, () => {
-      test.use({ viewport: { width, height: 900 } });
-      test.beforeEach(async ({ page }) => chooseLanguage(page, lng));
+for (const [width, lng] of WIDTH_LANG_PAIRS) {
+  const T = TEXT[lng];
+  test.describe(`manage listings at ${width}px in ${lng}`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test.beforeEach(async ({ page }) => chooseLanguage(page, lng));
 
-      test('edit an ACTIVE listing: a new price stays live, a new title goes back to review', async ({ page, newDriver: _owner, staffRequest }) => {
-        test.setTimeout(120_000);
-        const title = `Camry ${lng} ${width} ${Date.now()}`;
-        const id = await activeListing(page, staffRequest, title);
+    test('edit an ACTIVE listing: a new price stays live, a new title goes back to review', async ({ page, newDriver: _owner, staffRequest }) => {
+      test.setTimeout(120_000);
+      const title = `Camry ${lng} ${width} ${Date.now()}`;
+      const id = await activeListing(page, staffRequest, title);
 
-        // From the owner's view of the listing page.
-        await page.goto(`/listing/${id}`);
-        await hydrated(page);
-        await page.getByRole('link', { name: T.edit(title) }).click();
-        await expect(page.getByRole('heading', { name: T.listingInfo })).toBeVisible();
-        await expect(page.getByLabel(T.title)).toHaveValue(title);
-        const notice = page.getByTestId('edit-notice');
-        await expect(notice).toHaveText(T.staysLive);
-        await expectAccessible(page);
+      // From the owner's view of the listing page.
+      await page.goto(`/listing/${id}`);
+      await hydrated(page);
+      await page.getByRole('link', { name: T.edit(title) }).click();
+      await expect(page.getByRole('heading', { name: T.listingInfo })).toBeVisible();
+      await expect(page.getByLabel(T.title)).toHaveValue(title);
+      const notice = page.getByTestId('edit-notice');
+      await expect(notice).toHaveText(T.staysLive);
+      await expectAccessible(page);
 
-        await page.getByLabel(T.price).fill('399');
-        await expect(notice).toHaveText(T.staysLive);
-        const saved = page.waitForResponse((r) => r.url().endsWith('/api/listing/save-draft') && r.request().method() === 'POST');
-        await page.getByRole('button', { name: T.saveChanges }).click();
-        expect((await saved).status()).toBe(200);
-        await expect(page.getByText(T.savedLive)).toBeVisible();
-        await expect(page).toHaveURL(`/listing/${id}`);
-        await expect(page.getByText(T.notPublic)).toHaveCount(0);
-        expect((await listingOf(page, id)).data).toMatchObject({ status: 'ACTIVE', price: 399 });
-        expect(await inMarketplace(page, id)).toBe(true);
+      await page.getByLabel(T.price).fill('399');
+      await expect(notice).toHaveText(T.staysLive);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/listing/save-draft') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: T.saveChanges }).click();
+      expect((await saved).status()).toBe(200);
+      await expect(page.getByText(T.savedLive)).toBeVisible();
+      await expect(page).toHaveURL(`/listing/${id}`);
+      await expect(page.getByText(T.notPublic)).toHaveCount(0);
+      expect((await listingOf(page, id)).data).toMatchObject({ status: 'ACTIVE', price: 399 });
+      expect(await inMarketplace(page, id)).toBe(true);
 
-        // From the dashboard: a new title is announced before saving, and the listing goes to review.
-        await openDashboardAds(page, lng);
-        await page.getByRole('link', { name: T.edit(title) }).click();
-        await expect(page.getByLabel(T.price)).toHaveValue('399');
-        const renamed = `${title} (new)`;
-        await page.getByLabel(T.title).fill(renamed);
-        await expect(notice).toHaveText(T.toReview);
-        await page.getByRole('button', { name: T.saveChanges }).click();
-        await expect(page.getByText(T.sentToReview)).toBeVisible();
-        await expect(page).toHaveURL(`/listing/${id}`);
-        await expect(page.getByText(T.notPublic)).toBeVisible();
-        expect((await listingOf(page, id)).data).toMatchObject({ status: 'UNDER_REVIEW', title: renamed });
-        expect(await inMarketplace(page, id)).toBe(false);
-        const queue = (await (await staffRequest.get('/api/admin/listings')).json()) as { data: { listing_id: string }[] };
-        expect(queue.data.map((l) => l.listing_id)).toContain(id);
-      });
-
-      test('delete a draft at once and a published listing after confirming', async ({ page, newDriver: _owner, staffRequest }) => {
-        test.setTimeout(120_000);
-        const stamp = `${lng} ${width} ${Date.now()}`;
-        const draftTitle = `Draft ${stamp}`;
-        const draft = await newDraft(page, { title: draftTitle, listing_price: '300', deal_type: 'rent', payment_period: 'weekly' });
-        const liveTitle = `Live ${stamp}`;
-        const live = await activeListing(page, staffRequest, liveTitle);
-
-        await openDashboardAds(page, lng);
-        const draftCard = page.getByTestId('listing-card').filter({ hasText: draftTitle });
-        await draftCard.getByRole('button', { name: T.delete(draftTitle) }).click();
-        const dialog = page.getByRole('alertdialog', { name: T.deleteTitle });
-        await expect(dialog).toBeVisible();
-        await expect(dialog).toContainText(T.draftText);
-        await expectAccessible(page);
-        // Keep it: nothing happens.
-        await dialog.getByRole('button', { name: T.keep }).click();
-        await expect(dialog).toHaveCount(0);
-        await expect(draftCard).toHaveCount(1);
-
-        await draftCard.getByRole('button', { name: T.delete(draftTitle) }).click();
-        const removed = page.waitForResponse((r) => r.url().endsWith(`/api/listing/${draft}`) && r.request().method() === 'DELETE');
-        await dialog.getByRole('button', { name: T.confirm }).click();
-        expect(((await (await removed).json()) as { data: { kept_records: boolean } }).data.kept_records).toBe(false);
-        await expect(page.getByText(T.deleted(draftTitle))).toBeVisible();
-        await expect(draftCard).toHaveCount(0);
-        expect((await listingOf(page, draft)).status).toBe(404);
-
-        // The published one, from its page: afterwards it is gone from the page, the dashboard and the marketplace.
-        await page.goto(`/listing/${live}`);
-        await hydrated(page);
-        await page.getByRole('button', { name: T.delete(liveTitle) }).click();
-        await expect(dialog).toContainText(T.publishedText);
-        await dialog.getByRole('button', { name: T.confirm }).click();
-        await expect(page.getByText(T.deleted(liveTitle))).toBeVisible();
-        await expect(page).toHaveURL(/\/dashboard/);
-        await expect(page.getByRole('tab', { name: T.adsTab, selected: true })).toBeVisible();
-        await expect(page.getByTestId('listing-card').filter({ hasText: liveTitle })).toHaveCount(0);
-        expect((await listingOf(page, live)).status).toBe(404);
-        expect(await inMarketplace(page, live)).toBe(false);
-        expect((await page.request.get(`/listing/${live}`)).status()).toBe(404);
-      });
-
-      test('an incomplete draft: Review & Checkout leads to step 2 with the missing fields marked', async ({ page, newDriver: _owner }) => {
-        test.setTimeout(90_000);
-        // A first failed attempt: step 1 only ("Untitled listing / Price on request").
-        const id = await newDraft(page, null);
-        await openDashboardAds(page, lng);
-        const card = page.getByTestId('listing-card').first();
-        await expect(card.getByText(T.untitled)).toBeVisible();
-        // The card-wide title button, described by its "Review & Checkout".
-        const cta = card.getByRole('button', { name: T.untitled, exact: true });
-        await expect(cta).toHaveAccessibleDescription(T.reviewAndCheckout);
-        await cta.click();
-        await expect(page).toHaveURL(`/create-listing?id=${id}&step=2&complete=1`);
-        await expect(page.getByText(T.completeFirst)).toBeVisible();
-        await expect(page.getByText(T.titleMissing)).toBeVisible();
-        await expect(page.getByText(T.periodMissing)).toBeVisible();
-        await expect(page.getByLabel(T.title)).toHaveAttribute('aria-invalid', 'true');
-
-        // For sale: no payment period asked.
-        await page.getByRole('radio', { name: T.forSale }).check();
-        await expect(page.getByLabel(T.period)).toHaveCount(0);
-        await expectAccessible(page);
-
-        // The checkout itself (a link, a bookmark) sends it to step 2 too, not to a Pay that refuses.
-        await page.goto(`/checkout?listingId=${id}`);
-        await expect(page).toHaveURL(`/create-listing?id=${id}&step=2&complete=1`);
-        await expect(page.getByText(T.titleMissing)).toBeVisible();
-      });
+      // From the dashboard: a new title is announced before saving, and the listing goes to review.
+      await openDashboardAds(page, lng);
+      await page.getByRole('link', { name: T.edit(title) }).click();
+      await expect(page.getByLabel(T.price)).toHaveValue('399');
+      const renamed = `${title} (new)`;
+      await page.getByLabel(T.title).fill(renamed);
+      await expect(notice).toHaveText(T.toReview);
+      await page.getByRole('button', { name: T.saveChanges }).click();
+      await expect(page.getByText(T.sentToReview)).toBeVisible();
+      await expect(page).toHaveURL(`/listing/${id}`);
+      await expect(page.getByText(T.notPublic)).toBeVisible();
+      expect((await listingOf(page, id)).data).toMatchObject({ status: 'UNDER_REVIEW', title: renamed });
+      expect(await inMarketplace(page, id)).toBe(false);
+      const queue = (await (await staffRequest.get('/api/admin/listings')).json()) as { data: { listing_id: string }[] };
+      expect(queue.data.map((l) => l.listing_id)).toContain(id);
     });
-  }
+
+    test('delete a draft at once and a published listing after confirming', async ({ page, newDriver: _owner, staffRequest }) => {
+      test.setTimeout(120_000);
+      const stamp = `${lng} ${width} ${Date.now()}`;
+      const draftTitle = `Draft ${stamp}`;
+      const draft = await newDraft(page, { title: draftTitle, listing_price: '300', deal_type: 'rent', payment_period: 'weekly' });
+      const liveTitle = `Live ${stamp}`;
+      const live = await activeListing(page, staffRequest, liveTitle);
+
+      await openDashboardAds(page, lng);
+      const draftCard = page.getByTestId('listing-card').filter({ hasText: draftTitle });
+      await draftCard.getByRole('button', { name: T.delete(draftTitle) }).click();
+      const dialog = page.getByRole('alertdialog', { name: T.deleteTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(T.draftText);
+      await expectAccessible(page);
+      // Keep it: nothing happens.
+      await dialog.getByRole('button', { name: T.keep }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(draftCard).toHaveCount(1);
+
+      await draftCard.getByRole('button', { name: T.delete(draftTitle) }).click();
+      const removed = page.waitForResponse((r) => r.url().endsWith(`/api/listing/${draft}`) && r.request().method() === 'DELETE');
+      await dialog.getByRole('button', { name: T.confirm }).click();
+      expect(((await (await removed).json()) as { data: { kept_records: boolean } }).data.kept_records).toBe(false);
+      await expect(page.getByText(T.deleted(draftTitle))).toBeVisible();
+      await expect(draftCard).toHaveCount(0);
+      expect((await listingOf(page, draft)).status).toBe(404);
+
+      // The published one, from its page: afterwards it is gone from the page, the dashboard and the marketplace.
+      await page.goto(`/listing/${live}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: T.delete(liveTitle) }).click();
+      await expect(dialog).toContainText(T.publishedText);
+      await dialog.getByRole('button', { name: T.confirm }).click();
+      await expect(page.getByText(T.deleted(liveTitle))).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard/);
+      await expect(page.getByRole('tab', { name: T.adsTab, selected: true })).toBeVisible();
+      await expect(page.getByTestId('listing-card').filter({ hasText: liveTitle })).toHaveCount(0);
+      expect((await listingOf(page, live)).status).toBe(404);
+      expect(await inMarketplace(page, live)).toBe(false);
+      expect((await page.request.get(`/listing/${live}`)).status()).toBe(404);
+    });
+
+    test('an incomplete draft: Review & Checkout leads to step 2 with the missing fields marked', async ({ page, newDriver: _owner }) => {
+      test.setTimeout(90_000);
+      // A first failed attempt: step 1 only ("Untitled listing / Price on request").
+      const id = await newDraft(page, null);
+      await openDashboardAds(page, lng);
+      const card = page.getByTestId('listing-card').first();
+      await expect(card.getByText(T.untitled)).toBeVisible();
+      // The card-wide title button, described by its "Review & Checkout".
+      const cta = card.getByRole('button', { name: T.untitled, exact: true });
+      await expect(cta).toHaveAccessibleDescription(T.reviewAndCheckout);
+      await cta.click();
+      await expect(page).toHaveURL(`/create-listing?id=${id}&step=2&complete=1`);
+      await expect(page.getByText(T.completeFirst)).toBeVisible();
+      await expect(page.getByText(T.titleMissing)).toBeVisible();
+      await expect(page.getByText(T.periodMissing)).toBeVisible();
+      await expect(page.getByLabel(T.title)).toHaveAttribute('aria-invalid', 'true');
+
+      // For sale: no payment period asked.
+      await page.getByRole('radio', { name: T.forSale }).check();
+      await expect(page.getByLabel(T.period)).toHaveCount(0);
+      await expectAccessible(page);
+
+      // The checkout itself (a link, a bookmark) sends it to step 2 too, not to a Pay that refuses.
+      await page.goto(`/checkout?listingId=${id}`);
+      await expect(page).toHaveURL(`/create-listing?id=${id}&step=2&complete=1`);
+      await expect(page.getByText(T.titleMissing)).toBeVisible();
+    });
+  });
 }
 
 for (const [width, lng] of [

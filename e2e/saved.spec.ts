@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, expectAccessible, hydrated, openSettled, test, WIDTHS } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, hydrated, openSettled, test, WIDTH_LANG_PAIRS } from './fixtures';
 
 /** What the user reads, per language. */
 const TEXT = {
@@ -78,151 +78,149 @@ async function signInWithForm(page: Page, lng: 'en' | 'ru', account: { email: st
   await form.getByRole('button', { name: t.signInSubmit, exact: true }).click();
 }
 
-for (const width of WIDTHS) {
-  for (const lng of ['en', 'ru'] as const) {
-    const t = TEXT[lng];
+for (const [width, lng] of WIDTH_LANG_PAIRS) {
+  const t = TEXT[lng];
 
-    test.describe(`saved listings and searches at ${width}px (${lng})`, () => {
-      test.use({ viewport: { width, height: 900 } });
+  test.describe(`saved listings and searches at ${width}px (${lng})`, () => {
+    test.use({ viewport: { width, height: 900 } });
 
-      test('hearts a listing on the marketplace, finds it in the dashboard tab, and removes it there', async ({ page, newDriver }) => {
-        void newDriver;
-        await chooseLanguage(page, lng);
-        // Listings for sale: the seed's only (tests publish rentals, which other tests send back to review
-        // or delete while this one runs, so the first card of all could leave the page under it).
-        await openSettled(page, '/marketplace?deal_type=sale');
-        const card = page.getByTestId('listing-card').first();
-        const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
-        const heart = card.getByRole('button', { name: t.save, exact: true });
-        await expect(heart).toHaveAttribute('aria-pressed', 'false');
-        const saved = page.waitForResponse(savedCall('PUT'));
-        await heart.click();
-        // At once (optimistic), and the server agrees.
-        const pressed = card.getByRole('button', { name: t.remove, exact: true });
-        await expect(pressed).toHaveAttribute('aria-pressed', 'true');
-        expect((await saved).status()).toBe(200);
-        await expectAccessible(page);
+    test('hearts a listing on the marketplace, finds it in the dashboard tab, and removes it there', async ({ page, newDriver }) => {
+      void newDriver;
+      await chooseLanguage(page, lng);
+      // Listings for sale: the seed's only (tests publish rentals, which other tests send back to review
+      // or delete while this one runs, so the first card of all could leave the page under it).
+      await openSettled(page, '/marketplace?deal_type=sale');
+      const card = page.getByTestId('listing-card').first();
+      const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+      const heart = card.getByRole('button', { name: t.save, exact: true });
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      const saved = page.waitForResponse(savedCall('PUT'));
+      await heart.click();
+      // At once (optimistic), and the server agrees.
+      const pressed = card.getByRole('button', { name: t.remove, exact: true });
+      await expect(pressed).toHaveAttribute('aria-pressed', 'true');
+      expect((await saved).status()).toBe(200);
+      await expectAccessible(page);
 
-        await openFavorites(page);
-        await expect(page.getByRole('tab', { name: t.tab })).toHaveAttribute('aria-selected', 'true');
-        const list = page.getByTestId('saved-listings');
-        const savedCard = list.getByTestId('listing-card').filter({ hasText: title });
-        await expect(savedCard).toBeVisible();
-        await expectAccessible(page);
+      await openFavorites(page);
+      await expect(page.getByRole('tab', { name: t.tab })).toHaveAttribute('aria-selected', 'true');
+      const list = page.getByTestId('saved-listings');
+      const savedCard = list.getByTestId('listing-card').filter({ hasText: title });
+      await expect(savedCard).toBeVisible();
+      await expectAccessible(page);
 
-        const removed = page.waitForResponse(savedCall('DELETE'));
-        await savedCard.getByRole('button', { name: t.remove, exact: true }).click();
-        expect((await removed).status()).toBe(200);
-        await expect(page.getByText(t.emptyListings)).toBeVisible();
-      });
-
-      test("the heart on a listing's page: a guest signs in and comes back, saves it, finds it in the dashboard and unsaves it", async ({
-        page,
-        request,
-        newAccount,
-      }) => {
-        // An account made in a request context of its own: the page stays signed out.
-        const account = await newAccount(request);
-        await chooseLanguage(page, lng);
-        const { listing_id: id, title } = await aDemoListing(page);
-        const path = `/listing/${id}`;
-        await openSettled(page, path);
-        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-
-        // A guest is led to sign in, and back to the listing.
-        await page.getByRole('button', { name: t.save, exact: true }).click();
-        await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
-        await hydrated(page);
-        await signInWithForm(page, lng, account);
-        await expect(page).toHaveURL(path);
-        // Signed in now: the page offers the message form (so the heart knows the session too).
-        await expect(page.getByLabel(t.message)).toBeVisible();
-        const heart = page.getByRole('button', { name: t.save, exact: true });
-        await expect(heart).toHaveAttribute('aria-pressed', 'false');
-
-        const saved = page.waitForResponse(savedCall('PUT'));
-        await heart.click();
-        const pressed = page.getByRole('button', { name: t.remove, exact: true });
-        await expect(pressed).toHaveAttribute('aria-pressed', 'true');
-        expect((await saved).status()).toBe(200);
-        await expectAccessible(page);
-        // The server keeps it.
-        await page.reload();
-        await hydrated(page);
-        await expect(pressed).toHaveAttribute('aria-pressed', 'true');
-
-        await openFavorites(page);
-        await expect(page.getByRole('tab', { name: t.tab })).toHaveAttribute('aria-selected', 'true');
-        const savedCard = page.getByTestId('saved-listings').getByTestId('listing-card').filter({ hasText: title });
-        await expect(savedCard).toBeVisible();
-
-        // Back to its page from the dashboard, and unsaved there.
-        await savedCard.getByRole('link', { name: title }).click();
-        await expect(page).toHaveURL(path);
-        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        const removed = page.waitForResponse(savedCall('DELETE'));
-        await pressed.click();
-        await expect(heart).toHaveAttribute('aria-pressed', 'false');
-        expect((await removed).status()).toBe(200);
-
-        await openFavorites(page);
-        await expect(page.getByText(t.emptyListings)).toBeVisible();
-      });
-
-      test('saves the current search, lists it in the dashboard, turns its alerts off and opens it', async ({ page, newDriver }) => {
-        void newDriver;
-        await chooseLanguage(page, lng);
-        // Prices filter once a deal type is chosen (they compare within one period).
-        await openSettled(page, '/marketplace?category=cars&deal_type=rent&price_max=5000');
-        await page.getByRole('button', { name: t.saveSearch }).click();
-        const dialog = page.getByRole('dialog', { name: t.dialog });
-        await expect(dialog).toBeVisible();
-        const name = dialog.getByLabel(t.name);
-        await expect(name).toHaveValue(new RegExp(`^${t.cars} · `));
-        await expectAccessible(page);
-        await name.fill(`${t.cars} ≤ 5000`);
-        const created = page.waitForResponse((r) => r.url().endsWith('/api/saved-searches') && r.request().method() === 'POST');
-        await dialog.getByRole('button', { name: t.submit }).click();
-        expect((await created).status()).toBe(200);
-        await expect(dialog).toBeHidden();
-
-        await openFavorites(page);
-        const item = page
-          .getByTestId('saved-searches')
-          .getByRole('listitem')
-          .filter({ hasText: `${t.cars} ≤ 5000` });
-        await expect(item).toBeVisible();
-        await expectAccessible(page);
-        const alerts = item.getByRole('switch', { name: t.alerts });
-        await expect(alerts).toBeChecked();
-        const patched = page.waitForResponse((r) => r.url().includes('/api/saved-searches/') && r.request().method() === 'PATCH');
-        await alerts.click();
-        expect((await patched).status()).toBe(200);
-        await expect(alerts).not.toBeChecked();
-        // Still off after a reload (the server's answer).
-        await page.reload();
-        await hydrated(page);
-        await expect(page.getByTestId('saved-searches').getByRole('switch', { name: t.alerts })).not.toBeChecked();
-
-        await page
-          .getByTestId('saved-searches')
-          .getByRole('link', { name: new RegExp(t.open) })
-          .click();
-        await expect(page).toHaveURL(/\/marketplace\?/);
-        expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ category: 'cars', deal_type: 'rent', price_max: '5000' });
-
-        // And delete it.
-        await openFavorites(page);
-        const deleted = page.waitForResponse((r) => r.url().includes('/api/saved-searches/') && r.request().method() === 'DELETE');
-        await page
-          .getByTestId('saved-searches')
-          .getByRole('button', { name: new RegExp(t.deleteSearch) })
-          .click();
-        expect((await deleted).status()).toBe(200);
-        await expect(page.getByText(t.emptySearches)).toBeVisible();
-      });
+      const removed = page.waitForResponse(savedCall('DELETE'));
+      await savedCard.getByRole('button', { name: t.remove, exact: true }).click();
+      expect((await removed).status()).toBe(200);
+      await expect(page.getByText(t.emptyListings)).toBeVisible();
     });
-  }
+
+    test("the heart on a listing's page: a guest signs in and comes back, saves it, finds it in the dashboard and unsaves it", async ({
+      page,
+      request,
+      newAccount,
+    }) => {
+      // An account made in a request context of its own: the page stays signed out.
+      const account = await newAccount(request);
+      await chooseLanguage(page, lng);
+      const { listing_id: id, title } = await aDemoListing(page);
+      const path = `/listing/${id}`;
+      await openSettled(page, path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+      // A guest is led to sign in, and back to the listing.
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
+      await hydrated(page);
+      await signInWithForm(page, lng, account);
+      await expect(page).toHaveURL(path);
+      // Signed in now: the page offers the message form (so the heart knows the session too).
+      await expect(page.getByLabel(t.message)).toBeVisible();
+      const heart = page.getByRole('button', { name: t.save, exact: true });
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+
+      const saved = page.waitForResponse(savedCall('PUT'));
+      await heart.click();
+      const pressed = page.getByRole('button', { name: t.remove, exact: true });
+      await expect(pressed).toHaveAttribute('aria-pressed', 'true');
+      expect((await saved).status()).toBe(200);
+      await expectAccessible(page);
+      // The server keeps it.
+      await page.reload();
+      await hydrated(page);
+      await expect(pressed).toHaveAttribute('aria-pressed', 'true');
+
+      await openFavorites(page);
+      await expect(page.getByRole('tab', { name: t.tab })).toHaveAttribute('aria-selected', 'true');
+      const savedCard = page.getByTestId('saved-listings').getByTestId('listing-card').filter({ hasText: title });
+      await expect(savedCard).toBeVisible();
+
+      // Back to its page from the dashboard, and unsaved there.
+      await savedCard.getByRole('link', { name: title }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const removed = page.waitForResponse(savedCall('DELETE'));
+      await pressed.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      expect((await removed).status()).toBe(200);
+
+      await openFavorites(page);
+      await expect(page.getByText(t.emptyListings)).toBeVisible();
+    });
+
+    test('saves the current search, lists it in the dashboard, turns its alerts off and opens it', async ({ page, newDriver }) => {
+      void newDriver;
+      await chooseLanguage(page, lng);
+      // Prices filter once a deal type is chosen (they compare within one period).
+      await openSettled(page, '/marketplace?category=cars&deal_type=rent&price_max=5000');
+      await page.getByRole('button', { name: t.saveSearch }).click();
+      const dialog = page.getByRole('dialog', { name: t.dialog });
+      await expect(dialog).toBeVisible();
+      const name = dialog.getByLabel(t.name);
+      await expect(name).toHaveValue(new RegExp(`^${t.cars} · `));
+      await expectAccessible(page);
+      await name.fill(`${t.cars} ≤ 5000`);
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/saved-searches') && r.request().method() === 'POST');
+      await dialog.getByRole('button', { name: t.submit }).click();
+      expect((await created).status()).toBe(200);
+      await expect(dialog).toBeHidden();
+
+      await openFavorites(page);
+      const item = page
+        .getByTestId('saved-searches')
+        .getByRole('listitem')
+        .filter({ hasText: `${t.cars} ≤ 5000` });
+      await expect(item).toBeVisible();
+      await expectAccessible(page);
+      const alerts = item.getByRole('switch', { name: t.alerts });
+      await expect(alerts).toBeChecked();
+      const patched = page.waitForResponse((r) => r.url().includes('/api/saved-searches/') && r.request().method() === 'PATCH');
+      await alerts.click();
+      expect((await patched).status()).toBe(200);
+      await expect(alerts).not.toBeChecked();
+      // Still off after a reload (the server's answer).
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByTestId('saved-searches').getByRole('switch', { name: t.alerts })).not.toBeChecked();
+
+      await page
+        .getByTestId('saved-searches')
+        .getByRole('link', { name: new RegExp(t.open) })
+        .click();
+      await expect(page).toHaveURL(/\/marketplace\?/);
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ category: 'cars', deal_type: 'rent', price_max: '5000' });
+
+      // And delete it.
+      await openFavorites(page);
+      const deleted = page.waitForResponse((r) => r.url().includes('/api/saved-searches/') && r.request().method() === 'DELETE');
+      await page
+        .getByTestId('saved-searches')
+        .getByRole('button', { name: new RegExp(t.deleteSearch) })
+        .click();
+      expect((await deleted).status()).toBe(200);
+      await expect(page.getByText(t.emptySearches)).toBeVisible();
+    });
+  });
 }
 
 test('a guest who presses the heart is sent to sign in and back', async ({ page }) => {
@@ -232,7 +230,7 @@ test('a guest who presses the heart is sent to sign in and back', async ({ page 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmarketplace$/);
 });
 
-for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l) => [w, l] as const))) {
+for (const [width, lng] of WIDTH_LANG_PAIRS) {
   test(`the daily digest arrives in the dev mailbox and its unsubscribe link works (${width}px, ${lng})`, async ({ page, newDriver }) => {
     const t = TEXT[lng];
     await page.setViewportSize({ width, height: 900 });

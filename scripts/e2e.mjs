@@ -32,7 +32,9 @@ if (!chromium) {
   }
 }
 if (!chromium) {
-  console.error('\nThe end-to-end tests need Chromium, and it is not installed.\nInstall it with:\n\n    sudo apt-get install -y chromium chromium-headless-shell\n');
+  console.error(
+    '\nThe end-to-end tests need Chromium, and it is not installed.\nInstall it with:\n\n    sudo apt-get install -y chromium chromium-headless-shell\n',
+  );
   process.exit(1);
 }
 console.log(`e2e browser: ${chromium}`);

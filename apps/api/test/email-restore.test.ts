@@ -1,9 +1,10 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, passkey, session, user, verification } from '@medallion/db/schema';
+import { mailOutbox, passkey, session, twoFactor, user, verification } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, latestCode, sessionCookie } from './helpers/auth';
+import { codeAt, Jar, totpStep } from './helpers/two-factor';
 
 /*
  * Issue #33, finding 8: a thief who knows the password and changes the e-mail leaves the owner a way
@@ -144,5 +145,43 @@ describe('the way back after an e-mail change (finding 8)', () => {
     const taken = await restore(token);
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'EMAIL_TAKEN', key: 'account.emailRestoreTaken' });
+  });
+  it('turns off a two-step sign-in the thief turned on after the change, and keeps the one the owner had', async () => {
+    /** Turns two-step sign-in on in this browser, as the Security tab does (password, then a code of the app). */
+    async function turnOnTwoFactor(jar: Jar, password: string) {
+      const post = async (url: string, payload: object) =>
+        jar.take(await app.inject({ method: 'POST', url, headers: { cookie: jar.header, origin: ORIGIN }, payload }));
+      const setup = await app.inject({
+        method: 'POST',
+        url: '/api/account/two-factor/setup',
+        headers: { cookie: jar.header, origin: ORIGIN },
+        payload: { password },
+      });
+      expect(setup.statusCode, setup.body).toBe(200);
+      jar.take(setup);
+      await post('/api/account/two-factor/confirm', { code: await codeAt((setup.json() as { secret: string }).secret, totpStep()) });
+    }
+    const twoFactorOf = async (id: string) => {
+      const [row] = await app.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
+      return { on: row?.on, keys: (await app.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).length };
+    };
+
+    // The thief moves the account, then turns two-step sign-in on with their own authenticator: after
+    // the restore and a password reset, the owner would still need the thief's codes.
+    const victim = await createConfirmedUser(app, 'owner-e@example.com', 'Owner1234');
+    const thiefJar = new Jar().take(await signIn('owner-e@example.com', 'Owner1234'));
+    await changeEmail(app, thiefJar.header, 'Owner1234', 'thief-e@example.com');
+    await turnOnTwoFactor(thiefJar, 'Owner1234');
+    expect(await twoFactorOf(victim.id)).toEqual({ on: true, keys: 1 });
+    expect((await restore((await restoreLink('owner-e@example.com')).token)).statusCode).toBe(200);
+    expect(await twoFactorOf(victim.id)).toEqual({ on: false, keys: 0 });
+
+    // An owner who had it on before keeps it: the thief (with a stolen session) never touched it.
+    const careful = await createConfirmedUser(app, 'owner-f@example.com', 'Owner1234');
+    const ownerJar = new Jar().take(await signIn('owner-f@example.com', 'Owner1234'));
+    await turnOnTwoFactor(ownerJar, 'Owner1234');
+    await changeEmail(app, ownerJar.header, 'Owner1234', 'thief-f@example.com');
+    expect((await restore((await restoreLink('owner-f@example.com')).token)).statusCode).toBe(200);
+    expect(await twoFactorOf(careful.id)).toEqual({ on: true, keys: 1 });
   });
 });

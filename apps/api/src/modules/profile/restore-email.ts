@@ -4,7 +4,7 @@ import { EMAIL_RESTORE_TTL_DAYS } from '@medallion/contracts/auth';
 import { formatMessage } from '@medallion/contracts/messages';
 import type { EmailRestoreResponse } from '@medallion/contracts/account';
 import type { Database, DbExecutor } from '@medallion/db/client';
-import { account, session, user, verification } from '@medallion/db/schema';
+import { account, session, twoFactor, user, verification } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../auth/create-auth';
 import { deleteAllPasskeys } from '../auth/delete-passkey';
@@ -16,7 +16,8 @@ import { forgetTrustedBrowsers } from '../auth/trusted-browsers';
  * The way back after an e-mail change (issue #33, finding 8). A thief who knows the password can change
  * the address; the notice to the old address carries a link (/account/restore-email?token=…, 7 days,
  * once) that puts the old address back and shuts the thief out: every session ends, every trusted
- * browser and passkey is forgotten, the password stops working (the owner sets a new one with "Forgot
+ * browser and passkey is forgotten, a two-step sign-in turned on (or re-enrolled) since the change is
+ * turned off, the password stops working (the owner sets a new one with "Forgot
  * password", a code to the restored address), and a pending e-mail change is dropped. The new address
  * can no longer sign in: no account has it any more.
  *
@@ -33,15 +34,33 @@ interface RestoreLink {
   userId: string;
   oldEmail: string;
   newEmail: string;
+  /**
+   * The account's two-step sign-in when the address was changed: a SHA-256 of its key, or null when it
+   * was off (set by createEmailRestoreToken). A restore turns off a two-step sign-in that differs from
+   * it: one the thief turned on, or re-enrolled with their own authenticator.
+   */
+  twoFactor?: string | null;
+}
+
+/** The account's two-step sign-in now: a fingerprint of its key, or null when it is off or not confirmed. */
+async function twoFactorFingerprint(db: DbExecutor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ secret: twoFactor.secret, verified: twoFactor.verified, enabled: user.twoFactorEnabled })
+    .from(user)
+    .leftJoin(twoFactor, eq(twoFactor.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row?.enabled || !row.secret || !row.verified) return null;
+  return hashOf(row.secret);
 }
 
 /** Makes the link's token for an e-mail change (in the change's transaction when given); answers the token. */
-export async function createEmailRestoreToken(db: DbExecutor, link: RestoreLink, now = new Date()): Promise<string> {
+export async function createEmailRestoreToken(db: DbExecutor, link: Omit<RestoreLink, 'twoFactor'>, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const twoFactorThen = await twoFactorFingerprint(db, link.userId);
   await db.insert(verification).values({
     id: randomUUID(),
     identifier: `${PREFIX}${hashOf(token)}`,
-    value: JSON.stringify(link),
+    value: JSON.stringify({ ...link, twoFactor: twoFactorThen } satisfies RestoreLink),
     expiresAt: new Date(now.getTime() + EMAIL_RESTORE_TTL_DAYS * 24 * 3600_000),
     createdAt: now,
     updatedAt: now,
@@ -83,6 +102,12 @@ export async function restoreEmail(auth: Auth, db: Database, token: string, now 
     // A pending change of address (better-auth's change-email-otp-<user id>:<address>) is dropped.
     await tx.delete(verification).where(like(verification.identifier, `change-email-otp-${link.userId}:%`));
     await deleteAllPasskeys(tx, link.userId);
+    // A two-step sign-in the thief turned on (or re-enrolled with their own authenticator) after the
+    // change would keep the owner out after the password reset: it goes. The owner's own, unchanged, stays.
+    if ((await twoFactorFingerprint(tx, link.userId)) !== (link.twoFactor ?? null)) {
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, link.userId));
+      await tx.update(user).set({ twoFactorEnabled: false, updatedAt: now }).where(eq(user.id, link.userId));
+    }
     await tx.delete(session).where(eq(session.userId, link.userId));
     // The password the thief knows stops working: a random one nobody knows, until the owner resets it.
     const context = await auth.$context;
