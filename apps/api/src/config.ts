@@ -59,7 +59,9 @@ export const configSchema = z.object({
    * Password hashes (scrypt, 32 MB and ~50-100 ms of a core each) that run at once in this process, and
    * how many may wait in each lane (password-hashing.ts): a sign-in from a browser that signed in to that
    * account before has its own lane; beyond the waiting places a request is refused at once with 503 and
-   * Retry-After. Default: one less than the cores (at least 1), so a flood of sign-ins leaves a core free.
+   * Retry-After. Default: one less than the cores (at least 1), so a flood of sign-ins leaves a core free;
+   * 32 may wait (a scrypt check takes about 60-100 ms, so the last waits about 2-3 s on one core): a burst
+   * of real sign-ins (20 buyers at a sale) waits its turn, a flood beyond that is refused.
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()
@@ -67,7 +69,7 @@ export const configSchema = z.object({
     .min(1)
     .max(64)
     .default(() => Math.max(1, availableParallelism() - 1)),
-  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
   /**
    * Pictures decoded and re-encoded at once in this process (sharp, one libvips thread each), and how many
    * may wait; one more upload is refused with 503 and Retry-After (integrations/images/image-queue.ts).
