@@ -6,7 +6,7 @@ import {
   hydrated,
   openSettled,
   test,
-  WIDTHS,
+  WIDTH_LANG_PAIRS,
   appText as tx,
   signInAtLocalProvider,
   type Fixtures,
@@ -48,47 +48,44 @@ async function aListing(page: Page): Promise<string> {
   return listings.data.listings[0]!.listing_id;
 }
 
-for (const width of WIDTHS) {
+for (const [width, lang] of WIDTH_LANG_PAIRS) {
   test.describe(`back to where you were at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    for (const lang of ['en', 'ru'] as const) {
-      test(`Buy now → sign in → the product waits in the cart (${lang})`, async ({ page, request, newAccount }) => {
-        const email = await freshAccount(request, newAccount, 'buy');
-        await open(page, lang, '/shop');
-        // A card below the first screen: the sign-in comes back with that product, not the first one.
-        const cards = page.getByTestId('product-card');
-        const card = cards.nth(Math.min(4, (await cards.count()) - 1));
-        const anchor = await card.getAttribute('id');
-        expect(anchor).toMatch(/^product-/);
-        const title = (await card.getByRole('heading').first().textContent())!.trim();
-        await card.getByRole('button', { name: tx(lang, 'shop', 'buyNow') }).click();
-        const productId = anchor!.slice('product-'.length);
-        await expect(page).toHaveURL(/\/login\?redirect=/);
-        expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/shop?buy=${productId}#${anchor}`);
-        await signInWithForm(page, lang, email);
-        // Issue #30: the product the guest chose is in the cart after sign-in (it used to be forgotten).
-        await expect(page).toHaveURL('/cart');
-        const line = page.locator('[data-testid="cart-item"]');
-        await expect(line).toHaveCount(1);
-        await expect(line).toContainText(title);
-      });
+    test(`Buy now → sign in → the product waits in the cart (${lang})`, async ({ page, request, newAccount }) => {
+      const email = await freshAccount(request, newAccount, 'buy');
+      await open(page, lang, '/shop');
+      // A card below the first screen: the sign-in comes back with that product, not the first one.
+      const cards = page.getByTestId('product-card');
+      const card = cards.nth(Math.min(4, (await cards.count()) - 1));
+      const anchor = await card.getAttribute('id');
+      expect(anchor).toMatch(/^product-/);
+      const title = (await card.getByRole('heading').first().textContent())!.trim();
+      await card.getByRole('button', { name: tx(lang, 'shop', 'buyNow') }).click();
+      const productId = anchor!.slice('product-'.length);
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/shop?buy=${productId}#${anchor}`);
+      await signInWithForm(page, lang, email);
+      // Issue #30: the product the guest chose is in the cart after sign-in (it used to be forgotten).
+      await expect(page).toHaveURL('/cart');
+      const line = page.locator('[data-testid="cart-item"]');
+      await expect(line).toHaveCount(1);
+      await expect(line).toContainText(title);
+    });
 
-      test(`a listing's message link → sign in → back on the listing (${lang})`, async ({ page, request, newAccount }) => {
-        const email = await freshAccount(request, newAccount, 'msg-back');
-        const id = await aListing(page);
-        await open(page, lang, `/listing/${id}`);
-        await page.getByRole('link', { name: tx(lang, 'conversations', 'owner.signIn') }).click();
-        await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/listing/${id}`)}`);
-        await signInWithForm(page, lang, email);
-        await expect(page).toHaveURL(`/listing/${id}`);
-        // Signed in, the page offers the message form in place of the sign-in link.
-        await expect(page.getByLabel(tx(lang, 'conversations', 'owner.label'))).toBeVisible();
-      });
-    }
+    test(`a listing's message link → sign in → back on the listing (${lang})`, async ({ page, request, newAccount }) => {
+      const email = await freshAccount(request, newAccount, 'msg-back');
+      const id = await aListing(page);
+      await open(page, lang, `/listing/${id}`);
+      await page.getByRole('link', { name: tx(lang, 'conversations', 'owner.signIn') }).click();
+      await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/listing/${id}`)}`);
+      await signInWithForm(page, lang, email);
+      await expect(page).toHaveURL(`/listing/${id}`);
+      // Signed in, the page offers the message form in place of the sign-in link.
+      await expect(page.getByLabel(tx(lang, 'conversations', 'owner.label'))).toBeVisible();
+    });
 
     test("the header's Sign in → sign up → confirm code → back on the page", async ({ page, request, deleteAfterTest }) => {
-      const lang: Lang = width < 768 ? 'ru' : 'en';
       const email = unique('signup-back');
       deleteAfterTest({ email, password: PASSWORD });
       await open(page, lang, '/steps?step=8');

@@ -236,7 +236,13 @@ for (const [width, lang] of WIDTH_LANG_PAIRS) {
         window.history.pushState(window.history.state, '', path);
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
       }, `/listing/${listing.listing_id}`);
-      await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+      // The listing page is a lazy part too, and React reveals it on a timer of the paused clock (it passed
+      // only when its code and data were there before React's first check): time moves in small steps here as well.
+      const heading = page.getByRole('heading', { level: 1, name: listing.title });
+      await expect(async () => {
+        await page.clock.runFor(100);
+        await expect(heading).toBeVisible({ timeout: 250 });
+      }).toPass();
       const openPrefix = tx(lang, 'listings', 'detail.openGallery').split('{{')[0]!;
       await page.getByRole('button', { name: new RegExp(`^${escape(openPrefix)}1`) }).click();
       const gallery = page.getByRole('dialog', { name: listing.title });

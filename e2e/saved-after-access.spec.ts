@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '@medallion/db/client';
 import { payments, user } from '@medallion/db/schema';
 import { request as playwrightRequest } from '@playwright/test';
-import { codeFor, chooseLanguage, expect, hydrated, test, WIDTHS, appText as tx } from './fixtures';
+import { codeFor, chooseLanguage, expect, hydrated, test, WIDTH_LANG_PAIRS, appText as tx } from './fixtures';
 
 /*
  * Issue #21: once exam access has ended, the saved questions past the free preview can still be
@@ -18,7 +18,7 @@ import { codeFor, chooseLanguage, expect, hydrated, test, WIDTHS, appText as tx 
 
 const PASSWORD = 'Lapsed2024';
 const LOCKED = ['q006', 'q040', 'q080'];
-const CASES = WIDTHS.flatMap((width) => (['en', 'ru'] as const).map((lang) => ({ width, lang, email: `lapsed-${lang}-${width}-${Date.now()}@example.com` })));
+const CASES = WIDTH_LANG_PAIRS.map(([width, lang]) => ({ width, lang, email: `lapsed-${lang}-${width}-${Date.now()}@example.com` }));
 
 // One app for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
-// `npm test`: the format check, then lint and the type check side by side (each uses one core), then the
-// unit and integration tests (Vitest), then the end-to-end tests (Playwright in Chromium). Stops at the
-// first step that fails. Prints how long each step took, and writes it to test-results/test-steps.json
+// `npm test`: the format check, lint and the type check side by side (lint and the type check use one core
+// each; the format check is short), then the unit and integration tests (Vitest), then the end-to-end tests
+// (Playwright in Chromium). Stops at the first step that fails. Prints how long each step took, and writes it to test-results/test-steps.json
 // (read by .ci/run's timing table).
 //   node scripts/test.mjs            every step
 //   node scripts/test.mjs unit e2e   only those steps (names: format, lint, typecheck, unit, e2e)
@@ -15,7 +15,7 @@ const STEPS = {
   e2e: ['node', ['scripts/e2e.mjs']],
 };
 // Steps in one group run at the same time; groups run one after the other.
-const GROUPS = [['format'], ['lint', 'typecheck'], ['unit'], ['e2e']];
+const GROUPS = [['format', 'lint', 'typecheck'], ['unit'], ['e2e']];
 
 const only = process.argv.slice(2);
 for (const name of only) {
