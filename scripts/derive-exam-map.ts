@@ -19,7 +19,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryObject } from 'topojson-specification';
 import { deriveNycBoroughs, NYC_BOROUGHS, readUsAtlasCounties, type BoroughFips } from './derive-nyc-boroughs';
 
-/** The counties around the city drawn as land outside it (grey), so the rivers and bays read as water. */
+/** The counties around the city drawn as land outside it (gray), so the rivers and bays read as water. */
 export const NEIGHBOR_COUNTIES = {
   '34003': 'Bergen, NJ',
   '34013': 'Essex, NJ',

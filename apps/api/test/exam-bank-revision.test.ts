@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import { appSettings, examAnswers, examQuestions } from '@medallion/db/schema';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { examBankRevision2SeedStep, reviseExamQuestions } from '../src/modules/exam/revise-exam-questions';
+import { examBankRevision2SeedStep, examBankRevision3SeedStep, reviseExamQuestions } from '../src/modules/exam/revise-exam-questions';
 import { examQuestionsSeedStep, readQuestionBank } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 
@@ -151,5 +151,29 @@ describe('exam bank revision 2 (seed step that rewrites the bank from the JSON)'
     // ... and the rewrite itself is idempotent: a second run leaves every row (and answer id) as it was.
     await db.transaction((tx) => reviseExamQuestions(tx));
     expect(await snapshot()).toEqual(first);
+  });
+
+  it('revision 3 (issue #34) carries the reviewed bank to a database that already has revision 2', async () => {
+    // Revision 2's q005 answer, before the review asked for JFK and LaGuardia by name.
+    const old = 'Anywhere in the five boroughs; at the airports, from the taxi line';
+    await db
+      .update(examAnswers)
+      .set({ textEn: old })
+      .where(and(eq(examAnswers.questionId, 'q005'), eq(examAnswers.correct, true)));
+    const versionBefore = Number(await version());
+    expect(await runSeed(db, [examQuestionsSeedStep, examBankRevision2SeedStep, examBankRevision3SeedStep])).toEqual({
+      applied: ['exam-bank-revision-3'],
+      skipped: ['exam-questions-v1', 'exam-bank-revision-2'],
+    });
+    const [answer] = await db
+      .select()
+      .from(examAnswers)
+      .where(and(eq(examAnswers.questionId, 'q005'), eq(examAnswers.correct, true)));
+    expect(answer?.textEn).toBe(fromJson('q005').answers.find((a) => a.correct)!.en);
+    expect(answer?.textEn).toMatch(/JFK and LaGuardia/);
+    const [q020] = await db.select().from(examQuestions).where(eq(examQuestions.id, 'q020'));
+    expect(q020?.map).toEqual(fromJson('q020').map);
+    expect(Number(await version())).toBe(versionBefore + 1);
+    expect(await runSeed(db, [examBankRevision3SeedStep])).toEqual({ applied: [], skipped: ['exam-bank-revision-3'] });
   });
 });

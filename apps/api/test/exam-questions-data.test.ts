@@ -56,8 +56,8 @@ function textsOf(q: ExamQuestion): { label: string; text: LocalizedText }[] {
 }
 
 describe('exam question bank seed data', () => {
-  it('has version 2 and exactly 80 questions', () => {
-    expect(bank.version).toBe(2);
+  it('has version 3 and exactly 80 questions', () => {
+    expect(bank.version).toBe(3);
     expect(questions).toHaveLength(80);
   });
 

@@ -30,7 +30,9 @@ const mapQuestions = bank.questions.filter((q) => q.map !== undefined && q.map !
 /** Reference points of the places a question names (airports: FAA / OurAirports; others: their street addresses). */
 const PLACES: Record<string, { point: string; lon: number; lat: number; borough: string }> = {
   q008: { point: 'C', lon: -73.8726, lat: 40.7772, borough: 'Queens' }, // LaGuardia Airport
+  q020: { point: 'A', lon: -73.8458, lat: 40.7571, borough: 'Queens' }, // Citi Field
   q048: { point: 'D', lon: -74.1687, lat: 40.6925, borough: 'outside' }, // Newark Liberty Airport
+  q078: { point: 'D', lon: -73.9262, lat: 40.8296, borough: 'The Bronx' }, // Yankee Stadium
 };
 
 type Region = 'The Bronx' | 'Brooklyn' | 'Manhattan' | 'Queens' | 'Staten Island' | 'outside';

@@ -50,7 +50,7 @@ export function text(str: string, x: number, y: number, s: TextStyle): string {
   return `<path d="${d}" fill="none" stroke="${s.color}" stroke-width="${f(weight)}" stroke-linecap="round" stroke-linejoin="round"${attrs(s.extra ?? '')}/>`;
 }
 
-/** Lines of grey "small print" (too small to read in a photo anyway). */
+/** Lines of gray "small print" (too small to read in a photo anyway). */
 export function smallPrint(x: number, y: number, widths: readonly number[], gap: number, h: number, color: string, opacity = 1): string {
   return widths.map((w, i) => rr(x, y + i * gap, w, h, h / 2, color, `opacity="${f(opacity)}"`)).join('');
 }

@@ -59,7 +59,7 @@ const WEBP_EFFORT = 2;
 
 const INPUT_OPTIONS = {
   limitInputPixels: MAX_IMAGE_PIXELS,
-  // Truncated or corrupt pixel data is an error (a half-grey photo is worse than a refusal),
+  // Truncated or corrupt pixel data is an error (a half-gray photo is worse than a refusal),
   // but libjpeg's harmless warnings (e.g. extraneous bytes) are not.
   failOn: 'error',
   // Animated GIF / WebP: the first frame only.

@@ -53,3 +53,11 @@ export async function reviseExamQuestions(db: Database): Promise<void> {
  * one Russian term for the license. A released step's name never changes; a later revision is a new step.
  */
 export const examBankRevision2SeedStep: SeedStep = { name: 'exam-bank-revision-2', run: reviseExamQuestions };
+
+/**
+ * Revision 3 of the bank (issue #34, the outside review): the fixed facts (q005, q042, q054, q056, q058,
+ * q064, q066), map questions whose answer the map no longer prints (q020, q048, q078), one spelling of each
+ * Russian place name and term, natural Russian, and options that do not give the answer away by length
+ * or by absolute words.
+ */
+export const examBankRevision3SeedStep: SeedStep = { name: 'exam-bank-revision-3', run: reviseExamQuestions };
