@@ -153,7 +153,11 @@ describe('the way back after an e-mail change (finding 8)', () => {
     const { token } = await restoreLink('owner-u@example.com');
     // The thief starts a sign-up with the owner's old address: its code goes to the owner's mailbox, so
     // it stays unconfirmed. Before: the restore answered 409 EMAIL_TAKEN and the owner had no way back.
-    const squat = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { name: 'Squatter', email: 'owner-u@example.com', password: 'Squat1234' } });
+    const squat = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { name: 'Squatter', email: 'owner-u@example.com', password: 'Squat1234' },
+    });
     expect(squat.statusCode, squat.body).toBe(200);
     const done = await restore(token);
     expect(done.statusCode, done.body).toBe(200);

@@ -130,7 +130,12 @@ function AddPasskey() {
   return (
     <div className="flex flex-col items-start gap-2">
       {/* Busy, it stays focusable (aria-disabled, not disabled): the keyboard is not thrown back to the page's top. */}
-      <Button ref={button} onClick={() => !add.isPending && onAdd()} aria-disabled={add.isPending} className="aria-disabled:cursor-wait aria-disabled:opacity-60">
+      <Button
+        ref={button}
+        onClick={() => !add.isPending && onAdd()}
+        aria-disabled={add.isPending}
+        className="aria-disabled:cursor-wait aria-disabled:opacity-60"
+      >
         {add.isPending ? <Spinner label={t('passkeys.adding')} /> : <Plus aria-hidden="true" className="size-4" />}
         {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
       </Button>
