@@ -108,6 +108,17 @@ for (const { width, lang } of CASES) {
     await expect(dialog.getByText(t('security', 'stepUp.intro'))).toBeVisible();
     await expectAccessible(page);
     const password = dialog.getByLabel(t('security', 'stepUp.password'));
+    await expect(password).toBeFocused();
+    // Closed without confirming: the keyboard is back on "Add a passkey" (before: on the page itself,
+    // the button having been busy when the dialog opened), and the next press asks again.
+    const addButton = section.getByRole('button', { name: t('security', 'passkeys.add') });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addButton).toBeFocused();
+    const refusedAgain = page.waitForResponse((r) => r.url() === `${origin}/api/account/passkeys/register-options`);
+    await page.keyboard.press('Enter');
+    expect((await refusedAgain).status()).toBe(403);
+    await expect(password).toBeFocused();
     await password.fill('Wrong1234x');
     await dialog.getByRole('button', { name: t('security', 'stepUp.confirm') }).click();
     await expect(dialog.getByText(t('common', 'messages.auth.passwordWrong'))).toBeVisible();
@@ -116,6 +127,7 @@ for (const { width, lang } of CASES) {
     await dialog.getByRole('button', { name: t('security', 'stepUp.confirm') }).click();
     expect((await added).status()).toBe(200);
     await expect(dialog).toBeHidden();
+    await expect(addButton).toBeFocused();
     const rows = section.getByTestId('passkey');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(t('security', 'passkeys.neverUsed'));

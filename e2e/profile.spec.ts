@@ -157,6 +157,11 @@ for (const [lng, width] of [
     await expect(page.getByTestId('restored-email')).toContainText(newDriver.email);
     await expectAccessible(page);
     expect((await page.request.get('/api/users')).status()).toBe(401);
+    // This browser was signed out too, and the app knows it: "Go to sign-in" opens the sign-in form
+    // (before, the app still held the old session and sent the owner on to a dashboard that answered 401).
+    await page.getByRole('link', { name: appText(lng, 'profile', 'restoreEmail.setPassword') }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('form', { name: appText(lng, 'auth', 'signIn.title') })).toBeVisible();
     await openSettled(page, link!);
     await page.getByRole('button', { name: restore }).click();
     await expect(page.getByRole('heading', { level: 1, name: appText(lng, 'profile', 'restoreEmail.expiredTitle') })).toBeVisible();
@@ -169,3 +174,45 @@ for (const [lng, width] of [
     expect(reset.status()).toBe(200);
   });
 }
+
+test('a restore link whose address a confirmed account took since says so, with a way to write to us (ru, 375px)', async ({
+  page,
+  newDriver,
+  deleteAfterTest,
+  playwright,
+  baseURL,
+}) => {
+  const lng = 'ru';
+  const newEmail = newDriver.email.replace('profile-', 'profile-moved-');
+  deleteAfterTest({ email: newEmail, password: newDriver.password });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await chooseLanguage(page, lng);
+  expect((await page.request.post('/api/account/email-change', { data: { email: newEmail, password: newDriver.password } })).status()).toBe(200);
+  const code = await codeFor(page.request, newEmail);
+  expect((await page.request.post('/api/account/email-change/confirm', { data: { email: newEmail, code } })).status()).toBe(200);
+  const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; text: string }[] };
+  const link = data
+    .find((m) => m.to === newDriver.email && m.text.includes('/account/restore-email?token='))
+    ?.text.match(/https?:\/\/\S+(\/account\/restore-email\?token=[A-Za-z0-9_-]{43})/)?.[1];
+  expect(link).toBeTruthy();
+
+  // Someone else signs up with the old address and confirms it (a sign-up never confirmed would not count).
+  const other = await playwright.request.newContext({ baseURL });
+  // (The same password as the old owner's, so the fixture that deletes newDriver's address after the test deletes this account.)
+  const taker = { email: newDriver.email, password: newDriver.password };
+  expect((await other.post('/api/auth/sign-up', { data: { name: 'Tara Taker', ...taker } })).status()).toBe(200);
+  const signUpCode = await codeFor(other, taker.email);
+  expect((await other.post('/api/auth/confirm-sign-up', { data: { email: taker.email, code: signUpCode } })).status()).toBe(200);
+  await other.dispose();
+
+  await openSettled(page, link!);
+  await page.getByRole('button', { name: appText(lng, 'profile', 'restoreEmail.confirm') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: appText(lng, 'profile', 'restoreEmail.takenTitle') })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(appText(lng, 'common', 'messages.account.emailRestoreTaken'));
+  // Trying again cannot help: no button that would fail the same way, a link to the contact form instead.
+  await expect(page.getByRole('button', { name: appText(lng, 'profile', 'restoreEmail.confirm') })).toHaveCount(0);
+  await page.getByRole('link', { name: appText(lng, 'profile', 'restoreEmail.writeToUs') }).click();
+  await expect(page.getByRole('heading', { name: appText(lng, 'common', 'contact.title') })).toBeInViewport();
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+});

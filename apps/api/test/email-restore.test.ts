@@ -146,6 +146,25 @@ describe('the way back after an e-mail change (finding 8)', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'EMAIL_TAKEN', key: 'account.emailRestoreTaken' });
   });
+  it('is not blocked by a sign-up on the old address that was never confirmed (anyone can start one)', async () => {
+    await createConfirmedUser(app, 'owner-u@example.com', 'Owner1234');
+    const thief = sessionCookie(await signIn('owner-u@example.com', 'Owner1234'));
+    await changeEmail(app, thief, 'Owner1234', 'thief-u@example.com');
+    const { token } = await restoreLink('owner-u@example.com');
+    // The thief starts a sign-up with the owner's old address: its code goes to the owner's mailbox, so
+    // it stays unconfirmed. Before: the restore answered 409 EMAIL_TAKEN and the owner had no way back.
+    const squat = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { name: 'Squatter', email: 'owner-u@example.com', password: 'Squat1234' },
+    });
+    expect(squat.statusCode, squat.body).toBe(200);
+    const done = await restore(token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email: 'owner-u@example.com' });
+    const holders = await app.db.select({ name: user.name }).from(user).where(eq(user.email, 'owner-u@example.com'));
+    expect(holders).toEqual([{ name: 'Test Driver' }]);
+  });
   it('turns off a two-step sign-in the thief turned on after the change, and keeps the one the owner had', async () => {
     /** Turns two-step sign-in on in this browser, as the Security tab does (password, then a code of the app). */
     async function turnOnTwoFactor(jar: Jar, password: string) {

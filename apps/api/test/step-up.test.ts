@@ -51,6 +51,14 @@ async function addPasskey(browser: Browser, authenticator = new SoftwareAuthenti
   return browser.call('POST', '/api/account/passkeys', { response: authenticator.register(json as unknown as RegistrationOptionsJSON) });
 }
 
+/** Every step-up ends now (as 5 minutes later). */
+async function expireStepUps() {
+  await app.db
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(like(verification.identifier, 'step-up-%'));
+}
+
 function expectStepUpNeeded(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(403);
   expect(res.json()).toMatchObject({ code: 'REAUTH_REQUIRED', key: 'auth.reauthRequired' });
@@ -110,6 +118,8 @@ describe('a stolen session cannot add or remove a passkey (finding 1)', () => {
     expect((await browser.call('POST', '/api/account/two-factor/confirm', { code: await codeAt(secret, step) })).statusCode).toBe(200);
     expect((await browser.call('GET', '/api/account/reauthenticate')).json()).toMatchObject({ methods: ['password', 'code'] });
 
+    // The password given to set it up counted as a step-up (below); once it has ended, a code does too.
+    await expireStepUps();
     expectStepUpNeeded(await browser.call('POST', '/api/account/passkeys/register-options'));
     const wrong = await browser.call('POST', '/api/account/reauthenticate', { code: '000000' === (await codeAt(secret, step + 1)) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
@@ -155,5 +165,44 @@ describe('a stolen session cannot add or remove a passkey (finding 1)', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await app.inject({ method: 'POST', url: '/api/account/reauthenticate', payload: { password: 'x' } })).statusCode).toBe(401);
+  });
+
+  it('counts a right password given inline (two-step setup, e-mail change, two-step off) as a step-up of that session', async () => {
+    const me = await owner();
+    const browser = new Browser(me.cookie);
+    expectStepUpNeeded(await browser.call('POST', '/api/account/passkeys/register-options'));
+
+    // A wrong password given inline counts for nothing.
+    expect((await browser.call('POST', '/api/account/email-change', { email: `new-${n}@example.com`, password: 'Wrong9999' })).statusCode).toBe(401);
+    expectStepUpNeeded(await browser.call('POST', '/api/account/passkeys/register-options'));
+
+    // E-mail change, step 1: the right password. Before: 403 REAUTH_REQUIRED right after it.
+    const change = await browser.call('POST', '/api/account/email-change', { email: `new-${n}@example.com`, password: me.password });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await browser.call('GET', '/api/account/reauthenticate')).json<{ expiresAt: string | null }>().expiresAt).not.toBeNull();
+    expect((await browser.call('POST', '/api/account/passkeys/register-options')).statusCode).toBe(200);
+
+    // Two-step setup: the password counts, and it still holds after the confirmation replaced the session.
+    await expireStepUps();
+    const setup = await browser.call('POST', '/api/account/two-factor/setup', { password: me.password });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json<{ secret: string }>();
+    const step = totpStep();
+    const confirmed = await browser.call('POST', '/api/account/two-factor/confirm', { code: await codeAt(secret, step) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.cookies.length).toBeGreaterThan(0);
+    const added = await addPasskey(browser);
+    expect(added.statusCode, added.body).toBe(200);
+
+    // Two-step off (password and code; the session is replaced again): removing the passkey needs no second ask.
+    await expireStepUps();
+    const off = await browser.call('POST', '/api/account/two-factor/disable', { password: me.password, code: await codeAt(secret, step + 1) });
+    expect(off.statusCode, off.body).toBe(200);
+    const [key] = added.json<AccountPasskeysResponse>().data.passkeys;
+    expect((await browser.call('DELETE', `/api/account/passkeys/${key!.id}`)).statusCode).toBe(200);
+
+    // Only that session: another browser of the account still has to confirm.
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: me.email, password: me.password } });
+    expectStepUpNeeded(await new Browser(sessionCookie(signIn)).call('POST', '/api/account/passkeys/register-options'));
   });
 });

@@ -13,6 +13,7 @@ import { passkeyPlugin } from './passkey-plugin';
 import type { PasswordHashing } from './password-hashing';
 import { socialProviders } from './social-providers';
 import { socialSecondStep } from './social-second-step';
+import { carryStepUp } from './step-up';
 import { AUTH_COOKIE_PREFIX } from '@medallion/contracts/site';
 import { CLIENT_IP_HEADER } from '../../lib/web-headers';
 
@@ -68,6 +69,15 @@ export function createAuth({ db, config, mailer, secret, redis, passwordHashing 
       autoSignInAfterVerification: true,
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A session replaced in a call of its owner (two-step on or off) keeps its step-up (step-up.ts).
+          after: async (created, ctx) => {
+            const from = ctx?.context.session?.session;
+            if (from && from.id !== created.id && from.userId === created.userId) await carryStepUp(db, from.id, created);
+          },
+        },
+      },
       user: {
         create: {
           // An e-mail the identity provider has verified needs no code: the account is CONFIRMED at once.

@@ -17,6 +17,7 @@ import { notifyTwoFactorChange, type TwoFactorNotice } from './two-factor-email'
 import { refreshCachedSessions } from './session-cache';
 import { twoFactorError } from './two-factor-sign-in';
 import { checkPasswordCounted, isWrongPassword, passwordAttempt, verifyAccountPassword } from './password-lockout';
+import { noteStepUpOfRequest } from './step-up';
 import { assertTwoFactorNotLocked, clearTwoFactorFailures, findTwoFactor, recordTwoFactorFailure, type TwoFactorRow } from './two-factor-failures';
 
 /*
@@ -61,7 +62,7 @@ export async function setUpTwoFactor(
   // A staff account (the staff console needs two-step sign-in) also proves its mailbox: someone with its
   // session and password must not enroll an authenticator of their own (issue #33, finding 8).
   if (me.role === 'staff') {
-    await verifyAccountPassword(auth, db, me.email, password, headers);
+    await verifyAccountPassword(auth, db, me, password, headers);
     if (!emailCode) throw new AppError('VALIDATION_ERROR', 'twoFactor.emailCodeNeeded').on('emailCode');
     if (!(await takeMailboxCode(db, me.id, 'staff-two-factor', emailCode))) throw new AppError('INVALID_CODE', 'twoFactor.emailCodeWrong').on('emailCode');
   }
@@ -77,6 +78,8 @@ export async function setUpTwoFactor(
     if (betterAuthCode(error) === 'TOTP_ALREADY_ENABLED') throw new AppError('CONFLICT', 'twoFactor.alreadyOn');
     return toAppError(error);
   }
+  // The right password counts as a step-up of this session (step-up.ts), as verifyAccountPassword's does.
+  await noteStepUpOfRequest(auth, db, headers, me.id);
   const totpUri = enabled.totpURI ?? '';
   const secret = new URL(totpUri).searchParams.get('secret') ?? '';
   return { totpUri, secret, recoveryCodes: enabled.backupCodes ?? [] };
@@ -160,7 +163,7 @@ export async function disableTwoFactor(
 ): Promise<FlowResult<TwoFactorStatusResponse>> {
   const row = await findTwoFactor(db, me.id);
   if (!me.twoFactorEnabled || !row?.verified) throw new AppError('BAD_REQUEST', 'twoFactor.notOn');
-  await verifyAccountPassword(auth, db, me.email, input.password, headers);
+  await verifyAccountPassword(auth, db, me, input.password, headers);
   await checkCode(auth, db, me.id, row, input.code, headers);
   let out: Headers;
   try {
@@ -185,7 +188,7 @@ export async function renewRecoveryCodes(
   notice: TwoFactorNotice,
 ): Promise<{ recoveryCodes: string[] }> {
   if (!me.twoFactorEnabled) throw new AppError('BAD_REQUEST', 'twoFactor.notOn');
-  await verifyAccountPassword(auth, db, me.email, password, headers);
+  await verifyAccountPassword(auth, db, me, password, headers);
   try {
     const { backupCodes } = await auth.api.generateBackupCodes({ body: { password }, headers });
     await notifyTwoFactorChange(notice, me.email, 'recoveryCodes');

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/web-headers';
 import { betterAuthCode, toAppError } from './auth-errors';
 import type { Auth } from './create-auth';
+import { noteStepUpOfRequest } from './step-up';
 import { DEVICE_COOKIE, deviceHash } from './known-browsers';
 
 /*
@@ -166,11 +167,14 @@ export async function checkPasswordCounted<T>(
 /** better-auth's "wrong password" of its signed-in calls (verifyPassword, changePassword, enableTwoFactor…). */
 export const isWrongPassword = (error: unknown) => betterAuthCode(error) === 'INVALID_PASSWORD';
 
-/** The signed-in user's password, checked under the rule (better-auth's verifyPassword with the session). */
+/**
+ * The signed-in user's password, checked under the rule (better-auth's verifyPassword with the session);
+ * a right one is also a step-up of the session (step-up.ts).
+ */
 export async function verifyAccountPassword(
   auth: Auth,
   db: Database,
-  email: string,
+  { id: userId, email }: { id: string; email: string },
   password: string,
   headers: Headers,
   key: PlainMessageKey = 'auth.passwordWrong',
@@ -189,4 +193,6 @@ export async function verifyAccountPassword(
     },
     { isWrong: isWrongPassword, key, ...(field ? { field } : {}) },
   );
+  // The owner just typed it: this session need not confirm it again to change its passkeys (step-up.ts).
+  await noteStepUpOfRequest(auth, db, headers, userId);
 }

@@ -57,7 +57,7 @@ export async function reauthenticate(
 ): Promise<ReauthenticateResponse> {
   const methods = await methodsOf(db, me);
   if (input.password !== undefined && methods.includes('password')) {
-    await verifyAccountPassword(auth, db, me.email, input.password, headers, 'auth.passwordWrong', 'password');
+    await verifyAccountPassword(auth, db, me, input.password, headers, 'auth.passwordWrong', 'password');
   } else if (input.code !== undefined && methods.includes('code')) {
     await checkSecondFactor(auth, db, me, input.code, headers);
   } else if (input.emailCode !== undefined && methods.includes('emailCode')) {

@@ -61,7 +61,7 @@ export async function requestEmailChange(auth: Auth, db: Database, me: SessionUs
     .from(account)
     .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
   if (!credential.some((c) => !!c.password)) throw new AppError('BAD_REQUEST', 'account.emailNeedsPassword');
-  await verifyAccountPassword(auth, db, me.email, input.password, headers, 'auth.currentPasswordWrong', 'password');
+  await verifyAccountPassword(auth, db, me, input.password, headers, 'auth.currentPasswordWrong', 'password');
   await assertNewAddress(db, me, input.email);
   await assertCodeQuota(db, input.email);
   await assertAccountQuota(db, me.id);

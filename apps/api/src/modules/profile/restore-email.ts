@@ -85,10 +85,13 @@ export async function restoreEmail(auth: Auth, db: Database, token: string, now 
     const [owner] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, link.userId)).for('update');
     if (!owner) throw new AppError('NOT_FOUND', 'account.emailRestoreInvalid');
     const [taken] = await tx
-      .select({ id: user.id })
+      .select({ id: user.id, emailVerified: user.emailVerified })
       .from(user)
       .where(and(eq(user.email, link.oldEmail), ne(user.id, link.userId)));
-    if (taken) throw new AppError('EMAIL_TAKEN', 'account.emailRestoreTaken');
+    // A sign-up never confirmed proves nothing (anyone can start one, its code went to this mailbox):
+    // it does not keep the owner out, it goes. A confirmed account on the address does.
+    if (taken && !taken.emailVerified) await tx.delete(user).where(eq(user.id, taken.id));
+    else if (taken) throw new AppError('EMAIL_TAKEN', 'account.emailRestoreTaken');
 
     await tx.update(user).set({ email: link.oldEmail, emailVerified: true, updatedAt: now }).where(eq(user.id, link.userId));
     // Links made after this one (a second change by the same hand) go; this older address wins.

@@ -49,7 +49,7 @@ export async function deleteAccount(
   if (await hasPassword(db, me.id)) {
     if (!input.password) throw new AppError('VALIDATION_ERROR', 'passwordRequired').on('password');
     // Counted towards the lockout like a wrong sign-in (password-lockout.ts).
-    await verifyAccountPassword(auth, db, me.email, input.password, headers);
+    await verifyAccountPassword(auth, db, me, input.password, headers);
   } else {
     if (!input.code) throw new AppError('VALIDATION_ERROR', 'codeInvalid').on('code');
     try {

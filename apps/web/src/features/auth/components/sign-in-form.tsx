@@ -37,7 +37,12 @@ export function SignInForm({ email, onMode, onSignedIn }: Props) {
           return;
         }
         toast.error(errorText(error, values.email));
-        form.resetField('password');
+        // "Busy, try again in a few seconds" (503) or too many tries (429): the password was not judged,
+        // so it stays for the retry. Either way the keyboard is back in the password field, not lost on
+        // the page (the button it was on was disabled while waiting).
+        const notJudged = error instanceof ApiClientError && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 429);
+        if (!notJudged) form.resetField('password');
+        form.setFocus('password');
       },
     }),
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, Info } from 'lucide-react';
 import { isPublishedStatus, type Listing } from '@medallion/contracts/listings';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -121,6 +121,15 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
   const [savingStep2, setSavingStep2] = useState<StepTwoAction | null>(null);
   const [step2Error, setStep2Error] = useState<unknown>(null);
   const listing = draft.data?.data;
+  // A refusal that is about no field ("busy, save again in a few seconds", a network error) shows above
+  // the form, which on a phone is far above the Save button: the page goes there. (Field errors take the
+  // keyboard to their field themselves.)
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const failed = step === 2 ? step2Error : save.error;
+  useEffect(() => {
+    if (!failed || (failed instanceof ApiClientError && failed.code === 'VALIDATION_ERROR')) return;
+    alertRef.current?.focus();
+  }, [failed]);
 
   if (listingId && draft.isPending) {
     return <Spinner label={t('common:loading')} className="py-10 text-slate-500" />;
@@ -209,7 +218,7 @@ export function CreateListing({ listingId, step, account, onNavigate, onCheckout
         </p>
       )}
       {error && (
-        <p role="alert" className="rounded-lg bg-danger/10 p-3 font-medium text-danger-text">
+        <p ref={alertRef} tabIndex={-1} role="alert" className="scroll-mt-20 rounded-lg bg-danger/10 p-3 font-medium text-danger-text focus:outline-none">
           {error}
         </p>
       )}

@@ -39,6 +39,24 @@ export function RestoreEmail({ token }: { token: string }) {
       </div>
     );
   }
+  if (restore.error instanceof ApiClientError && restore.error.key === 'account.emailRestoreTaken') {
+    // Trying again cannot help (another account holds the address): no button, a way to write to us.
+    return (
+      <div className={BOX}>
+        <PageHead title={t('restoreEmail.takenTitle')} noIndex />
+        <span className={ICON}>
+          <ShieldAlert aria-hidden="true" className="size-8" />
+        </span>
+        <h1 className="text-3xl font-bold">{t('restoreEmail.takenTitle')}</h1>
+        <p role="alert" className="max-w-md text-lg text-slate-700">
+          {errorText(restore.error)}
+        </p>
+        <a href="#contact" className={buttonClasses('primary')}>
+          {t('restoreEmail.writeToUs')}
+        </a>
+      </div>
+    );
+  }
   if (restore.isSuccess) {
     return (
       <div className={BOX}>

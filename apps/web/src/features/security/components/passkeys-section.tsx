@@ -1,5 +1,5 @@
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountPasskey } from '@medallion/contracts/passkeys';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,7 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
   const [open, setOpen] = useState(false);
   const remove = useRemovePasskey();
   const stepUp = useStepUp();
+  const trigger = useRef<HTMLButtonElement>(null);
   const confirm = (): Promise<void> =>
     remove.mutateAsync(passkey.id).then(
       () => {
@@ -35,7 +36,7 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
       (error: Error) => {
         setOpen(false);
         // Not confirmed recently: "Confirm it's you", then the removal again.
-        if (needsStepUp(error)) stepUp.ask(() => void confirm());
+        if (needsStepUp(error)) stepUp.ask(() => void confirm(), trigger.current);
         else toast.error(errorText(error));
       },
     );
@@ -46,6 +47,7 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
         size="sm"
         className="shrink-0 self-start sm:self-center"
         aria-label={t('passkeys.removeOne', { name: passkey.name })}
+        ref={trigger}
         onClick={() => setOpen(true)}
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -108,6 +110,7 @@ function AddPasskey() {
   const { t } = useTranslation('security');
   const add = useAddPasskey();
   const stepUp = useStepUp();
+  const button = useRef<HTMLButtonElement>(null);
   const [note, setNote] = useState<string | null>(null);
   const onAdd = () => {
     setNote(null);
@@ -115,7 +118,7 @@ function AddPasskey() {
       onSuccess: () => toast.success(t('passkeys.addedToast')),
       onError: (error) => {
         // Not confirmed recently: "Confirm it's you", then adding again (the server asks before the browser's prompt).
-        if (needsStepUp(error)) return stepUp.ask(onAdd);
+        if (needsStepUp(error)) return stepUp.ask(onAdd, button.current);
         const problem = passkeyProblem(error);
         if (problem === 'cancelled') setNote(t('passkeys.cancelled'));
         else if (problem === 'alreadyAdded') setNote(t('passkeys.alreadyOnDevice'));
@@ -126,7 +129,13 @@ function AddPasskey() {
   };
   return (
     <div className="flex flex-col items-start gap-2">
-      <Button onClick={onAdd} disabled={add.isPending}>
+      {/* Busy, it stays focusable (aria-disabled, not disabled): the keyboard is not thrown back to the page's top. */}
+      <Button
+        ref={button}
+        onClick={() => !add.isPending && onAdd()}
+        aria-disabled={add.isPending}
+        className="aria-disabled:cursor-wait aria-disabled:opacity-60"
+      >
         {add.isPending ? <Spinner label={t('passkeys.adding')} /> : <Plus aria-hidden="true" className="size-4" />}
         {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
       </Button>

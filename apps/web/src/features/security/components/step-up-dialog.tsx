@@ -114,14 +114,19 @@ function StepUpForm({ methods, onDone }: { methods: Method[]; onDone: () => void
  * The step-up: `ask(retry)` opens "Confirm it's you" (the password, or a two-step code, or a code
  * e-mailed to the account, as GET /account/reauthenticate says this account can), and after the
  * server accepts it runs `retry` (the action the server refused with REAUTH_REQUIRED). Render `dialog`.
+ * `returnFocusTo`: the button that led here, focused again when the dialog closes (if still on the page).
  */
-export function useStepUp(): { ask: (retry: () => void) => void; dialog: ReactNode } {
+export function useStepUp(): { ask: (retry: () => void, returnFocusTo?: HTMLElement | null) => void; dialog: ReactNode } {
   const { t } = useTranslation('security');
   const [open, setOpen] = useState(false);
   const retry = useRef<(() => void) | null>(null);
+  // Where the keyboard goes back when the dialog closes: the button that led to it (the browser's own
+  // choice, the element focused when it opened, is often the page itself: the button was busy then).
+  const returnTo = useRef<HTMLElement | null>(null);
   const status = useStepUpStatus(open);
-  const ask = useCallback((again: () => void) => {
+  const ask = useCallback((again: () => void, returnFocusTo?: HTMLElement | null) => {
     retry.current = again;
+    returnTo.current = returnFocusTo ?? null;
     setOpen(true);
   }, []);
   const done = () => {
@@ -132,7 +137,15 @@ export function useStepUp(): { ask: (retry: () => void) => void; dialog: ReactNo
   };
   const dialog = (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogCard aria-describedby="step-up-intro">
+      <DialogCard
+        aria-describedby="step-up-intro"
+        onCloseAutoFocus={(event) => {
+          const target = returnTo.current;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader className="mb-2" title={t('stepUp.title')} closeLabel={t('stepUp.close')} />
         <DialogDescription id="step-up-intro" className="mb-4 flex items-start gap-2 text-slate-700">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
