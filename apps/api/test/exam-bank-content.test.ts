@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { charCount, examBank, type ExamQuestion, type LocalizedText } from './helpers/exam-bank';
 
 /**
  * Content rules for the exam bank (packages/db/seed-data/exam-questions.json) from the outside review of
@@ -7,43 +8,11 @@ import { describe, expect, it } from 'vitest';
  * each Russian place name and term, American "gray", and the reviewed questions say what the review asked.
  * The rules are explained in docs/exam-content.md ("The longest answer is not a hint", "Absolute words").
  */
-interface LocalizedText {
-  en: string;
-  ru: string;
-}
-interface ExamAnswer extends LocalizedText {
-  correct: boolean;
-}
-interface MapPoint {
-  label: string;
-  lon: number;
-  lat: number;
-}
-interface MapLine {
-  label: string;
-  from: [number, number];
-  to: [number, number];
-}
-interface ExamQuestion {
-  id: string;
-  topic: string;
-  question: LocalizedText;
-  answers: ExamAnswer[];
-  explanation: LocalizedText;
-  source: string;
-  map?: { points: MapPoint[]; lines?: MapLine[] };
-}
 type Lang = 'en' | 'ru';
 
-const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as {
-  questions: ExamQuestion[];
-};
-const questions = bank.questions;
+const questions = examBank.questions;
 const byId = (id: string) => questions.find((q) => q.id === id)!;
 const correctOf = (q: ExamQuestion) => q.answers.find((a) => a.correct)!;
-
-/** Length in characters (code points), as a reader sees it. */
-const charCount = (text: string) => [...text].length;
 
 /**
  * Options within this many characters of each other look equally long: the correct answer "is the longest"

@@ -1,43 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { examMapSchema } from '@medallion/contracts/exam-map';
-
-/** Shape of packages/db/seed-data/exam-questions.json (the seed for the practice exam). */
-interface LocalizedText {
-  en: string;
-  ru: string;
-}
-
-interface ExamAnswer extends LocalizedText {
-  correct: boolean;
-}
-
-interface ExamQuestion {
-  id: string;
-  topic: string;
-  question: LocalizedText;
-  answers: ExamAnswer[];
-  explanation: LocalizedText;
-  source: string;
-  /** Map-reading questions only: the map shown with the question (shape: examMapSchema). */
-  map?: unknown;
-}
-
-interface ExamQuestionBank {
-  version: number;
-  questions: ExamQuestion[];
-}
+import { charCount, examBank, type ExamQuestion, type LocalizedText } from './helpers/exam-bank';
 
 const TOPICS = ['rules', 'geography', 'safety', 'customer-service', 'for-hire', 'trafficking'];
 const CYRILLIC = /[\u0400-\u04FF]/;
 /** At most a quarter of the questions may have the correct answer as the longest option (issue #17). */
 const MAX_CORRECT_IS_LONGEST = 20;
 
-const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as ExamQuestionBank;
+const bank = examBank;
 const questions = bank.questions;
-
-/** Length in characters (code points), as a reader sees it. */
-const charCount = (text: string) => [...text].length;
 
 /** Whether the correct answer is strictly longer than every other option, in one language. */
 function correctIsLongest(q: ExamQuestion, lang: 'en' | 'ru'): boolean {
