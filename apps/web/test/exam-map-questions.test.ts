@@ -24,7 +24,9 @@ interface BankQuestion {
 }
 const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as { questions: BankQuestion[] };
 
-const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078'];
+/** The map questions of the 200-question pool, part B (q141–q200). */
+const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154'];
+const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078', ...POOL_B_MAP_QUESTION_IDS];
 const mapQuestions = bank.questions.filter((q) => q.map !== undefined && q.map !== null);
 
 /** Reference points of the places a question names (airports: FAA / OurAirports; others: their street addresses). */
@@ -33,6 +35,10 @@ const PLACES: Record<string, { point: string; lon: number; lat: number; borough:
   q020: { point: 'A', lon: -73.8458, lat: 40.7571, borough: 'Queens' }, // Citi Field
   q048: { point: 'D', lon: -74.1687, lat: 40.6925, borough: 'outside' }, // Newark Liberty Airport
   q078: { point: 'D', lon: -73.9262, lat: 40.8296, borough: 'The Bronx' }, // Yankee Stadium
+  // The 200-question pool, part B (docs/tlc-facts.md #237–#242).
+  q142: { point: 'C', lon: -73.7789, lat: 40.6398, borough: 'Queens' }, // JFK Airport
+  q151: { point: 'B', lon: -73.9772, lat: 40.7527, borough: 'Manhattan' }, // Grand Central Terminal
+  q154: { point: 'D', lon: -74.0742, lat: 40.6433, borough: 'Staten Island' }, // St. George Terminal
 };
 
 type Region = 'The Bronx' | 'Brooklyn' | 'Manhattan' | 'Queens' | 'Staten Island' | 'outside';
@@ -56,7 +62,7 @@ const mapOf = (q: BankQuestion) => examMapSchema.parse(q.map);
 const point = (map: ExamMap, label: string) => map.points.find((p) => p.label === label)!;
 
 describe('map-reading questions of the exam bank', () => {
-  it('are the ten geography questions named, each with a map valid by examMapSchema and nothing more', () => {
+  it('are the geography questions named, each with a map valid by examMapSchema and nothing more', () => {
     expect(mapQuestions.map((q) => q.id)).toEqual(MAP_QUESTION_IDS);
     for (const q of mapQuestions) {
       expect(q.topic, q.id).toBe('geography');
