@@ -25,7 +25,7 @@ interface BankQuestion {
 const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as { questions: BankQuestion[] };
 
 /** The map questions of the 200-question pool, part B (q141–q200). */
-const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154'];
+const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154', 'q157', 'q160', 'q163', 'q166', 'q169'];
 const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078', ...POOL_B_MAP_QUESTION_IDS];
 const mapQuestions = bank.questions.filter((q) => q.map !== undefined && q.map !== null);
 
@@ -39,6 +39,9 @@ const PLACES: Record<string, { point: string; lon: number; lat: number; borough:
   q142: { point: 'C', lon: -73.7789, lat: 40.6398, borough: 'Queens' }, // JFK Airport
   q151: { point: 'B', lon: -73.9772, lat: 40.7527, borough: 'Manhattan' }, // Grand Central Terminal
   q154: { point: 'D', lon: -74.0742, lat: 40.6433, borough: 'Staten Island' }, // St. George Terminal
+  q157: { point: 'A', lon: -73.8772, lat: 40.8492, borough: 'The Bronx' }, // Bronx Zoo
+  q160: { point: 'B', lon: -73.9708, lat: 40.6617, borough: 'Brooklyn' }, // Prospect Park
+  q163: { point: 'A', lon: -73.9753, lat: 40.7393, borough: 'Manhattan' }, // Bellevue Hospital
 };
 
 type Region = 'The Bronx' | 'Brooklyn' | 'Manhattan' | 'Queens' | 'Staten Island' | 'outside';
