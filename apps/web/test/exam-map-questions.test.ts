@@ -25,7 +25,7 @@ interface BankQuestion {
 const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as { questions: BankQuestion[] };
 
 /** The map questions of the 200-question pool, part B (q141–q200). */
-const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154', 'q157', 'q160', 'q163', 'q166', 'q169'];
+const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154', 'q157', 'q160', 'q163', 'q166', 'q169', 'q172', 'q175', 'q178', 'q181'];
 const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078', ...POOL_B_MAP_QUESTION_IDS];
 const mapQuestions = bank.questions.filter((q) => q.map !== undefined && q.map !== null);
 
