@@ -171,6 +171,27 @@ describe('map-reading questions of the exam bank', () => {
     }
     expect([...checked].sort()).toEqual(MAP_QUESTION_IDS);
   });
+
+  it('do not give a place away by the borough name printed on the map ("Bronx Zoo": two points in the Bronx)', () => {
+    const BOROUGH_WORDS: [RegExp, Region][] = [
+      [/\bBronx\b/, 'The Bronx'],
+      [/\bBrooklyn\b/, 'Brooklyn'],
+      [/\bManhattan\b/, 'Manhattan'],
+      [/\bQueens\b/, 'Queens'],
+      [/\bStaten Island\b/, 'Staten Island'],
+    ];
+    const named = Object.keys(PLACES).filter((id) => mapQuestions.some((q) => q.id === id));
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) {
+      const q = mapQuestions.find((x) => x.id === id)!;
+      const map = mapOf(q);
+      for (const [word, region] of BOROUGH_WORDS) {
+        if (!word.test(q.question.en)) continue;
+        const inRegion = map.points.filter((p) => regionOf(p.lon, p.lat) === region).map((p) => p.label);
+        expect(inRegion.length, `${id}: points in ${region}: ${inRegion.join(', ')}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
 });
 
 describe('exam-map-base.json (the base map, projected at build time)', () => {
