@@ -24,7 +24,9 @@ interface BankQuestion {
 }
 const bank = JSON.parse(readFileSync(new URL('../../../packages/db/seed-data/exam-questions.json', import.meta.url), 'utf8')) as { questions: BankQuestion[] };
 
-const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078'];
+/** The map questions of the 200-question pool, part B (q141–q200). */
+const POOL_B_MAP_QUESTION_IDS = ['q142', 'q145', 'q148', 'q151', 'q154', 'q157', 'q160', 'q163', 'q166', 'q169', 'q172', 'q175', 'q178', 'q181'];
+const MAP_QUESTION_IDS = ['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078', ...POOL_B_MAP_QUESTION_IDS];
 const mapQuestions = bank.questions.filter((q) => q.map !== undefined && q.map !== null);
 
 /** Reference points of the places a question names (airports: FAA / OurAirports; others: their street addresses). */
@@ -33,6 +35,13 @@ const PLACES: Record<string, { point: string; lon: number; lat: number; borough:
   q020: { point: 'A', lon: -73.8458, lat: 40.7571, borough: 'Queens' }, // Citi Field
   q048: { point: 'D', lon: -74.1687, lat: 40.6925, borough: 'outside' }, // Newark Liberty Airport
   q078: { point: 'D', lon: -73.9262, lat: 40.8296, borough: 'The Bronx' }, // Yankee Stadium
+  // The 200-question pool, part B (docs/tlc-facts.md #237–#242).
+  q142: { point: 'C', lon: -73.7789, lat: 40.6398, borough: 'Queens' }, // JFK Airport
+  q151: { point: 'B', lon: -73.9772, lat: 40.7527, borough: 'Manhattan' }, // Grand Central Terminal
+  q154: { point: 'D', lon: -74.0742, lat: 40.6433, borough: 'Staten Island' }, // St. George Terminal
+  q157: { point: 'A', lon: -73.8772, lat: 40.8492, borough: 'The Bronx' }, // Bronx Zoo
+  q160: { point: 'B', lon: -73.9708, lat: 40.6617, borough: 'Brooklyn' }, // Prospect Park
+  q163: { point: 'A', lon: -73.9753, lat: 40.7393, borough: 'Manhattan' }, // Bellevue Hospital
 };
 
 type Region = 'The Bronx' | 'Brooklyn' | 'Manhattan' | 'Queens' | 'Staten Island' | 'outside';
@@ -56,7 +65,7 @@ const mapOf = (q: BankQuestion) => examMapSchema.parse(q.map);
 const point = (map: ExamMap, label: string) => map.points.find((p) => p.label === label)!;
 
 describe('map-reading questions of the exam bank', () => {
-  it('are the ten geography questions named, each with a map valid by examMapSchema and nothing more', () => {
+  it('are the geography questions named, each with a map valid by examMapSchema and nothing more', () => {
     expect(mapQuestions.map((q) => q.id)).toEqual(MAP_QUESTION_IDS);
     for (const q of mapQuestions) {
       expect(q.topic, q.id).toBe('geography');
@@ -161,6 +170,27 @@ describe('map-reading questions of the exam bank', () => {
       }
     }
     expect([...checked].sort()).toEqual(MAP_QUESTION_IDS);
+  });
+
+  it('do not give a place away by the borough name printed on the map ("Bronx Zoo": two points in the Bronx)', () => {
+    const BOROUGH_WORDS: [RegExp, Region][] = [
+      [/\bBronx\b/, 'The Bronx'],
+      [/\bBrooklyn\b/, 'Brooklyn'],
+      [/\bManhattan\b/, 'Manhattan'],
+      [/\bQueens\b/, 'Queens'],
+      [/\bStaten Island\b/, 'Staten Island'],
+    ];
+    const named = Object.keys(PLACES).filter((id) => mapQuestions.some((q) => q.id === id));
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) {
+      const q = mapQuestions.find((x) => x.id === id)!;
+      const map = mapOf(q);
+      for (const [word, region] of BOROUGH_WORDS) {
+        if (!word.test(q.question.en)) continue;
+        const inRegion = map.points.filter((p) => regionOf(p.lon, p.lat) === region).map((p) => p.label);
+        expect(inRegion.length, `${id}: points in ${region}: ${inRegion.join(', ')}`).toBeGreaterThanOrEqual(2);
+      }
+    }
   });
 });
 
