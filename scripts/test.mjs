@@ -1,9 +1,9 @@
-// `npm test`: the format check, lint and the type check side by side (lint and the type check use one core
-// each; the format check is short), then the unit and integration tests (Vitest), then the end-to-end tests
+// `npm test`: the format check, lint, the type check and the spelling check (Hunspell, scripts/spell-check.mjs)
+// side by side (lint and the type check use one core each; the other two are short), then the unit and integration tests (Vitest), then the end-to-end tests
 // (Playwright in Chromium). Stops at the first step that fails. Prints how long each step took, and writes it to test-results/test-steps.json
 // (read by .ci/run's timing table).
 //   node scripts/test.mjs            every step
-//   node scripts/test.mjs unit e2e   only those steps (names: format, lint, typecheck, unit, e2e)
+//   node scripts/test.mjs unit e2e   only those steps (names: format, lint, typecheck, spelling, unit, e2e)
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
@@ -11,11 +11,12 @@ const STEPS = {
   format: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   lint: ['npm', ['run', '--silent', 'lint']],
   typecheck: ['npm', ['run', '--silent', 'typecheck']],
+  spelling: ['node', ['scripts/spell-check.mjs']],
   unit: ['npx', ['vitest', 'run']],
   e2e: ['node', ['scripts/e2e.mjs']],
 };
 // Steps in one group run at the same time; groups run one after the other.
-const GROUPS = [['format', 'lint', 'typecheck'], ['unit'], ['e2e']];
+const GROUPS = [['format', 'lint', 'typecheck', 'spelling'], ['unit'], ['e2e']];
 
 const only = process.argv.slice(2);
 for (const name of only) {
