@@ -4,7 +4,7 @@ import { runSeed, seedSteps, type SeedProgress } from '@medallion/db/seed';
 import { assertStaffPasswordNotCommon } from './config';
 import { ensureAccount } from './modules/auth/seed-accounts';
 import { loadDemoSeedSteps } from './modules/demo/seed-demo-data';
-import { examBankRevision2SeedStep, examBankRevision3SeedStep } from './modules/exam/revise-exam-questions';
+import { examBankRevision2SeedStep, examBankRevision3SeedStep, examBankRevision4SeedStep } from './modules/exam/revise-exam-questions';
 import { examQuestionsSeedStep } from './modules/exam/seed-exam-questions';
 
 /**
@@ -29,7 +29,7 @@ export async function seedDatabase(app: FastifyInstance): Promise<void> {
   const { database, config } = app;
   await database.withStartupLock(SEED_LOCK, async () => {
     // The first step imports the JSON into an empty bank; each revision step rewrites the bank from it once.
-    const contentSteps = [examQuestionsSeedStep, examBankRevision2SeedStep, examBankRevision3SeedStep];
+    const contentSteps = [examQuestionsSeedStep, examBankRevision2SeedStep, examBankRevision3SeedStep, examBankRevision4SeedStep];
     // The demo package is loaded only here: with SEED_DEMO_DATA=false the server never imports it.
     const demoSteps = config.SEED_DEMO_DATA
       ? [...seedSteps, ...(await loadDemoSeedSteps({ storage: app.storage, shippingCents: config.SHOP_SHIPPING_CENTS }))]

@@ -1,6 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { charCount, examBank, type ExamQuestion, type LocalizedText } from './helpers/exam-bank';
+import {
+  charCount,
+  doNotTestFacts,
+  examBank,
+  examContentDoc,
+  factSheet,
+  parseFacts,
+  sectionOf,
+  type ExamQuestion,
+  type LocalizedText,
+} from './helpers/exam-bank';
 
 /**
  * Content rules for the exam bank (packages/db/seed-data/exam-questions.json) from the outside review of
@@ -87,6 +97,41 @@ describe('exam bank: the answer cannot be guessed from the options', () => {
       expect(wrong.length, `${lang}: ${wrong.length} wrong options with absolute words (${wrong.join(', ')}), ${right.length} right ones`).toBeLessThanOrEqual(
         right.length,
       );
+    }
+  });
+});
+
+describe('exam bank: every correct answer rests on a verified fact', () => {
+  const facts = parseFacts(factSheet);
+  const doNotTest = doNotTestFacts(factSheet, examContentDoc);
+
+  it('reads the fact sheet: numbered items, [R] without [I] is verified, and the do-not-test lists', () => {
+    const sample = parseFacts('## 1. X\n5. A fact. [R] §80-06(a)\n28. Fines conflict. [I]\n51. Exempt. [R] quote — reconfirm [I]\nNot a fact.\n');
+    expect([...sample.keys()]).toEqual([5, 28, 51]);
+    expect([...sample.values()].map((f) => f.verified)).toEqual([true, false, false]);
+    expect(sectionOf('# T\n## A\none\n### A1\ntwo\n## B\nthree', /^## A/)).toBe('one\n### A1\ntwo');
+    expect([
+      ...doNotTestFacts(
+        '## Do not test without re-checking\nThe pass mark (#129).\n## 7. Pool\n#146',
+        '## Deliberately left out\nq064 uses #81.\n- **Fines** (#28).\n## Map\n- #8',
+      ),
+    ]).toEqual([129, 28]);
+    // The real documents: the sheet's known [I] items and the left-out list.
+    expect(facts.get(28)?.verified).toBe(false);
+    expect(facts.get(12)?.verified).toBe(true);
+    expect([...doNotTest]).toEqual(expect.arrayContaining([28, 86, 129]));
+  });
+
+  it('names in every question the fact-sheet items its correct answer rests on, each verified ([R]) and none on the do-not-test lists', () => {
+    for (const q of questions) {
+      expect(Array.isArray(q.facts) && q.facts.length > 0, `${q.id} has no facts`).toBe(true);
+      for (const n of q.facts ?? []) {
+        expect(Number.isInteger(n), `${q.id}: fact ${n}`).toBe(true);
+        const fact = facts.get(n);
+        expect(fact, `${q.id}: fact #${n} is not in docs/tlc-facts.md`).toBeDefined();
+        expect(fact?.verified, `${q.id}: fact #${n} is not marked [R] (or is marked [I]): ${fact?.text}`).toBe(true);
+        expect(doNotTest.has(n), `${q.id}: fact #${n} is on a do-not-test list`).toBe(false);
+      }
     }
   });
 });

@@ -1,9 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import { appSettings, examAnswers, examQuestions } from '@medallion/db/schema';
 import type { ExamQuestion } from '@medallion/contracts/exam';
-import { examBankRevision2SeedStep, examBankRevision3SeedStep, reviseExamQuestions } from '../src/modules/exam/revise-exam-questions';
+import {
+  examBankRevision2SeedStep,
+  examBankRevision3SeedStep,
+  examBankRevision4SeedStep,
+  reviseExamQuestions,
+} from '../src/modules/exam/revise-exam-questions';
 import { examQuestionsSeedStep, readQuestionBank } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 
@@ -175,5 +180,43 @@ describe('exam bank revision 2 (seed step that rewrites the bank from the JSON)'
     expect(q020?.map).toEqual(fromJson('q020').map);
     expect(Number(await version())).toBe(versionBefore + 1);
     expect(await runSeed(db, [examBankRevision3SeedStep])).toEqual({ applied: [], skipped: ['exam-bank-revision-3'] });
+  });
+
+  it('revision 4 (issue #34, the pool) adds the questions after q080 to a database that has revision 3', async () => {
+    // A database seeded before the pool holds q001–q080 only.
+    const pool = json.questions.filter((q) => Number(q.id.slice(1)) > 80);
+    expect(pool.length).toBeGreaterThanOrEqual(60);
+    await db.delete(examAnswers).where(
+      inArray(
+        examAnswers.questionId,
+        pool.map((q) => q.id),
+      ),
+    );
+    await db.delete(examQuestions).where(gt(examQuestions.position, 80));
+    expect(await db.select({ id: examQuestions.id }).from(examQuestions)).toHaveLength(80);
+    const versionBefore = Number(await version());
+
+    expect(await runSeed(db, [examQuestionsSeedStep, examBankRevision2SeedStep, examBankRevision3SeedStep, examBankRevision4SeedStep])).toEqual({
+      applied: ['exam-bank-revision-4'],
+      skipped: ['exam-questions-v1', 'exam-bank-revision-2', 'exam-bank-revision-3'],
+    });
+    const { questions, answers } = await snapshot();
+    expect(questions.map((q) => q.id)).toEqual(json.questions.map((q) => q.id));
+    for (const q of pool) {
+      const row = questions.find((r) => r.id === q.id);
+      expect(row, q.id).toMatchObject({
+        position: Number(q.id.slice(1)),
+        topic: q.topic,
+        questionEn: q.question.en,
+        questionRu: q.question.ru,
+        source: q.source,
+      });
+      expect(
+        answers.filter((a) => a.questionId === q.id).map((a) => ({ en: a.textEn, ru: a.textRu, correct: a.correct })),
+        q.id,
+      ).toEqual(q.answers);
+    }
+    expect(Number(await version())).toBe(versionBefore + 1);
+    expect(await runSeed(db, [examBankRevision4SeedStep])).toEqual({ applied: [], skipped: ['exam-bank-revision-4'] });
   });
 });

@@ -61,3 +61,10 @@ export const examBankRevision2SeedStep: SeedStep = { name: 'exam-bank-revision-2
  * or by absolute words.
  */
 export const examBankRevision3SeedStep: SeedStep = { name: 'exam-bank-revision-3', run: reviseExamQuestions };
+
+/**
+ * Revision 4 of the bank (issue #34, "a pool, not a list"): the 200-question pool. Adds the questions after
+ * q080 (q081–q140 on rules, customer service and trafficking; q141–q200 on safety, geography and for-hire)
+ * and rewrites q001–q080 from the JSON as before. The exam draws 80 of them by topic weight.
+ */
+export const examBankRevision4SeedStep: SeedStep = { name: 'exam-bank-revision-4', run: reviseExamQuestions };

@@ -18,6 +18,10 @@ interface QuestionFile {
     source: string;
     /** A map-reading question's map (checked by examMapSchema in the bank's tests). */
     map?: ExamMap;
+    /** Seed-only review data, not stored: the docs/tlc-facts.md items the correct answer rests on. */
+    facts?: number[];
+    /** Seed-only review data, not stored: the subjects of issue #34 the question covers. */
+    subjects?: string[];
   }>;
 }
 
@@ -28,7 +32,7 @@ export function readQuestionBank(): QuestionFile {
   return JSON.parse(readFileSync(file, 'utf8')) as QuestionFile;
 }
 
-/** Loads the 80 practice exam questions (content, not demo data: it runs in production too). */
+/** Loads the practice exam's question pool (content, not demo data: it runs in production too). */
 export async function seedExamQuestions(db: Database): Promise<void> {
   const bank = readQuestionBank();
   for (const [i, q] of bank.questions.entries()) {
