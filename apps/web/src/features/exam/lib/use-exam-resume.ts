@@ -38,7 +38,9 @@ export function useExamResume({
 }: {
   enabled: boolean;
   signedIn: boolean;
+  /** The pool the user may read (the run's exam is drawn from it). */
   questions: readonly ExamQuestion[] | undefined;
+  /** The length of an exam drawn from the pool (a server run brings its own). */
   total: number;
 }) {
   // The server snapshot is "unknown": the first render in the browser matches the server's HTML.
@@ -49,7 +51,8 @@ export function useExamResume({
   const sync = useMemo(
     () =>
       createRunSync({
-        save: (run) => saveExamRun({ mode: 'exam', position: run.position, answers: run.answers }),
+        // The seed tells the server which exam this is (a run drawn here, offline too); none keeps the server's draw.
+        save: (run) => saveExamRun({ mode: 'exam', ...(run.seed !== undefined && { seed: run.seed }), position: run.position, answers: run.answers }),
         remove: () => deleteExamRun('exam'),
         // Kept in this browser until a save goes through (the next visit uploads the further run);
         // a refusal (4xx) would only be refused again.
@@ -66,7 +69,15 @@ export function useExamResume({
     const local = parseLocalRun(localText);
     const kept = server.data;
     const serverRun: KeptRun | null = kept
-      ? { position: kept.position, answers: kept.answers, score: kept.score, wrong_question_ids: kept.wrong_question_ids }
+      ? {
+          ...(kept.seed !== null && { seed: kept.seed }),
+          question_ids: kept.question_ids,
+          total: kept.total,
+          position: kept.position,
+          answers: kept.answers,
+          score: kept.score,
+          wrong_question_ids: kept.wrong_question_ids,
+        }
       : null;
     const fromLocal = local ? restoreRun(local, questions, total) : null;
     const fromServer = signedIn && serverRun ? restoreRun(serverRun, questions, total) : null;
