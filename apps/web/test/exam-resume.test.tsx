@@ -189,6 +189,8 @@ describe('ExamRunner with a pool larger than the exam (issue #34)', () => {
     expect(screen.getByTestId('question-text').textContent).toContain(text(exam[5]!));
     fireEvent.click(screen.getByRole('radio', { name: /^Right answer/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(puts).toEqual([{ mode: 'exam', seed: 9, position: 6, answers: [...answers, { question_id: exam[5], answer_id: `${exam[5]}-right` }] }]));
+    await waitFor(() =>
+      expect(puts).toEqual([{ mode: 'exam', seed: 9, position: 6, answers: [...answers, { question_id: exam[5], answer_id: `${exam[5]}-right` }] }]),
+    );
   });
 });

@@ -85,7 +85,11 @@ describe('drawExam from a 200-question pool', () => {
 
   it('opens with the free preview (positions 1–5, in order) for the spec’s run, not for the simulation', () => {
     for (const seed of SEEDS.slice(0, 20)) {
-      expect(drawExam(POOL_200, seed).slice(0, EXAM_FREE_QUESTIONS).map((q) => q.position)).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        drawExam(POOL_200, seed)
+          .slice(0, EXAM_FREE_QUESTIONS)
+          .map((q) => q.position),
+      ).toEqual([1, 2, 3, 4, 5]);
       const simulation = drawExam(POOL_200, seed, { freePreviewFirst: false });
       expect(countBy(simulation)).toEqual(EXAM_TOPIC_WEIGHTS);
       expect(mapCount(simulation)).toBe(EXAM_MAP_READING_WEIGHT);

@@ -54,7 +54,6 @@ export interface ReadinessAttempt {
   createdAt: Date;
 }
 
-
 /**
  * The questions of a topic the user answered in an attempt: only answers given count, never a question
  * a timed simulation left open. Attempts graded since issue #30 say so (`answered`); before that, the
