@@ -114,6 +114,12 @@ describe('exams drawn from a 200-question pool', async () => {
     const run = (await getRun(paid.cookie))!;
     const answers = run.question_ids.map(right);
     expect((await putRun(paid.cookie, { position: 79, answers: answers.slice(0, 79) })).statusCode).toBe(200);
+    // The finished run's attempt answers its own exam: a question outside the draw is refused, the run stays.
+    const outside = pool.find((q) => !run.question_ids.includes(q.question_id))!.question_id;
+    const foreign = await call('POST', '/api/exam/attempts', paid.cookie, { answers: [...answers.slice(0, 79), right(outside)] });
+    expect(foreign.statusCode, foreign.body).toBe(400);
+    expect(foreign.json()).toMatchObject({ key: 'exam.runQuestionNotDrawn', fields: { 'answers.79.question_id': expect.anything() } });
+    expect((await getRun(paid.cookie))?.position).toBe(79);
     const attempt = await call('POST', '/api/exam/attempts', paid.cookie, { answers });
     expect(attempt.statusCode, attempt.body).toBe(200);
     expect(attempt.json().data).toMatchObject({ score: 80, total: 80, passed: true });

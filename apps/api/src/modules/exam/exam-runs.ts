@@ -123,6 +123,20 @@ export async function saveExamRun(
   return toRun(row!, bank, fullAccess);
 }
 
+/**
+ * A finished run's attempt (POST /exam/attempts, mode 'exam') answers the run's own exam: with a run in
+ * progress, an answer to a question outside its draw is refused (400 exam.runQuestionNotDrawn). Without a
+ * run (its saves failed, or an API client) the attempt is graded as it comes.
+ */
+export async function checkAttemptInRun(db: DbExecutor, userId: string, answers: ReadonlyArray<{ question_id: string }>): Promise<void> {
+  const run = await findRun(db, userId, 'exam');
+  if (!run) return;
+  const drawn = new Set(run.questionIds);
+  answers.forEach((a, i) => {
+    if (!drawn.has(a.question_id)) throw new AppError('VALIDATION_ERROR', 'exam.runQuestionNotDrawn').on(`answers.${i}.question_id`);
+  });
+}
+
 /** DELETE /exam/run (and a recorded attempt): removes the user's run of this mode. */
 export async function deleteExamRun(db: DbExecutor, userId: string, mode: ExamMode): Promise<boolean> {
   const rows = await db
