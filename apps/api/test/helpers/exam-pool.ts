@@ -47,17 +47,15 @@ export async function seedFixturePool(db: Database, counts: Record<ExamTopic, nu
     source: 'test fixture',
   }));
   await db.insert(examQuestions).values(rows);
-  await db
-    .insert(examAnswers)
-    .values(
-      rows.flatMap((q) =>
-        [0, 1, 2, 3].map((position) => ({
-          questionId: q.id,
-          position,
-          textEn: `Answer ${position + 1}`,
-          textRu: `Ответ ${position + 1}`,
-          correct: position === 0,
-        })),
-      ),
-    );
+  await db.insert(examAnswers).values(
+    rows.flatMap((q) =>
+      [0, 1, 2, 3].map((position) => ({
+        questionId: q.id,
+        position,
+        textEn: `Answer ${position + 1}`,
+        textRu: `Ответ ${position + 1}`,
+        correct: position === 0,
+      })),
+    ),
+  );
 }
