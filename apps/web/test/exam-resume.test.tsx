@@ -193,4 +193,42 @@ describe('ExamRunner with a pool larger than the exam (issue #34)', () => {
       expect(puts).toEqual([{ mode: 'exam', seed: 9, position: 6, answers: [...answers, { question_id: exam[5], answer_id: `${exam[5]}-right` }] }]),
     );
   });
+
+  it("follows the server's draw of the same seed when this browser's pool is older, loading the pool again", async () => {
+    const stale: ExamQuestionsResponse = { data: { ...poolResponse.data, data: POOL.slice(0, 100), pool_size: 100 } };
+    let questionLoads = 0;
+    const puts: Array<{ seed: number; position: number; answers: RunAnswer[] }> = [];
+    fakeApi({
+      'GET /api/exam/questions': () => ({ body: questionLoads++ === 0 ? stale : poolResponse }),
+      'GET /api/exam/questions/saved': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/questions/issue': () => ({ body: { data: { data: [] } } }),
+      'GET /api/exam/run': () => ({ body: { data: null } }),
+      'PUT /api/exam/run': ({ body }) => {
+        const sent = body as { seed: number; position: number; answers: RunAnswer[] };
+        puts.push(sent);
+        // The server's pool is the whole 120: its draw of the seed.
+        const question_ids = drawExamIds(POOL, sent.seed);
+        return { body: { data: { mode: 'exam', ...sent, question_ids, total: 80, score: 0, wrong_question_ids: [], updated_at: '' } } };
+      },
+      'POST /api/exam/answers': () => ({ body: { data: { recorded: 1, results: [] } } }),
+    });
+    await renderWithApp(<ExamRunner signedIn />, { path: '/exam' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    for (let n = 1; n <= 5; n++) {
+      await waitFor(() => expect(progress()).toBe(`Question ${n} of 80`));
+      fireEvent.click(screen.getByRole('radio', { name: /^Wrong answer/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    }
+    const server = drawExamIds(POOL, puts[0]!.seed);
+    // The browser's own draw (from 100 questions) is not the server's (from 120).
+    expect(drawExamIds(POOL.slice(0, 100), puts[0]!.seed)).not.toEqual(server);
+    await waitFor(() => expect(questionLoads).toBe(2));
+    await waitFor(() => expect(screen.getByTestId('question-text').textContent).toContain(text(server[5]!)));
+    expect(progress()).toBe('Question 6 of 80');
+    fireEvent.click(screen.getByRole('radio', { name: /^Right answer/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(puts.at(-1)?.position).toBe(6));
+    expect(puts.at(-1)!.answers.at(-1)!.question_id).toBe(server[5]);
+  });
 });

@@ -2,7 +2,7 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamAttemptMode, ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamAttemptMode, ExamQuestion, ExamRun } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
 import { randomExamSeed } from '@medallion/contracts/exam-draw';
 import { gradeAnswer } from '@medallion/contracts/exam-grading';
@@ -184,16 +184,40 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   /** The spec's run's draw: a new seed for a new exam, or a resumed run's (the first five questions are the same whatever the seed). */
   const [draw, setDraw] = useState<RunDraw>(() => ({ seed: randomExamSeed() }));
+  /**
+   * The account's run as the last save answered it. The server draws the run from its own pool: should
+   * this browser's copy be older (a question added or edited since), the server's draw of the same seed
+   * is the one that counts for the questions still to come (the answered ones are in it: it accepted them).
+   */
+  const [serverRun, setServerRun] = useState<ExamRun | null>(null);
+  const runDraw = useMemo<RunDraw>(
+    () =>
+      draw.question_ids || !serverRun || serverRun.seed === null || serverRun.seed !== draw.seed
+        ? draw
+        : { seed: draw.seed, question_ids: serverRun.question_ids, total: serverRun.total },
+    [draw, serverRun],
+  );
 
   const pool = questions.data?.data.data;
-  const drawn = useMemo(() => (practice || !pool ? [] : runExam(pool, draw)), [practice, pool, draw]);
+  const drawn = useMemo(() => (practice || !pool ? [] : runExam(pool, runDraw)), [practice, pool, runDraw]);
+  // A draw naming questions this browser does not have yet (the pool grew since it was loaded): load it again, once per draw.
+  const reloadedFor = useRef<string | null>(null);
+  const { refetch: reloadPool } = questions;
+  useEffect(() => {
+    if (!pool || !runDraw.question_ids) return;
+    const known = new Set(pool.map((q) => q.question_id));
+    const key = runDraw.question_ids.join();
+    if (reloadedFor.current === key || runDraw.question_ids.every((id) => known.has(id))) return;
+    reloadedFor.current = key;
+    void reloadPool();
+  }, [pool, runDraw, reloadPool]);
   const list = practice?.questions ?? drawn;
-  const total = practice ? practice.questions.length : (draw.total ?? questions.data?.data.total ?? 0);
+  const total = practice ? practice.questions.length : (runDraw.total ?? questions.data?.data.total ?? 0);
   const question: ExamQuestion | undefined = list[index];
   const savedIds = useMemo(() => new Set((saved.data ?? []).map((q) => q.question_id)), [saved.data]);
   const reportedIds = useMemo(() => new Set(reported.data ?? []), [reported.data]);
   // The spec's run continues where it stopped (a practice run does not).
-  const resume = useExamResume({ enabled: !practice, signedIn, questions: questions.data?.data.data, total });
+  const resume = useExamResume({ enabled: !practice, signedIn, questions: questions.data?.data.data, total, onServerRun: setServerRun });
   const { phase: resumePhase, take: takeRun, save: saveRun, idle: runSaved } = resume;
   useEffect(() => {
     if (resumePhase !== 'found') return;

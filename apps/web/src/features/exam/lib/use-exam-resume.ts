@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamQuestion, ExamRun } from '@medallion/contracts/exam';
 import { ApiClientError } from '@/lib/api-client';
 import { useExamRun } from '@/lib/queries/exam';
 import { deleteExamRun, saveExamRun } from '../api/exam-run';
@@ -35,6 +35,7 @@ export function useExamResume({
   signedIn,
   questions,
   total,
+  onServerRun,
 }: {
   enabled: boolean;
   signedIn: boolean;
@@ -42,6 +43,8 @@ export function useExamResume({
   questions: readonly ExamQuestion[] | undefined;
   /** The length of an exam drawn from the pool (a server run brings its own). */
   total: number;
+  /** Hears the server's run after each save that went through (its draw is the one that counts); keep it stable (a state setter). */
+  onServerRun?: (run: ExamRun) => void;
 }) {
   // The server snapshot is "unknown": the first render in the browser matches the server's HTML.
   const localText = useSyncExternalStore(noSubscription, readLocalRunText, unknownOnServer);
@@ -52,7 +55,10 @@ export function useExamResume({
     () =>
       createRunSync({
         // The seed tells the server which exam this is (a run drawn here, offline too); none keeps the server's draw.
-        save: (run) => saveExamRun({ mode: 'exam', ...(run.seed !== undefined && { seed: run.seed }), position: run.position, answers: run.answers }),
+        save: async (run) => {
+          const saved = await saveExamRun({ mode: 'exam', ...(run.seed !== undefined && { seed: run.seed }), position: run.position, answers: run.answers });
+          onServerRun?.(saved.data);
+        },
         remove: () => deleteExamRun('exam'),
         // Kept in this browser until a save goes through (the next visit uploads the further run);
         // a refusal (4xx) would only be refused again.
@@ -61,7 +67,7 @@ export function useExamResume({
         },
         onSaved: () => clearLocalRun(),
       }),
-    [],
+    [onServerRun],
   );
 
   const choice = useMemo(() => {
