@@ -133,9 +133,13 @@ for (const { width, lang } of CASES.map(({ width }, i) => ({ width, lang: CASES[
     await expect(progress(page)).toHaveText(tx(lang, 'progress', { n: 6, total: 80 }));
     const all = await questions(page);
     expect(all).toHaveLength(80);
-    await expect(page.getByTestId('question-text')).toContainText(lang === 'ru' ? all[5]!.question_rus : all[5]!.question);
+    // The run's exam was drawn from the whole pool when it began: after paying, its sixth question.
+    const run = (await serverRun(page))!;
+    expect(run.question_ids.slice(0, 5)).toEqual(free.map((q) => q.question_id));
+    const sixth = all.find((q) => q.question_id === run.question_ids[5])!;
+    await expect(page.getByTestId('question-text')).toContainText(lang === 'ru' ? sixth.question_rus : sixth.question);
 
-    await answer(page, lang, all[5]!, 6, true);
+    await answer(page, lang, sixth, 6, true);
     await expect(progress(page)).toHaveText(tx(lang, 'progress', { n: 7, total: 80 }));
     await expect.poll(async () => (await serverRun(page))?.position).toBe(6);
 
@@ -177,7 +181,12 @@ for (const { width, lang } of CASES) {
     await chooseLanguage(page, lang);
     // Paid access, and a run at question 80 with three mistakes (kept on the account).
     await buyExamAccessByApi(page, 'resume');
-    const all = await questions(page);
+    const pool = await questions(page);
+    // The run's exam is drawn by the server on its first save; its answers follow the draw.
+    const started = await page.request.put('/api/exam/run', { data: { mode: 'exam', position: 0, answers: [] } });
+    const byId = new Map(pool.map((q) => [q.question_id, q]));
+    const all = ((await started.json()) as ExamRunResponse).data!.question_ids.map((id) => byId.get(id)!);
+    expect(all).toHaveLength(80);
     const mistakes = new Set([1, 9, 39]);
     const answers = all.slice(0, 79).map((q, i) => ({ question_id: q.question_id, answer_id: (mistakes.has(i) ? wrongOf(q) : correctOf(q)).answer_id }));
     const saved = await page.request.put('/api/exam/run', { data: { mode: 'exam', position: 79, answers, score: 79 } });

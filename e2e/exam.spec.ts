@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ExamQuestion, ExamQuestionsResponse } from '@medallion/contracts/exam';
+import type { ExamQuestion, ExamQuestionsResponse, ExamRunResponse } from '@medallion/contracts/exam';
 import { expect, expectAccessible, openInEnglish, buyExamAccessByApi, saveCardByApi, saveSandboxCard, test, WIDTHS } from './fixtures';
 
 // A signed-in examinee is a fresh account (the newDriver fixture), deleted after the test.
@@ -9,6 +9,17 @@ test.use({ driverProfile: { prefix: 'exam', name: 'Eva Examinee', password: 'Exa
 async function questions(page: Page): Promise<{ list: ExamQuestion[]; total: number }> {
   const body = (await (await page.request.get('/api/exam/questions')).json()) as ExamQuestionsResponse;
   return { list: body.data.data, total: body.data.total };
+}
+
+/**
+ * The signed-in run's exam, drawn from the pool (issue #34), in order, once the run has been saved past
+ * `position` questions (the first save of a new run carries its seed).
+ */
+async function runExam(page: Page, list: ExamQuestion[], position: number): Promise<ExamQuestion[]> {
+  const read = async () => ((await (await page.request.get('/api/exam/run?mode=exam')).json()) as ExamRunResponse).data;
+  await expect.poll(async () => (await read())?.position).toBeGreaterThanOrEqual(position);
+  const byId = new Map(list.map((q) => [q.question_id, q]));
+  return (await read())!.question_ids.map((id) => byId.get(id)!);
 }
 
 const correctOf = (q: ExamQuestion) => q.answers.find((a) => a.correct)!;
@@ -154,6 +165,9 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
   await expect(page.getByRole('dialog', { name: 'Before you start' })).toHaveCount(0);
   const full = await questions(page);
   expect(full.list).toHaveLength(80);
+  // The run's sixth question: the exam drawn from the pool goes on after the free five.
+  const sixth = (await runExam(page, full.list, 5))[5]!;
+  await expect(page.getByTestId('question-text')).toContainText(sixth.question);
 
   // Save, unsave, save again (optimistic, with toasts).
   const save = page.getByRole('button', { name: 'Save question' });
@@ -185,7 +199,7 @@ test('a signed-in user unlocks with promo TLC500 for $15.00, then saves, reports
   // The dashboard lists the saved question; delete empties the list.
   await openInEnglish(page, '/dashboard?tab=saved');
   const savedList = page.getByTestId('saved-questions');
-  await expect(savedList.getByText(full.list[5]!.question)).toBeVisible();
+  await expect(savedList.getByText(sixth.question)).toBeVisible();
   await savedList.getByRole('button', { name: /^Remove from saved/ }).click();
   await expect(page.getByText('Question removed from saved list')).toBeVisible();
   await expect(page.getByText('No saved questions yet.', { exact: false })).toBeVisible();
@@ -202,11 +216,16 @@ for (const { correct, title } of [
     await buyExamAccessByApi(page, 'exam');
     await page.clock.install();
     await startExam(page);
-    const { list, total } = await questions(page);
+    const { list: pool, total } = await questions(page);
     expect(total).toBe(80);
+    expect(pool).toHaveLength(80);
+    // The exam is drawn from the pool: the free first question opens it, the saved run says the rest.
+    await answerFast(page, pool[0]!, 1, total, true);
+    const list = await runExam(page, pool, 1);
     expect(list).toHaveLength(80);
+    expect(list[0]).toBe(pool[0]);
     for (const [i, q] of list.entries()) {
-      await answerFast(page, q, i + 1, total, i < correct);
+      if (i > 0) await answerFast(page, q, i + 1, total, i < correct);
     }
     const result = page.getByRole('dialog', { name: title });
     await expect(result).toBeVisible();

@@ -80,7 +80,7 @@ describe('a map question shows its map in every mode of the exam', () => {
   });
 
   it("the run's result with the questions to review", async () => {
-    await renderWithApp(<ResultDialog score={0} total={2} wrong={[{ question: MAP_QUESTION, answerId: 'q1-wrong' }]} lang="en" />);
+    await renderWithApp(<ResultDialog score={0} total={2} wrong={[{ question: MAP_QUESTION, answerId: 'q1-wrong', number: 1 }]} lang="en" />);
     expect(await mapIn(await screen.findByTestId('review-list'))).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ import { fakeApi, renderWithApp } from './support/render';
 
 const question = examQuestion;
 const QUESTIONS = [question(1), question(2), question(3)];
-const questionsResponse: ExamQuestionsResponse = { data: { data: QUESTIONS, total: 80, full_access: false, access_expiry: null } };
+const questionsResponse: ExamQuestionsResponse = { data: { data: QUESTIONS, total: 80, pool_size: 80, full_access: false, access_expiry: null } };
 
 describe('review dates', () => {
   it('takes the New York date and knows tomorrow', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamQuestion } from '@medallion/contracts/exam';
+import { drawExamIds } from '@medallion/contracts/exam-draw';
 import {
   LOCAL_RUN_KEY,
   clearLocalRun,
@@ -9,6 +10,7 @@ import {
   parseLocalRun,
   readLocalRunText,
   restoreRun,
+  runExam,
   serializeLocalRun,
   writeLocalRun,
   type KeptRun,
@@ -97,6 +99,42 @@ describe('restoreRun', () => {
 
   it('ends a finished run at the total', () => {
     expect(restoreRun({ position: 5, answers: [1, 2, 3, 4, 5].map(right) }, free, 5)?.index).toBe(5);
+  });
+});
+
+describe('a run drawn from the pool (issue #34)', () => {
+  const pool = Array.from({ length: 120 }, (_, i) => q(i + 1));
+  const exam = drawExamIds(pool, 77);
+  const n = (id: string) => Number(id.slice(1));
+
+  it("goes by the server's draw when it has one, numbering questions by their place in it", () => {
+    const ids = exam.slice(0, 8);
+    const run = restoreRun(
+      { seed: 77, question_ids: exam, total: 80, position: 8, answers: [...ids.slice(0, 7).map((id) => right(n(id))), wrong(n(ids[7]!))] },
+      pool,
+      80,
+    )!;
+    expect(run.index).toBe(8);
+    expect(run.score).toBe(7);
+    expect(run.wrong.map((w) => [w.question.question_id, w.number])).toEqual([[ids[7], 8]]);
+    expect(run.draw).toEqual({ seed: 77, question_ids: exam, total: 80 });
+    expect(runExam(pool, run.draw).map((x) => x.question_id)).toEqual(exam);
+  });
+
+  it("draws a guest's run from its seed, and drops one that answers a question outside its draw", () => {
+    const ids = exam.slice(0, 7);
+    const run = restoreRun({ seed: 77, position: 7, answers: ids.map((id) => wrong(n(id))) }, pool, 80)!;
+    expect(run.wrong.map((w) => w.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(runExam(pool, { seed: 77 }).map((x) => x.question_id)).toEqual(exam);
+    const outside = pool.find((x) => !exam.includes(x.question_id))!;
+    expect(restoreRun({ seed: 77, position: 1, answers: [right(n(outside.question_id))] }, pool, 80)).toBeNull();
+  });
+
+  it('keeps the seed in this browser, and drops a kept run with a bad one', () => {
+    writeLocalRun({ seed: 77, position: 1, answers: [right(1)] });
+    expect(parseLocalRun(readLocalRunText())).toEqual({ seed: 77, position: 1, answers: [right(1)] });
+    const ok = JSON.parse(serializeLocalRun({ seed: 77, position: 1, answers: [right(1)] }));
+    for (const seed of [-1, 1.5, '7', 2 ** 31, null]) expect(parseLocalRun(JSON.stringify({ ...ok, seed }))).toBeNull();
   });
 });
 

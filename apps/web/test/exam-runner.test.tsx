@@ -11,7 +11,9 @@ const question = examQuestion;
 const QUESTIONS = [question(1), question(2)];
 
 async function renderPractice() {
-  const response: ExamQuestionsResponse = { data: { data: QUESTIONS, total: QUESTIONS.length, full_access: false, access_expiry: null } };
+  const response: ExamQuestionsResponse = {
+    data: { data: QUESTIONS, total: QUESTIONS.length, pool_size: QUESTIONS.length, full_access: false, access_expiry: null },
+  };
   fakeApi({ 'GET /api/exam/questions': () => ({ body: response }) });
   const onRestart = vi.fn();
   await renderWithApp(<ExamRunner signedIn={false} practice={{ questions: QUESTIONS, onRestart }} />, { path: '/exam' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXAM_MODES, EXAM_QUESTION_COUNT, EXAM_TOPICS, REPORT_ISSUE_OPTIONS } from './exam-constants';
+import { EXAM_SEED_MAX } from './exam-draw';
 import { examMapSchema } from './exam-map';
 import { freeText, text } from './text';
 
@@ -22,13 +23,16 @@ export const examQuestionSchema = z.object({
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 
 /**
- * GET /exam/questions: data.data is the list the caller may take (all 80 with unexpired access, else
- * the first 5); total is the size of the whole exam; access_expiry is set when access is paid.
+ * GET /exam/questions: data.data is the pool the caller may take (the whole pool with unexpired access,
+ * else the free first 5), in the bank's order; an exam is drawn from it (exam-draw.ts). `total` is the
+ * length of one exam (80, or the pool when smaller); `pool_size` the number of questions in the whole
+ * pool (locked ones included); access_expiry is set when access is paid.
  */
 export const examQuestionsResponseSchema = z.object({
   data: z.object({
     data: z.array(examQuestionSchema),
     total: z.number().int(),
+    pool_size: z.number().int(),
     full_access: z.boolean(),
     access_expiry: z.string().nullable(),
   }),
@@ -207,6 +211,15 @@ export type ExamReview = ExamReviewResponse['data'];
 export const examRunAnswerSchema = z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) });
 export const examRunSchema = z.object({
   mode: z.enum(EXAM_MODES),
+  /** The seed the run's exam was drawn with (drawExam); null for a run kept before the pool. */
+  seed: z.number().int().nullable(),
+  /**
+   * The run's exam in order, as far as the user may read it (without paid access: the free preview
+   * that opens it; the rest follows once access is bought). The run's answers are checked against it.
+   */
+  question_ids: z.array(z.string()),
+  /** The length of the run's exam (80, or the pool when smaller): "Question n of total". */
+  total: z.number().int(),
   /** How many questions are behind (the next one shown is position + 1). */
   position: z.number().int(),
   answers: z.array(z.object({ question_id: z.string(), answer_id: z.string() })),
@@ -220,9 +233,15 @@ export const examRunQuerySchema = z.object({ mode: z.enum(EXAM_MODES) });
 /** GET /exam/run: the run, or null when none is in progress. */
 export const examRunResponseSchema = z.object({ data: examRunSchema.nullable() });
 export type ExamRunResponse = z.infer<typeof examRunResponseSchema>;
-/** PUT /exam/run: saves (replaces) the run; only the spec's run (mode `exam`) is saved this way. */
+/**
+ * PUT /exam/run: saves (replaces) the run; only the spec's run (mode `exam`) is saved this way. The
+ * first save of a run draws its exam: from `seed` when given (a browser that drew it itself, offline
+ * too), else from a seed the server picks; later saves without a seed, or with the same one, keep the
+ * draw; another seed starts a new exam. The answer carries the draw (`question_ids`).
+ */
 export const saveExamRunRequestSchema = z.object({
   mode: z.enum(EXAM_MODES),
+  seed: z.number({ error: 'runSeed' }).int('runSeed').min(0, 'runSeed').max(EXAM_SEED_MAX, 'runSeed').optional(),
   position: z.number().int('runPosition').min(0, 'runPosition').max(EXAM_QUESTION_COUNT, 'runPosition'),
   answers: z.array(examRunAnswerSchema).max(EXAM_QUESTION_COUNT, 'attemptTooLong'),
 });

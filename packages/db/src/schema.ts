@@ -726,6 +726,12 @@ export const examRuns = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     mode: text('mode', { enum: ['exam', 'timed', 'topic', 'review'] }).notNull(),
     topic: text('topic'),
+    /**
+     * The seed of the run's draw (drawExam in @medallion/contracts/exam-draw): a browser draws the same
+     * exam from it offline. Null for runs kept before the pool (issue #34): their question_ids hold.
+     */
+    seed: integer('seed'),
+    /** The questions drawn for the run, in order (what resume and the answer checks go by). */
     questionIds: jsonb('question_ids').$type<string[]>().notNull(),
     answerOrder: jsonb('answer_order').$type<Record<string, string[]>>(),
     answers: jsonb('answers').$type<Array<{ question_id: string; answer_id: string }>>().notNull(),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { EXAM_FREE_QUESTIONS, EXAM_QUESTION_COUNT, type ExamMode, type ExamQuestion, type ExamRun, type SaveExamRunRequest } from '@medallion/contracts/exam';
+import { EXAM_FREE_QUESTIONS, type ExamMode, type ExamQuestion, type ExamRun, type SaveExamRunRequest } from '@medallion/contracts/exam';
+import { drawExamIds, randomExamSeed } from '@medallion/contracts/exam-draw';
 import { gradeSheet, isOwnAnswer } from '@medallion/contracts/exam-grading';
 import type { DbExecutor } from '@medallion/db/client';
 import { examRuns } from '@medallion/db/schema';
@@ -20,10 +21,25 @@ export function gradeRunAnswers(bank: readonly ExamQuestion[], answers: readonly
   return { score, wrong };
 }
 
-function toRun(row: RunRow, bank: readonly ExamQuestion[]): ExamRun {
+/**
+ * The part of a run's draw the user may read: all of it with paid access, else the free preview that
+ * opens it (the spec's run always opens with it). Questions staff removed since are left out.
+ */
+function readableDraw(questionIds: readonly string[], byId: ReadonlyMap<string, ExamQuestion>, fullAccess: boolean): string[] {
+  return questionIds.filter((id) => {
+    const q = byId.get(id);
+    return q !== undefined && (fullAccess || q.position <= EXAM_FREE_QUESTIONS);
+  });
+}
+
+function toRun(row: RunRow, bank: readonly ExamQuestion[], fullAccess: boolean): ExamRun {
   const { score, wrong } = gradeRunAnswers(bank, row.answers);
+  const byId = new Map(bank.map((q) => [q.question_id, q]));
   return {
     mode: row.mode,
+    seed: row.seed,
+    question_ids: readableDraw(row.questionIds, byId, fullAccess),
+    total: row.questionIds.length,
     position: row.position,
     answers: row.answers,
     score,
@@ -32,33 +48,44 @@ function toRun(row: RunRow, bank: readonly ExamQuestion[]): ExamRun {
   };
 }
 
-/** GET /exam/run: the user's run of this mode, graded now, or null. Only the user's own is ever read. */
-export async function getExamRun(db: DbExecutor, userId: string, mode: ExamMode, bank: readonly ExamQuestion[]): Promise<ExamRun | null> {
+async function findRun(db: DbExecutor, userId: string, mode: ExamMode): Promise<RunRow | undefined> {
   const [row] = await db
     .select()
     .from(examRuns)
     .where(and(eq(examRuns.userId, userId), eq(examRuns.mode, mode)))
     .limit(1);
-  return row ? toRun(row, bank) : null;
+  return row;
+}
+
+/** GET /exam/run: the user's run of this mode, graded now, or null. Only the user's own is ever read. */
+export async function getExamRun(db: DbExecutor, userId: string, mode: ExamMode, bank: readonly ExamQuestion[], fullAccess: boolean): Promise<ExamRun | null> {
+  const row = await findRun(db, userId, mode);
+  return row ? toRun(row, bank, fullAccess) : null;
 }
 
 /**
- * Checks a run of the spec's 80-question exam against the bank and the user's access: every answer is
- * one of its question's, each question once, only questions already passed (position at most the
- * run's) and within the user's access (the free 5 without it), the position no further than access.
+ * Checks a run of the spec's exam against its draw, the bank and the user's access. Refused: a question
+ * the user may not read (unknown, or past the free preview without access: 404, nothing said about it),
+ * one outside the run's draw (400 exam.runQuestionNotDrawn), a question twice, one the run has not
+ * reached (its place in the draw at or past the position), an answer that is not its question's; and a
+ * position past what the user may reach (the free preview without access: 404).
  */
-function checkExamModeRun(input: SaveExamRunRequest, bank: readonly ExamQuestion[], fullAccess: boolean): void {
-  const examQuestions = bank.filter((q) => q.position >= 1 && q.position <= EXAM_QUESTION_COUNT);
-  const reachable = fullAccess ? examQuestions.length : Math.min(EXAM_FREE_QUESTIONS, examQuestions.length);
+function checkExamModeRun(input: SaveExamRunRequest, draw: readonly string[], bank: readonly ExamQuestion[], fullAccess: boolean): void {
+  const byId = new Map(bank.map((q) => [q.question_id, q]));
+  const readable = (q: ExamQuestion | undefined): q is ExamQuestion => q !== undefined && (fullAccess || q.position <= EXAM_FREE_QUESTIONS);
+  const freeOpening = draw.findIndex((id) => !readable(byId.get(id)));
+  const reachable = fullAccess || freeOpening === -1 ? draw.length : freeOpening;
   if (input.position > reachable) throw new AppError('NOT_FOUND', 'exam.questionNotFound').on('position');
-  const byId = new Map(examQuestions.map((q) => [q.question_id, q]));
+  const placeOf = new Map(draw.map((id, i) => [id, i]));
   const seen = new Set<string>();
   input.answers.forEach((a, i) => {
     const q = byId.get(a.question_id);
-    if (!q || q.position > reachable) throw new AppError('NOT_FOUND', 'exam.questionNotFound').on(`answers.${i}.question_id`);
+    if (!readable(q)) throw new AppError('NOT_FOUND', 'exam.questionNotFound').on(`answers.${i}.question_id`);
+    const place = placeOf.get(a.question_id);
+    if (place === undefined) throw new AppError('VALIDATION_ERROR', 'exam.runQuestionNotDrawn').on(`answers.${i}.question_id`);
     if (seen.has(a.question_id)) throw new AppError('VALIDATION_ERROR', 'exam.runDuplicateQuestion').on(`answers.${i}.question_id`);
     seen.add(a.question_id);
-    if (q.position > input.position) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.question_id`);
+    if (place >= input.position) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.question_id`);
     if (!isOwnAnswer(q, a.answer_id)) throw new AppError('VALIDATION_ERROR', 'exam.runInvalid').on(`answers.${i}.answer_id`);
   });
 }
@@ -66,7 +93,10 @@ function checkExamModeRun(input: SaveExamRunRequest, bank: readonly ExamQuestion
 /**
  * PUT /exam/run: saves the user's run (one per user and mode; the last write wins, concurrent saves
  * meet in the upsert on the unique (user_id, mode) index). Only mode `exam` is saved here: the timed
- * simulation keeps its run through its own routes. The answer carries the server's grade.
+ * simulation keeps its run through its own routes. The first save draws the run's exam from the whole
+ * pool (drawExam, the free preview first) with the request's seed or a new one; later saves keep the
+ * draw unless they bring another seed (a new exam begun in a browser). The answer carries the server's
+ * grade and the draw.
  */
 export async function saveExamRun(
   db: DbExecutor,
@@ -76,21 +106,35 @@ export async function saveExamRun(
   fullAccess: boolean,
 ): Promise<ExamRun> {
   if (input.mode !== 'exam') throw new AppError('VALIDATION_ERROR', 'exam.runModeUnsupported').on('mode');
-  checkExamModeRun(input, bank, fullAccess);
+  const kept = await findRun(db, userId, input.mode);
+  const keep = kept && (input.seed === undefined || input.seed === kept.seed);
+  const seed = keep ? kept.seed : (input.seed ?? randomExamSeed());
+  const questionIds = keep ? kept.questionIds : drawExamIds(bank, seed!);
+  checkExamModeRun(input, questionIds, bank, fullAccess);
   const answers = input.answers.map((a) => ({ question_id: a.question_id, answer_id: a.answer_id }));
-  const questionIds = bank
-    .filter((q) => q.position >= 1 && q.position <= EXAM_QUESTION_COUNT)
-    .sort((a, b) => a.position - b.position)
-    .map((q) => q.question_id);
   const [row] = await db
     .insert(examRuns)
-    .values({ userId, mode: input.mode, questionIds, answers, position: input.position })
+    .values({ userId, mode: input.mode, seed, questionIds, answers, position: input.position })
     .onConflictDoUpdate({
       target: [examRuns.userId, examRuns.mode],
-      set: { questionIds, answers, position: input.position, updatedAt: sql`now()` },
+      set: { seed, questionIds, answers, position: input.position, updatedAt: sql`now()` },
     })
     .returning();
-  return toRun(row!, bank);
+  return toRun(row!, bank, fullAccess);
+}
+
+/**
+ * A finished run's attempt (POST /exam/attempts, mode 'exam') answers the run's own exam: with a run in
+ * progress, an answer to a question outside its draw is refused (400 exam.runQuestionNotDrawn). Without a
+ * run (its saves failed, or an API client) the attempt is graded as it comes.
+ */
+export async function checkAttemptInRun(db: DbExecutor, userId: string, answers: ReadonlyArray<{ question_id: string }>): Promise<void> {
+  const run = await findRun(db, userId, 'exam');
+  if (!run) return;
+  const drawn = new Set(run.questionIds);
+  answers.forEach((a, i) => {
+    if (!drawn.has(a.question_id)) throw new AppError('VALIDATION_ERROR', 'exam.runQuestionNotDrawn').on(`answers.${i}.question_id`);
+  });
 }
 
 /** DELETE /exam/run (and a recorded attempt): removes the user's run of this mode. */

@@ -13,7 +13,8 @@ import {
 } from '@medallion/contracts/exam';
 import type { DbExecutor } from '@medallion/db/client';
 import { examToday } from './exam-day';
-import { examAttempts, examQuestions, examReviewItems } from '@medallion/db/schema';
+import { examAttempts, examReviewItems } from '@medallion/db/schema';
+import { EXAM_TOPIC_WEIGHTS } from '@medallion/contracts/exam-draw';
 
 /*
  * Readiness: how ready a user is for the 80-question exam, estimated from their recent attempts.
@@ -24,7 +25,7 @@ import { examAttempts, examQuestions, examReviewItems } from '@medallion/db/sche
  * 2. The topic's rate r_t = Σ w·correct / Σ w·answered over those attempts (a share right, 0–1).
  *    It is below the pass mark when r_t < EXAM_PASS_RATE (61 of 80 = 76.25 %).
  * 3. The score is the rates weighted by each topic's share of the exam, s_t = the number of the 80
- *    questions of that topic: score = Σ s_t·r_t / Σ s_t over the topics answered at least once, as a
+ *    questions of that topic in a drawn exam (EXAM_TOPIC_WEIGHTS, contracts/exam-draw.ts): score = Σ s_t·r_t / Σ s_t over the topics answered at least once, as a
  *    percentage. It estimates the share of the real exam the user would answer right.
  * 4. No score below MIN_ANSWERS answered questions (counted plainly over the attempts used).
  *    Confidence: low below 40 answers or when the answered topics make up less than 75 % of the exam,
@@ -52,8 +53,6 @@ export interface ReadinessAttempt {
   perTopic: Record<string, { correct: number; total: number; answered?: number }>;
   createdAt: Date;
 }
-
-const isTopic = (t: string): t is ExamTopic => (EXAM_TOPICS as readonly string[]).includes(t);
 
 /**
  * The questions of a topic the user answered in an attempt: only answers given count, never a question
@@ -155,7 +154,7 @@ export function computeReadiness(attempts: ReadinessAttempt[], examTopicCounts: 
 
 /** GET /exam/readiness: the user's own attempts only (the user id comes from the session). */
 export async function getReadiness(db: DbExecutor, userId: string, now = new Date()): Promise<ExamReadiness> {
-  const [rows, topicCounts, [due]] = await Promise.all([
+  const [rows, [due]] = await Promise.all([
     db
       .select({
         id: examAttempts.id,
@@ -170,16 +169,10 @@ export async function getReadiness(db: DbExecutor, userId: string, now = new Dat
       .orderBy(desc(examAttempts.createdAt))
       .limit(ATTEMPTS_READ),
     db
-      .select({ topic: examQuestions.topic, n: count() })
-      .from(examQuestions)
-      .where(lte(examQuestions.position, EXAM_QUESTION_COUNT))
-      .groupBy(examQuestions.topic),
-    db
       .select({ n: count() })
       .from(examReviewItems)
       .where(and(eq(examReviewItems.userId, userId), lte(examReviewItems.dueOn, examToday(now)))),
   ]);
-  const counts: Partial<Record<ExamTopic, number>> = {};
-  for (const { topic, n } of topicCounts) if (isTopic(topic)) counts[topic] = n;
-  return computeReadiness(rows, counts, due?.n ?? 0);
+  // Each topic weighs what it weighs in a drawn exam (the draw's weights), whatever the pool holds.
+  return computeReadiness(rows, EXAM_TOPIC_WEIGHTS, due?.n ?? 0);
 }

@@ -4,7 +4,7 @@ import type { Database } from '@medallion/db/client';
 import { examAttempts } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
-import { deleteExamRun } from './exam-runs';
+import { checkAttemptInRun, deleteExamRun } from './exam-runs';
 import { gradeSubmittedAnswers } from './grade-answers';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
@@ -26,8 +26,8 @@ export function toAttempt(row: AttemptRow, total: number): ExamAttempt {
 /**
  * Grades a finished exam on the server (the first-try answer per question, gradeSubmittedAnswers: the
  * exam's one grader) and stores it. Only questions the user may take count, and only answers of their
- * own question; each question counts once. Pass: passesExam. `mode` says how it was taken: the spec's
- * run ('exam'), one topic, or the review queue.
+ * own question; each question counts once; the spec's run answers its own draw (checkAttemptInRun). Pass:
+ * passesExam. `mode` says how it was taken: the spec's run ('exam'), one topic, or the review queue.
  */
 export async function recordAttempt(
   db: Database,
@@ -37,6 +37,7 @@ export async function recordAttempt(
   mode: ExamAttemptMode = 'exam',
 ): Promise<ExamAttempt> {
   const sheet = await gradeSubmittedAnswers(db, answers, fullAccess);
+  if (mode === 'exam') await checkAttemptInRun(db, userId, answers);
   const { score, total, per_topic: perTopic, wrong_question_ids: wrong } = sheet;
   // The finished run is no longer in progress: the attempt and the run's removal land together.
   const row = await db.transaction(async (tx) => {

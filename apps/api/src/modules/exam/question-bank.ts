@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, examQuestionsResponseSchema, type ExamQuestion } from '@medallion/contracts/exam';
+import { examLength } from '@medallion/contracts/exam-draw';
 import type { Database } from '@medallion/db/client';
 import { appSettings, examQuestions } from '@medallion/db/schema';
 import type { SharedCache } from '../../integrations/redis/shared-cache';
@@ -15,6 +16,7 @@ const SHARED_SNAPSHOT_TTL_MS = 10 * 60_000;
 const STAMP_KEY = 'exam-bank:stamp';
 
 export interface QuestionBankSnapshot {
+  /** How many questions the pool holds (an exam draws examLength(total) of them). */
   total: number;
   free: ExamQuestion[];
   all: ExamQuestion[];
@@ -56,7 +58,7 @@ async function readStamp(db: Database): Promise<string> {
 function toSnapshot(all: ExamQuestion[], total: number): QuestionBankSnapshot {
   const free = all.filter((q) => q.position <= EXAM_FREE_QUESTIONS);
   // The route sends these strings as they are, past the response serializer: check the shape once here.
-  examQuestionsResponseSchema.parse({ data: { data: all, total, full_access: true, access_expiry: null } });
+  examQuestionsResponseSchema.parse({ data: { data: all, total: examLength(total), pool_size: total, full_access: true, access_expiry: null } });
   return { total, free, all, freeJson: JSON.stringify(free), allJson: JSON.stringify(all) };
 }
 
@@ -94,12 +96,12 @@ function sharedSource(db: Database, cache: SharedCache) {
 }
 
 /**
- * The exam's question bank (80 questions with their answers) kept in memory: it changes only when
+ * The exam's question bank (the pool an exam is drawn from, with the answers) kept in memory: it changes only when
  * staff edit it (modules/exam/update-exam-question.ts), so GET /exam/questions need not read it for every
  * request. This process's edits call invalidate(), and the next read loads the bank again.
  *
  * Several server processes may share one PostgreSQL, and an edit in one must reach the others. A
- * fixed TTL would serve stale questions for the whole TTL and reload 80 questions with their answers
+ * fixed TTL would serve stale questions for the whole TTL and reload the pool with its answers
  * in every process each time; instead a read at most once a second (CHECK_EVERY_MS) compares a
  * small stamp (a version in app_settings that each edit bumps in its transaction, and the question
  * count) and reloads only when it changed. So another process shows an edit within about a second,
@@ -158,11 +160,12 @@ export function createQuestionBank(db: Database, cache?: SharedCache): QuestionB
 }
 
 /**
- * The body of GET /exam/questions: the free questions, or all of them with unexpired paid access
- * (locked questions and their answers are never sent without it), and the caller's access.
+ * The body of GET /exam/questions: the free questions, or the whole pool with unexpired paid access
+ * (locked questions and their answers are never sent without it), the length of an exam drawn from the
+ * pool, the pool's size and the caller's access.
  */
 export function examQuestionsBody(bank: QuestionBankSnapshot, accessExpiry: Date | null): string {
   const full = accessExpiry !== null;
   const expiry = accessExpiry ? JSON.stringify(accessExpiry.toISOString()) : 'null';
-  return `{"data":{"data":${full ? bank.allJson : bank.freeJson},"total":${bank.total},"full_access":${full},"access_expiry":${expiry}}}`;
+  return `{"data":{"data":${full ? bank.allJson : bank.freeJson},"total":${examLength(bank.total)},"pool_size":${bank.total},"full_access":${full},"access_expiry":${expiry}}}`;
 }

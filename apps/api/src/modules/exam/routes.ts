@@ -65,7 +65,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The questions the caller may take: all 80 with paid access, else the free first 5',
+        summary: 'The pool the caller may take an exam from: the whole pool with paid access, else the free first 5',
         response: { 200: examQuestionsResponseSchema, ...errors },
       },
     },
@@ -219,14 +219,15 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       config: ipRateLimit(120),
       schema: {
         tags,
-        summary: "The user's run in progress of a mode (null when none), graded by the server",
+        summary: "The user's run in progress of a mode (null when none): its draw, graded by the server",
         querystring: examRunQuerySchema,
         response: { 200: examRunResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { data: await getExamRun(app.db, req.user.id, req.query.mode, (await app.examBank.read()).all) };
+      const [bank, access] = await Promise.all([app.examBank.read(), hasAccess(req.user.id)]);
+      return { data: await getExamRun(app.db, req.user.id, req.query.mode, bank.all, access) };
     },
   );
 
@@ -237,7 +238,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       config: ipRateLimit(120),
       schema: {
         tags,
-        summary: 'Save the run in progress of the practice exam (mode exam): position and first-try answers; the server grades',
+        summary: 'Save the run in progress of the practice exam (mode exam): its seed, position and first-try answers; the server draws and grades',
         body: saveExamRunRequestSchema,
         response: { 200: saveExamRunResponseSchema, ...errors },
       },

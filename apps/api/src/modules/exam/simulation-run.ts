@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { EXAM_QUESTION_COUNT, type ExamQuestion, type ExamSimulation } from '@medallion/contracts/exam';
+import type { ExamSimulation } from '@medallion/contracts/exam';
 import { examRuns } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -11,11 +11,6 @@ type Answer = { question_id: string; answer_id: string };
 
 /** The row of the user's timed simulation (one per user: exam_runs_user_mode_idx). */
 export const simulationOf = (userId: string) => and(eq(examRuns.userId, userId), eq(examRuns.mode, 'timed'));
-
-/** The questions of a simulation: the spec's 80 (a larger bank's extra questions are for the topic and review modes). */
-export function simulationQuestions(bank: readonly ExamQuestion[]): ExamQuestion[] {
-  return bank.filter((q) => q.position <= EXAM_QUESTION_COUNT);
-}
 
 export function toSimulation(row: SimulationRow, minutes: number, now = new Date()): ExamSimulation {
   return {

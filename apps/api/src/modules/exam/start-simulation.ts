@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { ExamQuestion, ExamSimulation } from '@medallion/contracts/exam';
+import { drawExam, randomExamSeed } from '@medallion/contracts/exam-draw';
 import type { Database } from '@medallion/db/client';
 import { examRuns } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { getExamSettings } from './exam-settings';
-import { simulationOf, simulationQuestions, toSimulation } from './simulation-run';
+import { simulationOf, toSimulation } from './simulation-run';
 
 /** Fisher–Yates with the crypto generator: each user's order is their own and cannot be predicted. */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -29,14 +30,16 @@ function minutesOf(row: typeof examRuns.$inferSelect): number | null {
 
 /**
  * POST /exam/simulation: starts the timed simulation (paid access only: 403 otherwise), or answers the
- * one already running, unchanged. The server shuffles the questions and each question's answers and
- * sets the deadline from the staff's length; two starts at once make one run (the unique index).
+ * one already running, unchanged. The server draws its 80 questions from the whole pool by the topic
+ * weights (drawExam with a crypto seed, the free preview drawn like the rest), shuffles each question's
+ * answers and sets the deadline from the staff's length; two starts at once make one run (the unique index).
  */
 export async function startSimulation(db: Database, userId: string, bank: readonly ExamQuestion[], fullAccess: boolean): Promise<ExamSimulation> {
   const running = await getSimulation(db, userId);
   if (running) return running;
   if (!fullAccess) throw new AppError('FORBIDDEN', 'exam.accessRequired');
-  const questions = shuffled(simulationQuestions(bank));
+  const seed = randomExamSeed();
+  const questions = drawExam(bank, seed, { freePreviewFirst: false });
   if (questions.length === 0) throw new AppError('NOT_FOUND', 'exam.questionNotFound');
   const { timed_minutes } = await getExamSettings(db);
   const now = new Date();
@@ -45,6 +48,7 @@ export async function startSimulation(db: Database, userId: string, bank: readon
     .values({
       userId,
       mode: 'timed',
+      seed,
       questionIds: questions.map((q) => q.question_id),
       answerOrder: Object.fromEntries(questions.map((q) => [q.question_id, shuffled(q.answers.map((a) => a.answer_id))])),
       answers: [],

@@ -234,7 +234,9 @@ export function ExamCheckout({ renderPaymentMethods }: { renderPaymentMethods: (
           <h2 id="product-title" className="text-lg font-bold leading-snug">
             {t('checkout.product')}
           </h2>
-          <p className="text-slate-700">{t('checkout.productText', { total: access?.total ?? EXAM_QUESTION_COUNT, months: EXAM_ACCESS_MONTHS })}</p>
+          <p className="text-slate-700">
+            {t('checkout.productText', { total: access?.pool_size ?? access?.total ?? EXAM_QUESTION_COUNT, months: EXAM_ACCESS_MONTHS })}
+          </p>
           <p className="font-semibold">{money(EXAM_PRICE_CENTS)}</p>
         </div>
       </Card>

@@ -2,8 +2,9 @@ import { Bookmark, BookmarkCheck, CheckCircle2, Info, XCircle } from 'lucide-rea
 import { Progress } from 'radix-ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamAttemptMode, ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamAttemptMode, ExamQuestion, ExamRun } from '@medallion/contracts/exam';
 import { EXAM_PASS_ABOVE } from '@medallion/contracts/exam-constants';
+import { randomExamSeed } from '@medallion/contracts/exam-draw';
 import { gradeAnswer } from '@medallion/contracts/exam-grading';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -15,6 +16,7 @@ import { useExamQuestions, useReportedQuestions, useSavedQuestions } from '@/lib
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
 import { useRecordAnswer } from '../api/record-answer';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
+import { runExam, type RunDraw } from '../lib/exam-run-store';
 import { useExamResume } from '../lib/use-exam-resume';
 import { IntroDialog } from './intro-dialog';
 import { QuestionMap } from './question-map';
@@ -138,6 +140,9 @@ export function LanguageSwitch({ lang, onChange }: { lang: Lang; onChange: (lang
   );
 }
 
+/** The seed a save carries: none for a run drawn by the server before seeds (it keeps its draw). */
+const seedOf = (draw: RunDraw) => (draw.seed === undefined ? {} : { seed: draw.seed });
+
 /** "Practice my mistakes": a set of questions the user got wrong (taken from the questions they may read). */
 export interface PracticeSet {
   questions: ExamQuestion[];
@@ -151,7 +156,9 @@ export interface PracticeSet {
 }
 
 /**
- * The practice exam: intro with the borough map, one question per screen, paywall at 6, result.
+ * The practice exam: intro with the borough map, one question per screen, paywall at 6, result. The
+ * spec's run is an exam drawn from the pool the user may read (drawExam with the run's seed: the free
+ * preview first, so without access the paywall follows it), or a resumed run's own draw.
  * With `practice` it runs only that set: no intro, no paywall, graded here and not stored as an attempt.
  */
 export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice?: PracticeSet }) {
@@ -175,14 +182,42 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const attemptSent = useRef(false);
   /** The question a resumed run continued at (its notice shows until the next answer). */
   const [resumedAt, setResumedAt] = useState<number | null>(null);
+  /** The spec's run's draw: a new seed for a new exam, or a resumed run's (the first five questions are the same whatever the seed). */
+  const [draw, setDraw] = useState<RunDraw>(() => ({ seed: randomExamSeed() }));
+  /**
+   * The account's run as the last save answered it. The server draws the run from its own pool: should
+   * this browser's copy be older (a question added or edited since), the server's draw of the same seed
+   * is the one that counts for the questions still to come (the answered ones are in it: it accepted them).
+   */
+  const [serverRun, setServerRun] = useState<ExamRun | null>(null);
+  const runDraw = useMemo<RunDraw>(
+    () =>
+      draw.question_ids || !serverRun || serverRun.seed === null || serverRun.seed !== draw.seed
+        ? draw
+        : { seed: draw.seed, question_ids: serverRun.question_ids, total: serverRun.total },
+    [draw, serverRun],
+  );
 
-  const list = practice?.questions ?? questions.data?.data.data ?? [];
-  const total = practice ? practice.questions.length : (questions.data?.data.total ?? 0);
+  const pool = questions.data?.data.data;
+  const drawn = useMemo(() => (practice || !pool ? [] : runExam(pool, runDraw)), [practice, pool, runDraw]);
+  // A draw naming questions this browser does not have yet (the pool grew since it was loaded): load it again, once per draw.
+  const reloadedFor = useRef<string | null>(null);
+  const { refetch: reloadPool } = questions;
+  useEffect(() => {
+    if (!pool || !runDraw.question_ids) return;
+    const known = new Set(pool.map((q) => q.question_id));
+    const key = runDraw.question_ids.join();
+    if (reloadedFor.current === key || runDraw.question_ids.every((id) => known.has(id))) return;
+    reloadedFor.current = key;
+    void reloadPool();
+  }, [pool, runDraw, reloadPool]);
+  const list = practice?.questions ?? drawn;
+  const total = practice ? practice.questions.length : (runDraw.total ?? questions.data?.data.total ?? 0);
   const question: ExamQuestion | undefined = list[index];
   const savedIds = useMemo(() => new Set((saved.data ?? []).map((q) => q.question_id)), [saved.data]);
   const reportedIds = useMemo(() => new Set(reported.data ?? []), [reported.data]);
   // The spec's run continues where it stopped (a practice run does not).
-  const resume = useExamResume({ enabled: !practice, signedIn, questions: questions.data?.data.data, total });
+  const resume = useExamResume({ enabled: !practice, signedIn, questions: questions.data?.data.data, total, onServerRun: setServerRun });
   const { phase: resumePhase, take: takeRun, save: saveRun, idle: runSaved } = resume;
   useEffect(() => {
     if (resumePhase !== 'found') return;
@@ -190,11 +225,13 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     if (!run) return;
     answers.current = run.answers;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the run comes from outside React (this browser's storage or the server), taken once
-    setIndex(Math.min(run.index, total));
+    setDraw(run.draw.seed === undefined && !run.draw.question_ids ? { ...run.draw, seed: randomExamSeed() } : run.draw);
+    const runTotal = run.draw.total ?? total;
+    setIndex(Math.min(run.index, runTotal));
     setScore(run.score);
     setWrong(run.wrong);
     setStarted(true);
-    if (run.index >= total) setFinished(true);
+    if (run.index >= runTotal) setFinished(true);
     else setResumedAt(run.index + 1);
   }, [resumePhase, takeRun, total]);
 
@@ -237,11 +274,11 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
       postAttempt(sent, {
         onError: (error) => {
           onError(error);
-          saveRun({ position: sent.length, answers: sent });
+          saveRun({ ...seedOf(draw), position: sent.length, answers: sent });
         },
       }),
     );
-  }, [isPractice, practiceMode, finished, signedIn, postAttempt, runSaved, saveRun]);
+  }, [isPractice, practiceMode, finished, signedIn, postAttempt, runSaved, saveRun, draw]);
 
   if (!practice && (questions.isPending || resumePhase === 'loading' || resumePhase === 'found')) return <ExamSkeleton />;
   if (!practice && questions.isError) return <ErrorState message={t('loadError')} retryLabel={t('retry')} onRetry={() => void questions.refetch()} />;
@@ -253,14 +290,14 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     recordAnswer(question.question_id, selected);
     setResumedAt(null);
     // Kept after each answer, never waited for; the last one is the attempt's (which ends the run).
-    if (index + 1 < total) saveRun({ position: index + 1, answers: [...answers.current] });
+    if (index + 1 < total) saveRun({ ...seedOf(draw), position: index + 1, answers: [...answers.current] });
     if (gradeAnswer(question, selected) === 'right') {
       setPhase('correct');
       setScore((s) => s + 1);
       setAdvanceIn(CORRECT_DELAY_MS);
     } else {
       setPhase('wrong');
-      setWrong((w) => [...w, { question, answerId: selected }]);
+      setWrong((w) => [...w, { question, answerId: selected, number }]);
     }
   };
 
@@ -277,6 +314,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     setFinished(false);
     setResumedAt(null);
     setStarted(false);
+    setDraw({ seed: randomExamSeed() });
   };
 
   const ru = lang === 'ru';
@@ -307,7 +345,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
       {!question && !finished ? (
         <Suspense fallback={<Spinner label={t('common:loading')} className="py-16 text-slate-500" />}>
-          <Paywall signedIn={signedIn} total={total} />
+          <Paywall signedIn={signedIn} total={questions.data?.data.pool_size ?? total} />
         </Suspense>
       ) : question && !finished ? (
         <section aria-labelledby="question-text" className={QUESTION_CARD} data-topic={question.topic}>

@@ -11,6 +11,8 @@ import { QuestionMap } from './question-map';
 export interface WrongAnswer {
   question: ExamQuestion;
   answerId: string;
+  /** The question's number in the run (its place in the drawn exam, not its place in the pool). */
+  number: number;
 }
 
 /**
@@ -66,13 +68,13 @@ export function ResultDialog({
             <p className="text-slate-600">{t('result.allCorrect')}</p>
           ) : (
             <ol className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1" data-testid="review-list">
-              {wrong.map(({ question, answerId }) => {
+              {wrong.map(({ question, answerId, number }) => {
                 const chosen = question.answers.find((a) => a.answer_id === answerId);
                 const right = question.answers.find((a) => a.correct);
                 return (
                   <li key={question.question_id} className="rounded-xl border border-slate-200 p-3 text-sm">
                     <p className="font-semibold text-asphalt">
-                      {question.position}. {ru ? question.question_rus : question.question}
+                      {number}. {ru ? question.question_rus : question.question}
                     </p>
                     <QuestionMap map={question.map} compact />
                     {chosen && <p className="mt-1 text-danger-text">{t('result.yourAnswer', { answer: ru ? chosen.answer_rus : chosen.answer })}</p>}

@@ -1,11 +1,13 @@
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { EXAM_QUESTION_COUNT } from '@medallion/contracts/exam-constants';
+import { drawExam, isExamSeed } from '@medallion/contracts/exam-draw';
 import { gradeAnswer } from '@medallion/contracts/exam-grading';
 import type { WrongAnswer } from '../components/result-dialog';
 
 /*
- * Resume of the spec's 80-question run (mode `exam`): what is kept between visits, and how a kept run
- * becomes the runner's state again. Guests keep it in this browser (localStorage, a versioned key read
+ * Resume of the spec's 80-question run (mode `exam`): what is kept between visits (its draw: the seed,
+ * and the server's question ids; the position and answers), and how a kept run becomes the runner's
+ * state again. Guests keep it in this browser (localStorage, a versioned key read
  * with suspicion: anything odd counts as no run); signed-in users on the server (PUT /exam/run), saved
  * one call at a time so an older save never lands after a newer one. No zod here: the page's first
  * load must not carry it.
@@ -16,8 +18,19 @@ export interface RunAnswer {
   answer_id: string;
 }
 
-/** A run as kept: how many questions are behind, and the first-try answers given. */
-export interface KeptRun {
+/**
+ * What a run's exam was drawn with: its seed (drawExam from the pool the browser holds, offline too),
+ * and from the server the draw itself (`question_ids`, as far as the user may read it) and its length.
+ * A run kept before the pool has no seed: its draw is the server's, or the free preview for a guest.
+ */
+export interface RunDraw {
+  seed?: number;
+  question_ids?: string[];
+  total?: number;
+}
+
+/** A run as kept: its draw, how many questions are behind, and the first-try answers given. */
+export interface KeptRun extends RunDraw {
   position: number;
   answers: RunAnswer[];
   /** The server's grade (signed in); a guest's run is graded here from the questions. */
@@ -27,6 +40,8 @@ export interface KeptRun {
 
 /** The runner's state rebuilt from a kept run. */
 export interface RestoredRun {
+  /** The run's draw (the runner goes on with it). */
+  draw: RunDraw;
   /** The question to show next (0-based); `total` or more means the run is over. */
   index: number;
   score: number;
@@ -64,15 +79,29 @@ export function parseLocalRun(raw: string | null | undefined): KeptRun | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { v, mode, position, answers } = value as Record<string, unknown>;
+  const { v, mode, seed, position, answers } = value as Record<string, unknown>;
   if (v !== 1 || mode !== 'exam') return null;
+  if (seed !== undefined && !isExamSeed(seed)) return null;
   if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > MAX_ANSWERS) return null;
   if (!Array.isArray(answers) || answers.length > position || !answers.every(isAnswer)) return null;
-  return { position, answers: answers.map((a) => ({ question_id: a.question_id, answer_id: a.answer_id })) };
+  return { ...(seed !== undefined && { seed }), position, answers: answers.map((a) => ({ question_id: a.question_id, answer_id: a.answer_id })) };
 }
 
 export function serializeLocalRun(run: KeptRun): string {
-  return JSON.stringify({ v: 1, mode: 'exam', position: run.position, answers: run.answers, updated_at: new Date().toISOString() });
+  return JSON.stringify({ v: 1, mode: 'exam', seed: run.seed, position: run.position, answers: run.answers, updated_at: new Date().toISOString() });
+}
+
+/**
+ * A run's exam from the pool this browser holds: the server's draw when it is known (in its order,
+ * the questions the user may read), else drawn here from the seed (drawExam; the free preview opens
+ * every draw, so a run without a seed still has it).
+ */
+export function runExam(pool: readonly ExamQuestion[], draw: RunDraw): ExamQuestion[] {
+  if (draw.question_ids) {
+    const byId = new Map(pool.map((q) => [q.question_id, q]));
+    return draw.question_ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  return drawExam(pool, draw.seed ?? 0);
 }
 
 /** The stored text (what useSyncExternalStore compares), null when there is none or no storage. */
@@ -101,14 +130,18 @@ export function clearLocalRun(): void {
 }
 
 /**
- * The runner's state from a kept run and the questions the user may read now. A run that does not fit
- * them (an answer to an unknown question or with an unknown answer, a question twice, answers beyond
- * the position) is dropped: null, as is an empty run. Answers to questions beyond the user's access now
- * (signed-in, access ended) are kept for the attempt; the run stops at the paywall.
+ * The runner's state from a kept run and the pool the user may read now (the run's exam is drawn from
+ * it: runExam). A run that does not fit it (an answer to a question outside its exam or with an unknown
+ * answer, a question twice, answers beyond the position) is dropped: null, as is an empty run. Answers
+ * to questions beyond the user's access now (signed-in, access ended) are kept for the attempt; the run
+ * stops at the paywall.
  */
-export function restoreRun(run: KeptRun, questions: readonly ExamQuestion[], total: number): RestoredRun | null {
+export function restoreRun(run: KeptRun, pool: readonly ExamQuestion[], examTotal: number): RestoredRun | null {
+  const total = run.total ?? examTotal;
   if (run.position <= 0 || run.answers.length > run.position || total <= 0) return null;
-  const byId = new Map(questions.map((q) => [q.question_id, q]));
+  const exam = runExam(pool, run);
+  const numberOf = new Map(exam.map((q, i) => [q.question_id, i + 1]));
+  const byId = new Map(exam.map((q) => [q.question_id, q]));
   const seen = new Set<string>();
   let score = 0;
   const graded: WrongAnswer[] = [];
@@ -126,17 +159,20 @@ export function restoreRun(run: KeptRun, questions: readonly ExamQuestion[], tot
       continue; // the server graded it (the question was edited since)
     }
     if (grade === 'right') score += 1;
-    else graded.push({ question, answerId: a.answer_id });
+    else graded.push({ question, answerId: a.answer_id, number: numberOf.get(question.question_id)! });
   }
   const serverWrong = run.wrong_question_ids ? new Set(run.wrong_question_ids) : null;
   const chosenOf = new Map(run.answers.map((a) => [a.question_id, a.answer_id]));
   const wrong = serverWrong
     ? run.answers.flatMap((a) => {
         const question = byId.get(a.question_id);
-        return question && serverWrong.has(a.question_id) ? [{ question, answerId: chosenOf.get(a.question_id)! }] : [];
+        return question && serverWrong.has(a.question_id)
+          ? [{ question, answerId: chosenOf.get(a.question_id)!, number: numberOf.get(question.question_id)! }]
+          : [];
       })
     : graded;
-  return { index: Math.min(run.position, total), score: run.score ?? score, answers: run.answers.map((a) => ({ ...a })), wrong };
+  const draw: RunDraw = { ...(run.seed !== undefined && { seed: run.seed }), ...(run.question_ids && { question_ids: run.question_ids }), total };
+  return { draw, index: Math.min(run.position, total), score: run.score ?? score, answers: run.answers.map((a) => ({ ...a })), wrong };
 }
 
 /** Of a guest run kept in this browser and the account's run, the one further along (the account's on a tie). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ExamQuestion } from '@medallion/contracts/exam';
+import type { ExamQuestion, ExamRun } from '@medallion/contracts/exam';
 import { ApiClientError } from '@/lib/api-client';
 import { useExamRun } from '@/lib/queries/exam';
 import { deleteExamRun, saveExamRun } from '../api/exam-run';
@@ -35,11 +35,16 @@ export function useExamResume({
   signedIn,
   questions,
   total,
+  onServerRun,
 }: {
   enabled: boolean;
   signedIn: boolean;
+  /** The pool the user may read (the run's exam is drawn from it). */
   questions: readonly ExamQuestion[] | undefined;
+  /** The length of an exam drawn from the pool (a server run brings its own). */
   total: number;
+  /** Hears the server's run after each save that went through (its draw is the one that counts); keep it stable (a state setter). */
+  onServerRun?: (run: ExamRun) => void;
 }) {
   // The server snapshot is "unknown": the first render in the browser matches the server's HTML.
   const localText = useSyncExternalStore(noSubscription, readLocalRunText, unknownOnServer);
@@ -49,7 +54,11 @@ export function useExamResume({
   const sync = useMemo(
     () =>
       createRunSync({
-        save: (run) => saveExamRun({ mode: 'exam', position: run.position, answers: run.answers }),
+        // The seed tells the server which exam this is (a run drawn here, offline too); none keeps the server's draw.
+        save: async (run) => {
+          const saved = await saveExamRun({ mode: 'exam', ...(run.seed !== undefined && { seed: run.seed }), position: run.position, answers: run.answers });
+          onServerRun?.(saved.data);
+        },
         remove: () => deleteExamRun('exam'),
         // Kept in this browser until a save goes through (the next visit uploads the further run);
         // a refusal (4xx) would only be refused again.
@@ -58,7 +67,7 @@ export function useExamResume({
         },
         onSaved: () => clearLocalRun(),
       }),
-    [],
+    [onServerRun],
   );
 
   const choice = useMemo(() => {
@@ -66,7 +75,15 @@ export function useExamResume({
     const local = parseLocalRun(localText);
     const kept = server.data;
     const serverRun: KeptRun | null = kept
-      ? { position: kept.position, answers: kept.answers, score: kept.score, wrong_question_ids: kept.wrong_question_ids }
+      ? {
+          ...(kept.seed !== null && { seed: kept.seed }),
+          question_ids: kept.question_ids,
+          total: kept.total,
+          position: kept.position,
+          answers: kept.answers,
+          score: kept.score,
+          wrong_question_ids: kept.wrong_question_ids,
+        }
       : null;
     const fromLocal = local ? restoreRun(local, questions, total) : null;
     const fromServer = signedIn && serverRun ? restoreRun(serverRun, questions, total) : null;

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_runs" ADD COLUMN "seed" integer;
