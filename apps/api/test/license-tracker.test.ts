@@ -19,10 +19,15 @@ describe('license tracker', async () => {
 
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const mark = (cookie: string, step: string, body: unknown, headers: Record<string, string> = {}) => call('PUT', `/api/license-tracker/steps/${step}`, cookie, body, headers);
+  const mark = (cookie: string, step: string, body: unknown, headers: Record<string, string> = {}) =>
+    call('PUT', `/api/license-tracker/steps/${step}`, cookie, body, headers);
   const tracker = async (cookie: string) => (await call('GET', '/api/license-tracker', cookie)).json().data as LicenseTracker;
   const reminders = (now: Date) => sendLicenseReminders(app.db, now, reminderOptionsFor(app));
-  const mailsTo = (email: string) => app.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.category, 'reminder')));
+  const mailsTo = (email: string) =>
+    app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.category, 'reminder')));
 
   it('starts empty, marks steps with their days, counts 90 days from filing, and clears a step', async () => {
     const me = await createConfirmedUser(app, 'lt-crud@example.com');
@@ -260,7 +265,12 @@ describe('license tracker', async () => {
     const res = await call('POST', '/api/dev/license-reminders', undefined, { now: new Date().toISOString() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.ran).toBe(true);
-    const remote = await app.inject({ method: 'POST', url: '/api/dev/license-reminders', payload: { now: new Date().toISOString() }, remoteAddress: '203.0.113.9' });
+    const remote = await app.inject({
+      method: 'POST',
+      url: '/api/dev/license-reminders',
+      payload: { now: new Date().toISOString() },
+      remoteAddress: '203.0.113.9',
+    });
     expect(remote.statusCode).toBe(403);
   });
 });

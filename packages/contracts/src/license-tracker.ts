@@ -113,7 +113,9 @@ export function dayProblems(progress: readonly StepProgress[], today: string, ch
         );
       } else {
         problems.push(
-          before ? { step: p.step, key: 'licenseTracker.afterFiling', params: { filed } } : { step: p.step, key: 'licenseTracker.beforeFiling', params: { filed } },
+          before
+            ? { step: p.step, key: 'licenseTracker.afterFiling', params: { filed } }
+            : { step: p.step, key: 'licenseTracker.beforeFiling', params: { filed } },
         );
       }
     }
@@ -197,7 +199,11 @@ export const licenseUnsubscribeQuerySchema = z.object({ token: text().min(1, 'li
 export const licenseUnsubscribeResponseSchema = z.object({ data: z.object({ reminders: z.literal(false) }) });
 
 /** POST /dev/license-reminders (development only): a reminder round as of `now`. */
-export const devLicenseRemindersRequestSchema = z.object({ now: text().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'licenseDayInvalid') });
+export const devLicenseRemindersRequestSchema = z.object({
+  now: text()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'licenseDayInvalid'),
+});
 export const devLicenseRemindersResponseSchema = z.object({ data: z.object({ ran: z.boolean(), mails: z.number().int() }) });
 
 // ---- Calendar file (RFC 5545) ----
@@ -227,7 +233,11 @@ export function newYorkTimeToUtc(date: string, time: string): Date {
 
 /** A TEXT value escaped (RFC 5545 3.3.11). */
 export function icsEscape(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** A content line folded at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
@@ -251,7 +261,11 @@ export function icsFold(line: string): string {
   return out.join('\r\n ');
 }
 
-const icsInstant = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsInstant = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface CalendarEvent {
   uid: string;

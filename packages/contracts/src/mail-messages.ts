@@ -151,7 +151,8 @@ export const MAIL_MESSAGES_EN = {
 
   'reminder.deadlineSubject_one': 'TLC license: {{count}} day left to finish the course and the exam',
   'reminder.deadlineSubject_other': 'TLC license: {{count}} days left to finish the course and the exam',
-  'reminder.deadlineIntro': 'You filed your TLC application on {{filed}}. The 24-hour course and the TLC exam must be done within 90 days of filing, by {{deadline}}, or the application is denied.',
+  'reminder.deadlineIntro':
+    'You filed your TLC application on {{filed}}. The 24-hour course and the TLC exam must be done within 90 days of filing, by {{deadline}}, or the application is denied.',
   'reminder.stalledSubject': 'TLC license: still on track?',
   'reminder.stalledIntro_one': 'No step of your license tracker was marked done in the last {{days}} days. {{count}} day is left until {{deadline}}.',
   'reminder.stalledIntro_other': 'No step of your license tracker was marked done in the last {{days}} days. {{count}} days are left until {{deadline}}.',
@@ -329,7 +330,8 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'reminder.deadlineSubject_few': '«Лицензия TLC»: осталось {{count}} дня, чтобы пройти курс и сдать экзамен',
   'reminder.deadlineSubject_many': '«Лицензия TLC»: осталось {{count}} дней, чтобы пройти курс и сдать экзамен',
   'reminder.deadlineSubject_other': '«Лицензия TLC»: осталось {{count}} дня, чтобы пройти курс и сдать экзамен',
-  'reminder.deadlineIntro': 'Вы подали заявление в TLC {{filed}}. 24-часовой курс и экзамен TLC нужно пройти в течение 90 дней после подачи, до {{deadline}}, иначе в заявлении откажут.',
+  'reminder.deadlineIntro':
+    'Вы подали заявление в TLC {{filed}}. 24-часовой курс и экзамен TLC нужно пройти в течение 90 дней после подачи, до {{deadline}}, иначе в заявлении откажут.',
   'reminder.stalledSubject': '«Лицензия TLC»: всё идёт по плану?',
   'reminder.stalledIntro_one': 'За последние {{days}} дней вы не отметили ни одного шага. До {{deadline}} остался {{count}} день.',
   'reminder.stalledIntro_few': 'За последние {{days}} дней вы не отметили ни одного шага. До {{deadline}} осталось {{count}} дня.',
@@ -338,7 +340,8 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'reminder.open': 'Что ещё осталось',
   'reminder.see': 'Открыть мои шаги',
   'reminder.stop': 'Отключить эти напоминания',
-  'reminder.why': 'Вы получили это письмо, потому что отмечаете шаги получения лицензии TLC на Medallion. Включить или отключить напоминания можно на странице с шагами.',
+  'reminder.why':
+    'Вы получили это письмо, потому что отмечаете шаги получения лицензии TLC на Medallion. Включить или отключить напоминания можно на странице с шагами.',
   'reminder.step.class-e': 'Права класса E',
   'reminder.step.defensive-driving': 'Курс защитного вождения',
   'reminder.step.medical-exam': 'Медосмотр',

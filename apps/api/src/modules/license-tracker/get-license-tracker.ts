@@ -14,7 +14,8 @@ export function progressOf(rows: readonly StepRow[]): StepProgress[] {
             {
               step: r.step,
               done_on: r.doneOn,
-              appointment: r.appointmentDate && r.appointmentTime ? { date: r.appointmentDate, time: r.appointmentTime, place: r.appointmentPlace ?? '' } : null,
+              appointment:
+                r.appointmentDate && r.appointmentTime ? { date: r.appointmentDate, time: r.appointmentTime, place: r.appointmentPlace ?? '' } : null,
             },
           ]
         : [],

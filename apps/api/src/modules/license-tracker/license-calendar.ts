@@ -10,7 +10,14 @@ import { readProgress } from './get-license-tracker';
  * A step's appointment as a calendar file (RFC 5545). Its UID stays the same for the user's step, so a
  * calendar that imports the file again updates the event. 404 when the step has no appointment.
  */
-export async function licenseStepCalendar(db: DbExecutor, userId: string, step: LicenseStep, language: Language, publicUrl: string, now: Date): Promise<string> {
+export async function licenseStepCalendar(
+  db: DbExecutor,
+  userId: string,
+  step: LicenseStep,
+  language: Language,
+  publicUrl: string,
+  now: Date,
+): Promise<string> {
   const progress = await readProgress(db, userId);
   const appointment = progress.find((p) => p.step === step)?.appointment;
   if (!appointment) throw new AppError('NOT_FOUND', 'licenseTracker.appointmentMissing');

@@ -9,7 +9,13 @@ import { lockTracker, noteMarked, readProgress, trackerView, writeStep } from '.
  * breaks a date rule against what is there already (then it is left out). Under the tracker's row lock,
  * so the same merge twice, or from two tabs at once, changes nothing the second time.
  */
-export async function mergeGuestProgress(db: Database, userId: string, guest: readonly StepProgress[], language: Language | undefined, now: Date): Promise<LicenseTracker> {
+export async function mergeGuestProgress(
+  db: Database,
+  userId: string,
+  guest: readonly StepProgress[],
+  language: Language | undefined,
+  now: Date,
+): Promise<LicenseTracker> {
   const today = newYorkDay(now);
   return db.transaction(async (tx) => {
     const { reminders } = await lockTracker(tx, userId, language);

@@ -32,9 +32,7 @@ function texts(f: ReminderFacts, t: MailT, language: Language) {
   return {
     subject: f.kind === 'deadline' ? t('reminder.deadlineSubject', { count: f.daysLeft }) : t('reminder.stalledSubject'),
     intro:
-      f.kind === 'deadline'
-        ? t('reminder.deadlineIntro', { filed, deadline })
-        : t('reminder.stalledIntro', { days: STALL_DAYS, count: f.daysLeft, deadline }),
+      f.kind === 'deadline' ? t('reminder.deadlineIntro', { filed, deadline }) : t('reminder.stalledIntro', { days: STALL_DAYS, count: f.daysLeft, deadline }),
     steps: f.openSteps.map((s) => t(`reminder.step.${s}`)),
   };
 }

@@ -31,7 +31,11 @@ export async function licenseTrackerRoutes(app: FastifyInstance): Promise<void> 
     '/license-tracker',
     {
       onRequest: requireUser,
-      schema: { tags, summary: "The user's 8 steps, the 90-day countdown and the reminder setting", response: { 200: licenseTrackerResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The user's 8 steps, the 90-day countdown and the reminder setting",
+        response: { 200: licenseTrackerResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await getLicenseTracker(app.db, req.user.id, new Date()) }),
   );
@@ -71,7 +75,12 @@ export async function licenseTrackerRoutes(app: FastifyInstance): Promise<void> 
     '/license-tracker/reminders',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'Turn the reminder e-mails on or off', body: licenseRemindersRequestSchema, response: { 200: licenseTrackerResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Turn the reminder e-mails on or off',
+        body: licenseRemindersRequestSchema,
+        response: { 200: licenseTrackerResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await setLicenseReminders(app.db, req.user.id, req.body.on, requestLanguage(req), new Date()) }),
   );

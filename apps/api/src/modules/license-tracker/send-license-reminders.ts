@@ -61,7 +61,12 @@ async function releaseLease(db: Database, owner: string): Promise<void> {
 async function remindUser(db: Database, userId: string, now: Date, options: ReminderOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [tracker] = await tx
-      .select({ reminders: licenseTrackers.reminders, language: licenseTrackers.language, lastMarkedAt: licenseTrackers.lastMarkedAt, createdAt: licenseTrackers.createdAt })
+      .select({
+        reminders: licenseTrackers.reminders,
+        language: licenseTrackers.language,
+        lastMarkedAt: licenseTrackers.lastMarkedAt,
+        createdAt: licenseTrackers.createdAt,
+      })
       .from(licenseTrackers)
       .where(eq(licenseTrackers.userId, userId))
       .for('update', { skipLocked: true });
@@ -72,13 +77,8 @@ async function remindUser(db: Database, userId: string, now: Date, options: Remi
     if (!clock || clock.days_left < 0 || openSteps.length === 0) return false;
 
     const noted = async (kind: string, cycle: string) =>
-      (
-        await tx
-          .insert(licenseReminders)
-          .values({ userId, kind, cycle, sentAt: now })
-          .onConflictDoNothing()
-          .returning({ kind: licenseReminders.kind })
-      ).length === 1;
+      (await tx.insert(licenseReminders).values({ userId, kind, cycle, sentAt: now }).onConflictDoNothing().returning({ kind: licenseReminders.kind }))
+        .length === 1;
 
     let kind: 'deadline' | 'stalled' | undefined;
     let row: { kind: string; cycle: string } | undefined;

@@ -1,4 +1,11 @@
-import { APPOINTMENT_STEPS, dayProblems, newYorkDay, type LicenseStep, type LicenseTracker, type UpdateLicenseStepRequest } from '@medallion/contracts/license-tracker';
+import {
+  APPOINTMENT_STEPS,
+  dayProblems,
+  newYorkDay,
+  type LicenseStep,
+  type LicenseTracker,
+  type UpdateLicenseStepRequest,
+} from '@medallion/contracts/license-tracker';
 import type { MessageArgs } from '@medallion/contracts/messages';
 import type { Language } from '@medallion/contracts/site';
 import type { Database } from '@medallion/db/client';
