@@ -24,6 +24,7 @@ import { readGuestProgress, writeGuestProgress } from '@/lib/guest-license-progr
 import { useSession } from '@/lib/queries/auth';
 import {
   licenseCalendarUrl,
+  licenseTrackerKeys,
   postLicenseUnsubscribe,
   putLicenseReminders,
   putLicenseStep,
@@ -190,19 +191,45 @@ export function LicenseTrackerPanel({ current }: { current: number }) {
         </p>
       )}
 
-      {model.signedIn && model.ready && (
-        <label className="flex items-start gap-3 border-t border-slate-200 pt-5 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-asphalt"
-            checked={model.reminders}
-            onChange={(e) => void model.setReminders(e.target.checked)}
-            data-testid="reminders-toggle"
-          />
-          <span>{t('tracker.reminders')}</span>
-        </label>
-      )}
+      {model.signedIn && model.ready && <RemindersSwitch on={model.reminders} setReminders={model.setReminders} />}
     </section>
+  );
+}
+
+/** The reminder setting: shows the choice at once, and the server's answer (or its error) after. */
+function RemindersSwitch({ on, setReminders }: { on: boolean; setReminders: (on: boolean) => Promise<void> }) {
+  const { t } = useTranslation('steps');
+  const [pending, setPending] = useState<boolean>();
+  const [error, setError] = useState<string>();
+  const change = (value: boolean) => {
+    setPending(value);
+    setError(undefined);
+    setReminders(value).then(
+      () => setPending(undefined),
+      (failure: unknown) => {
+        setPending(undefined);
+        setError(errorText(failure));
+      },
+    );
+  };
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-5">
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-asphalt"
+          checked={pending ?? on}
+          onChange={(e) => change(e.target.checked)}
+          data-testid="reminders-toggle"
+        />
+        <span>{t('tracker.reminders')}</span>
+      </label>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger-text">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -354,7 +381,7 @@ function Unsubscribe({ signedIn, ready, setReminders }: { signedIn: boolean; rea
     postLicenseUnsubscribe(token).then(
       () => {
         setState('off');
-        void client.invalidateQueries({ queryKey: ['license-tracker'] });
+        void client.invalidateQueries({ queryKey: licenseTrackerKeys.all });
       },
       (error: unknown) => setState({ error: errorText(error) }),
     );
