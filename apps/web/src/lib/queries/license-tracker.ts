@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { LicenseStep, LicenseTrackerResponse, StepProgress, UpdateLicenseStepRequest } from '@medallion/contracts/license-tracker';
+import type { LicenseStep, LicenseStepChange, LicenseTrackerResponse, StepProgress } from '@medallion/contracts/license-tracker';
 import { apiFetch } from '@/lib/api-client';
 import { clearGuestProgress, readGuestProgress } from '@/lib/guest-license-progress';
 import { defineQuery, getJson } from './define-query';
@@ -33,7 +33,7 @@ export const licenseTrackerQueryOptions = defineQuery(licenseTrackerKeys.tracker
 /** Only asked for when someone is signed in. */
 export const useLicenseTracker = (enabled: boolean) => useQuery({ ...licenseTrackerQueryOptions(), enabled });
 
-export function putLicenseStep(step: LicenseStep, body: UpdateLicenseStepRequest): Promise<LicenseTrackerResponse> {
+export function putLicenseStep(step: LicenseStep, body: LicenseStepChange): Promise<LicenseTrackerResponse> {
   return apiFetch<LicenseTrackerResponse>(`/license-tracker/steps/${step}`, { method: 'PUT', body });
 }
 

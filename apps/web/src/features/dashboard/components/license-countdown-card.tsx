@@ -2,7 +2,7 @@ import { ArrowRight, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDate } from '@medallion/contracts/formats';
-import { LICENSE_STEPS } from '@medallion/contracts/license-tracker';
+import { LICENSE_STEPS } from '@medallion/contracts/license-rules';
 import { buttonClasses } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import { cn } from '@/lib/cn';

@@ -15,8 +15,8 @@ import {
   type Appointment,
   type LicenseStep,
   type StepProgress,
-  type UpdateLicenseStepRequest,
-} from '@medallion/contracts/license-tracker';
+  type LicenseStepChange,
+} from '@medallion/contracts/license-rules';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorText, fieldErrorText } from '@/lib/error-text';
@@ -43,7 +43,7 @@ interface TrackerModel {
   signedIn: boolean;
   progress: StepProgress[];
   reminders: boolean;
-  save: (step: LicenseStep, change: UpdateLicenseStepRequest) => Promise<SaveResult>;
+  save: (step: LicenseStep, change: LicenseStepChange) => Promise<SaveResult>;
   setReminders: (on: boolean) => Promise<void>;
 }
 
