@@ -1,5 +1,5 @@
 import { BookOpenCheck, CheckCircle2, ChevronLeft, ChevronRight, Clock, DollarSign, Lightbulb, MapPin } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -15,10 +15,14 @@ const LicenseTrackerPanel = lazyNamed(() => import('./license-tracker-panel'), '
  * so the first view carries none of its code; until then a box of the same size says it is loading
  * (no control that could lose a tap).
  */
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 function TrackerSlot({ current }: { current: number }) {
   const { t } = useTranslation('steps');
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // False on the server and while hydrating, true once the browser has taken over.
+  const mounted = useSyncExternalStore(noSubscription, isClient, isServer);
   const placeholder = (
     <section aria-labelledby="tracker-title" className="min-h-72 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6" data-testid="tracker-loading">
       <h2 id="tracker-title" className="text-xl font-bold">
