@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
 import {
   addDays,
   DEADLINE_REMINDER_DAYS,
@@ -18,7 +18,8 @@ import { licenseReminderEmail } from './reminder-email';
 import { signReminderToken } from './reminder-token';
 
 const LEASE_KEY = 'license_reminders.lease';
-const USERS_PER_ROUND = 500;
+/** Candidates read at a time (the round goes on through all of them). */
+const USERS_PER_PAGE = 500;
 const DAY_MS = 86_400_000;
 
 export interface ReminderOptions {
@@ -134,16 +135,32 @@ export async function sendLicenseReminders(db: Database, now: Date, options: Rem
   const owner = await claimLease(db, options.leaseMs);
   if (!owner) return { ran: false, mails: 0 };
   try {
-    const earliestFiling = addDays(newYorkDay(now), -LICENSE_DEADLINE_DAYS);
-    const candidates = await db
-      .select({ userId: licenseTrackers.userId })
-      .from(licenseTrackers)
-      .innerJoin(licenseTrackerSteps, and(eq(licenseTrackerSteps.userId, licenseTrackers.userId), eq(licenseTrackerSteps.step, FILING_STEP)))
-      .where(and(eq(licenseTrackers.reminders, true), gte(licenseTrackerSteps.doneOn, earliestFiling)))
-      .orderBy(licenseTrackers.userId)
-      .limit(USERS_PER_ROUND);
+    const today = newYorkDay(now);
+    const earliestFiling = addDays(today, -LICENSE_DEADLINE_DAYS);
+    // A deadline reminder is possible from 30 days before the deadline, a stalled one 21 days after the last mark.
+    const deadlineFrom = addDays(today, -(LICENSE_DEADLINE_DAYS - Math.max(...DEADLINE_REMINDER_DAYS)));
+    const stalledBefore = new Date(now.getTime() - STALL_DAYS * DAY_MS);
     let mails = 0;
-    for (const { userId } of candidates) if (await remindUser(db, userId, now, options)) mails += 1;
+    let after = '';
+    for (;;) {
+      const page = await db
+        .select({ userId: licenseTrackers.userId })
+        .from(licenseTrackers)
+        .innerJoin(licenseTrackerSteps, and(eq(licenseTrackerSteps.userId, licenseTrackers.userId), eq(licenseTrackerSteps.step, FILING_STEP)))
+        .where(
+          and(
+            eq(licenseTrackers.reminders, true),
+            gt(licenseTrackers.userId, after),
+            gte(licenseTrackerSteps.doneOn, earliestFiling),
+            or(lte(licenseTrackerSteps.doneOn, deadlineFrom), lte(sql`coalesce(${licenseTrackers.lastMarkedAt}, ${licenseTrackers.createdAt})`, stalledBefore)),
+          ),
+        )
+        .orderBy(licenseTrackers.userId)
+        .limit(USERS_PER_PAGE);
+      for (const { userId } of page) if (await remindUser(db, userId, now, options)) mails += 1;
+      if (page.length < USERS_PER_PAGE) break;
+      after = page[page.length - 1]!.userId;
+    }
     if (mails > 0) options.mailer.deliverSoon();
     return { ran: true, mails };
   } finally {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LicenseStep, LicenseStepChange, LicenseTrackerResponse, StepProgress } from '@medallion/contracts/license-tracker';
-import { apiFetch } from '@/lib/api-client';
+import { ApiClientError, apiFetch } from '@/lib/api-client';
 import { clearGuestProgress, readGuestProgress } from '@/lib/guest-license-progress';
 import { defineQuery, getJson } from './define-query';
 
@@ -24,9 +24,16 @@ const readTracker = getJson<LicenseTrackerResponse>('/license-tracker');
 async function getLicenseTracker(signal: AbortSignal): Promise<LicenseTrackerResponse> {
   const guest = readGuestProgress();
   if (guest.length === 0) return readTracker(signal);
-  const merged = await apiFetch<LicenseTrackerResponse>('/license-tracker/merge', { method: 'POST', body: { steps: guest }, signal });
-  clearGuestProgress();
-  return merged;
+  try {
+    const merged = await apiFetch<LicenseTrackerResponse>('/license-tracker/merge', { method: 'POST', body: { steps: guest }, signal });
+    clearGuestProgress();
+    return merged;
+  } catch (error) {
+    // A progress the server refuses as a whole (edited by hand, from an older page) is dropped rather than asked again and again.
+    if (!(error instanceof ApiClientError && error.status === 400)) throw error;
+    clearGuestProgress();
+    return readTracker(signal);
+  }
 }
 
 export const licenseTrackerQueryOptions = defineQuery(licenseTrackerKeys.tracker, getLicenseTracker, { staleTime: 30_000 });
