@@ -23,6 +23,10 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     // A guest marks step 1: it is kept in this browser, and joins the account at sign-in.
     await openSettled(page, '/steps');
     await expect(tracker.getByText(tr('notFiled'))).toBeVisible();
+    // A day to come is refused, in the page's language.
+    await doneLabel.fill(addDays(today, 1));
+    await tracker.getByRole('button', { name: tr('markDone') }).click();
+    await expect(tracker.getByRole('alert')).toHaveText(text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today }));
     await doneLabel.fill(addDays(today, -4));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 1, total: 8 }));
@@ -72,7 +76,7 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
       .poll(
         async () => {
           const { data } = (await (await page.request.get('/api/dev/mail')).json()) as { data: { to: string; subject: string; text: string }[] };
-          mail = data.find((m) => m.to === account.email && m.text.includes('/steps?unsubscribe=')) ?? mail;
+          mail = data.find((m) => m.to === account.email && m.subject.includes(SUBJECT[lng])) ?? mail;
           // One round runs at a time (a lease): when another held it, run one again.
           if (!mail.text) expect((await page.request.post('/api/dev/license-reminders', { data: { now: asOf } })).status()).toBe(200);
           return mail.subject;

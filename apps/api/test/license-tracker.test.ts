@@ -208,6 +208,20 @@ describe('license tracker', async () => {
     expect(mails[0]!.subject).toBe('TLC license: still on track?');
     expect(mails[0]!.text).toContain('No step of your license tracker was marked done in the last 21 days');
 
+    // A deadline reminder is not followed by a nudge: the stall counts from the last e-mail too.
+    const quiet = await createConfirmedUser(app, 'lt-quiet@example.com');
+    const filed = addDays(today, -1);
+    await mark(quiet.cookie, 'application', { done_on: filed });
+    await reminders(nyNoon(addDays(filed, 60)));
+    await reminders(nyNoon(addDays(filed, 60)));
+    await reminders(nyNoon(addDays(filed, 70)));
+    expect((await mailsTo('lt-quiet@example.com')).map((m) => m.subject)).toEqual([expect.stringContaining('30 days left')]);
+    await reminders(nyNoon(addDays(filed, 81)));
+    expect((await mailsTo('lt-quiet@example.com')).map((m) => m.subject).sort()).toEqual([
+      expect.stringContaining('30 days left'),
+      expect.stringContaining('9 days left'),
+    ]);
+
     const done = await createConfirmedUser(app, 'lt-done@example.com');
     await mark(done.cookie, 'application', { done_on: addDays(today, -2) });
     for (const step of ['class-e', 'defensive-driving', 'medical-exam']) await mark(done.cookie, step, { done_on: addDays(today, -3) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import {
   addDays,
   DEADLINE_REMINDER_DAYS,
@@ -56,8 +56,8 @@ async function releaseLease(db: Database, owner: string): Promise<void> {
  * One user's reminder as of `now`, in one transaction: the tracker row is locked (a parallel round skips
  * it), the countdown read again; the reminder's row (user, kind, cycle) is inserted before the e-mail is
  * queued, and only a new row sends, so each reminder goes once. Deadline: the smallest threshold of
- * 30/14/7/2 days that was reached (the larger ones are noted as passed over). Stalled: no step marked in
- * STALL_DAYS while the countdown runs, once per last mark. Nothing once every step is done or the deadline passed.
+ * 30/14/7/2 days that was reached (the larger ones are noted as passed over). Stalled: no step marked and
+ * no reminder e-mail in STALL_DAYS while the countdown runs, once per last mark. Nothing once every step is done or the deadline passed.
  */
 async function remindUser(db: Database, userId: string, now: Date, options: ReminderOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -94,7 +94,13 @@ async function remindUser(db: Database, userId: string, now: Date, options: Remi
       }
     }
     const lastMark = tracker.lastMarkedAt ?? tracker.createdAt;
-    if (!kind && now.getTime() - lastMark.getTime() >= STALL_DAYS * DAY_MS) {
+    // The stall counts from the last mark or the last reminder e-mail, whichever is later (no nudge right after a deadline reminder).
+    const [lastMail] = await tx
+      .select({ at: sql<string | null>`max(${licenseReminders.sentAt})::text` })
+      .from(licenseReminders)
+      .where(and(eq(licenseReminders.userId, userId), isNotNull(licenseReminders.mailId)));
+    const quietSince = Math.max(lastMark.getTime(), lastMail?.at ? new Date(lastMail.at).getTime() : 0);
+    if (!kind && now.getTime() - quietSince >= STALL_DAYS * DAY_MS) {
       const cycle = lastMark.toISOString();
       if (await noted('stalled', cycle)) {
         kind = 'stalled';
