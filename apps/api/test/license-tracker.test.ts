@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeHeader, startSmtpSink } from '../../../test-support/smtp-sink';
 import { addDays, newYorkDay, type LicenseTracker } from '@medallion/contracts/license-tracker';
 import { licenseReminders, licenseTrackers, mailOutbox } from '@medallion/db/schema';
 import { reminderOptionsFor } from '../src/modules/license-tracker/license-reminder-job';
@@ -286,5 +287,35 @@ describe('license tracker', async () => {
       remoteAddress: '203.0.113.9',
     });
     expect(remote.statusCode).toBe(403);
+  });
+});
+
+describe('license reminders over SMTP', async () => {
+  const smtp = await startSmtpSink();
+  afterAll(() => smtp.close());
+  const { app } = await buildTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: 'https://medallion.example' });
+
+  it('carry List-Unsubscribe (one-click) with the signed token of the e-mail, which works without signing in', async () => {
+    const reader = await createConfirmedUser(app, 'lt-smtp@example.com');
+    const filed = addDays(newYorkDay(new Date()), -70);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/license-tracker/steps/application',
+      headers: { cookie: reader.cookie },
+      payload: { done_on: filed },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await sendLicenseReminders(app.db, new Date(), reminderOptionsFor(app))).mails).toBe(1);
+    await app.mailer.deliverDue();
+    const mail = smtp.received.find((m) => m.to.includes('lt-smtp@example.com') && m.raw.includes('List-Unsubscribe'));
+    expect(mail).toBeDefined();
+    const header = mail!.raw.match(/^List-Unsubscribe:\s*<([^>]*)>/m)?.[1];
+    expect(header).toMatch(/^https:\/\/medallion\.example\/api\/license-tracker\/unsubscribe\?token=/);
+    expect(decodeHeader(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const url = new URL(header!);
+    const off = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}` });
+    expect(off.statusCode, off.body).toBe(200);
+    const [row] = await app.db.select().from(licenseTrackers).where(eq(licenseTrackers.userId, reader.id));
+    expect(row?.reminders).toBe(false);
   });
 });
