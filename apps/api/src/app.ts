@@ -24,6 +24,11 @@ import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
 import { devDigestRoutes } from './modules/saved/dev-routes';
 import { registerSearchDigest } from './modules/saved/search-digest-job';
+import { licenseTrackerRoutes } from './modules/license-tracker/routes';
+import { devLicenseReminderRoutes } from './modules/license-tracker/dev-routes';
+import { registerLicenseReminders } from './modules/license-tracker/license-reminder-job';
+import { reminderKey } from './modules/license-tracker/reminder-token';
+import { reminderMailHeaders } from './modules/license-tracker/reminder-email';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createAuth } from './modules/auth/create-auth';
 import { boundedPasswordHashing } from './modules/auth/password-hashing';
@@ -108,7 +113,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     leaseMs: config.MAIL_LEASE_MS,
-    headersFor: digestMailHeaders,
+    headersFor: (message) => digestMailHeaders(message) ?? reminderMailHeaders(message),
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -117,7 +122,9 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   const passwordHashing = boundedPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, maxWaiting: config.PASSWORD_HASH_QUEUE });
   app.decorate('passwordHashing', passwordHashing);
   configureImageQueue({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: config.IMAGE_QUEUE });
-  const auth = createAuth({ db: database.db, config, mailer, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET), redis, passwordHashing });
+  const authSecret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
+  const auth = createAuth({ db: database.db, config, mailer, secret: authSecret, redis, passwordHashing });
+  app.decorate('linkSigningKey', reminderKey(authSecret));
   app.decorate('auth', auth);
   app.decorate(
     'payments',
@@ -157,6 +164,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerPaymentRecovery(app);
   // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
   registerSearchDigest(app);
+  // The license tracker's reminder e-mails before the 90-day deadline and after a stall (leased rounds).
+  registerLicenseReminders(app);
   // The demo accounts' passwords are published: seeding them on a site others reach is a mistake (two-factor-policy.ts).
   if (config.SEED_DEMO_DATA && !isLoopbackUrl(config.PUBLIC_URL)) app.log.warn({ publicUrl: config.PUBLIC_URL }, DEMO_DATA_PUBLIC_WARNING);
   // Passkeys need an https address or localhost (not an IP): say so when PUBLIC_URL is neither (passkey-plugin.ts).
@@ -213,6 +222,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(savedRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
       if (mailer.mode === 'dev') await api.register(devDigestRoutes);
+      await api.register(licenseTrackerRoutes);
+      if (mailer.mode === 'dev') await api.register(devLicenseReminderRoutes);
     },
     { prefix: '/api' },
   );

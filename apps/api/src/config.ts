@@ -121,6 +121,8 @@ export const configSchema = z.object({
    * is leased, so among several servers one runs it at a time.
    */
   SAVED_SEARCH_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
+  /** How often each server runs a license-tracker reminder round (leased: one server at a time; docs/license-tracker.md). */
+  LICENSE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /** The six-character exam promo code ($5 off), compared case-insensitively. */
   // Listing photos and product images: local disk under DATA_DIR/media unless S3_BUCKET is set.
   S3_BUCKET: z.string().min(3).optional(),

@@ -30,5 +30,7 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The Redis that several instances share (REDIS_URL); undefined: that state stays in this process. */
     redis: SharedRedis | undefined;
+    /** Signs links in e-mails that work without signing in (the license reminders' unsubscribe), derived from the auth secret. */
+    linkSigningKey: Buffer;
   }
 }

@@ -17,6 +17,7 @@ import { listingApprovedEmail, listingRejectedEmail, reviewNoticeEmail } from '.
 import { relayedMessageEmail } from '../src/modules/messages/message-email';
 import { receiptEmail, type ReceiptInput } from '../src/modules/payments/receipt-email';
 import { emailChangedNotice } from '../src/modules/profile/profile-emails';
+import { licenseReminderEmail } from '../src/modules/license-tracker/reminder-email';
 import { searchDigestEmail, type DigestListing } from '../src/modules/saved/digest-email';
 import { orderConfirmationEmail, orderShippedEmail } from '../src/modules/shop/order-email';
 
@@ -54,6 +55,19 @@ const digest = (language: Language | undefined, count: number) =>
     searches: [
       { name: 'Camry', query: 'make=toyota', token: 'tok1', listings: Array.from({ length: count }, (_, i) => digestListing(i + 1)), more: count > 4 },
     ],
+  });
+const reminder = (language: Language | undefined, kind: 'deadline' | 'stalled', daysLeft: number) =>
+  licenseReminderEmail({
+    to,
+    userName: 'Alex',
+    language,
+    publicUrl,
+    kind,
+    filedOn: '2026-07-01',
+    deadline: '2026-09-29',
+    daysLeft,
+    openSteps: ['school', 'drug-test', 'fingerprints', 'tlc-exam'],
+    token: 'dXNlcg.c2ln',
   });
 const order = {
   to,
@@ -148,6 +162,11 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
   ['digest, language unknown', digest(undefined, 5), BOTH],
   ['digest in English', digest('en', 1), ['en']],
   ['digest in Russian', digest('ru', 3), ['ru']],
+  ['license reminder, language unknown', reminder(undefined, 'deadline', 30), BOTH],
+  ['license reminder in English', reminder('en', 'deadline', 1), ['en']],
+  ['license reminder in Russian', reminder('ru', 'deadline', 2), ['ru']],
+  ['license stalled reminder in Russian', reminder('ru', 'stalled', 21), ['ru']],
+  ['license stalled reminder in English', reminder('en', 'stalled', 61), ['en']],
   ...[['en'], ['ru'], BOTH].map((languages): [string, OutgoingMail, Language[]] => [
     `contact form (${languages.join(', ')})`,
     contactEmail(

@@ -12,7 +12,7 @@ const load = (lng: string) =>
     sources: Record<string, string>;
     examCtaText: string;
   };
-const text = (s: Step) => [s.title, s.cost, s.time, ...s.paragraphs, ...s.checklist, s.tip].join(' ');
+const text = (s: Step) => [s.title, s.cost, s.time, ...s.paragraphs, ...s.checklist, s.where, s.tip].join(' ');
 
 /** The figures a text shows: amounts, counts, durations, codes ("$252", "90", "2–5", "15425Y"); not "step 8". Each is in a listed figure ("90 days"). */
 function figuresIn(body: string): string[] {

@@ -876,3 +876,60 @@ export const orderLines = pgTable(
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
+
+/**
+ * The license tracker (/steps, issue #34): one row per user who marked a step, with the reminder
+ * setting and the language of their last change (the reminders' language). See docs/license-tracker.md.
+ */
+export const licenseTrackers = pgTable(
+  'license_trackers',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reminders: boolean('reminders').notNull().default(true),
+    language: text('language', { enum: ['en', 'ru'] }),
+    /** When a step was last marked done (or its day changed): the stalled reminder counts from here. */
+    lastMarkedAt: timestamp('last_marked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_trackers_reminders_idx').on(t.reminders)],
+);
+
+/** A step of a user's tracker: its done day and its appointment (a New York day and time, and a place). */
+export const licenseTrackerSteps = pgTable(
+  'license_tracker_steps',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => licenseTrackers.userId, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    doneOn: date('done_on', { mode: 'string' }),
+    appointmentDate: date('appointment_date', { mode: 'string' }),
+    appointmentTime: text('appointment_time'),
+    appointmentPlace: text('appointment_place'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] }), index('license_tracker_steps_filed_idx').on(t.step, t.doneOn)],
+);
+
+/**
+ * The reminders sent: one row per user, kind ('deadline-30', 'deadline-14', 'deadline-7', 'deadline-2',
+ * 'stalled') and cycle (the filing day for a deadline reminder, the last mark's instant for a stalled
+ * one). Its key makes each reminder go once, however many rounds run.
+ */
+export const licenseReminders = pgTable(
+  'license_reminders',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    cycle: text('cycle').notNull(),
+    /** Null: passed over (a later threshold was due first), no e-mail. */
+    mailId: uuid('mail_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.cycle] })],
+);

@@ -11,7 +11,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
-  category?: 'code' | 'receipt' | 'contact' | 'notice' | 'digest';
+  category?: 'code' | 'receipt' | 'contact' | 'notice' | 'digest' | 'reminder';
 }
 
 export interface MailerOptions {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createSavedSearchRequestSchema,
@@ -14,19 +14,11 @@ import {
   unsubscribeResponseSchema,
   updateSavedSearchRequestSchema,
 } from '@medallion/contracts/saved';
-import { LANGUAGE_COOKIE, type Language } from '@medallion/contracts/site';
+import { requestLanguage } from '../../lib/request-language';
 import { errorResponses as errors, ipRateLimit } from '../../lib/route-options';
 import { requireUser } from '../../plugins/auth';
 import { listSavedListingIds, listSavedListings, saveListing, unsaveListing } from './saved-listings';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, unsubscribeSavedSearches, updateSavedSearch } from './saved-searches';
-
-/** The language the user reads the site in (the language cookie, else Accept-Language): the digest's. */
-function requestLanguage(req: FastifyRequest): Language | undefined {
-  const chosen = req.cookies[LANGUAGE_COOKIE];
-  if (chosen === 'en' || chosen === 'ru') return chosen;
-  const accepted = req.headers['accept-language']?.trim().slice(0, 2).toLowerCase();
-  return accepted === 'en' || accepted === 'ru' ? accepted : undefined;
-}
 
 const tokensOf = (token: string | string[]) => (Array.isArray(token) ? token : [token]);
 

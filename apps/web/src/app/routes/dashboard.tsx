@@ -16,6 +16,7 @@ import { SecurityTab } from '@/features/security/components/security-tab';
 import { OrdersList } from '@/features/shop/components/orders-list';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { UserCard } from '@/features/dashboard/components/user-card';
+import { LicenseCountdownCard } from '@/features/dashboard/components/license-countdown-card';
 import { RequireSession } from './require-session';
 
 export function DashboardRoute() {
@@ -38,6 +39,7 @@ function DashboardPage() {
       <DashboardTabs
         settings={
           <>
+            <LicenseCountdownCard />
             <ProfileSection />
             <PaymentMethods from="dashboard" />
           </>

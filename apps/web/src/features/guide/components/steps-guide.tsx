@@ -1,11 +1,45 @@
-import { BookOpenCheck, CheckCircle2, ChevronLeft, ChevronRight, Clock, DollarSign, Lightbulb } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { BookOpenCheck, CheckCircle2, ChevronLeft, ChevronRight, Clock, DollarSign, Lightbulb, MapPin } from 'lucide-react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { JsonLd } from '@/components/ui/page-head';
+import { lazyNamed } from '@/components/ui/lazy';
 import { GUIDE_SOURCES, type GuideFigure } from '../guide-sources';
+
+const LicenseTrackerPanel = lazyNamed(() => import('./license-tracker-panel'), 'LicenseTrackerPanel');
+
+/**
+ * The personal tracker under the step (license-tracker-panel.tsx): loaded after the page has hydrated,
+ * so the first view carries none of its code; until then a box of the same size says it is loading
+ * (no control that could lose a tap).
+ */
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
+function TrackerSlot({ current }: { current: number }) {
+  const { t } = useTranslation('steps');
+  // False on the server and while hydrating, true once the browser has taken over.
+  const mounted = useSyncExternalStore(noSubscription, isClient, isServer);
+  const placeholder = (
+    <section aria-labelledby="tracker-title" className="min-h-72 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6" data-testid="tracker-loading">
+      <h2 id="tracker-title" className="text-xl font-bold">
+        {t('tracker.title')}
+      </h2>
+      <p role="status" className="mt-2 text-slate-600">
+        {t('tracker.loading')}
+      </p>
+    </section>
+  );
+  if (!mounted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <LicenseTrackerPanel current={current} />
+    </Suspense>
+  );
+}
 
 export interface GuideStep {
   nav: string;
@@ -14,6 +48,8 @@ export interface GuideStep {
   time: string;
   paragraphs: string[];
   checklist: string[];
+  /** Where the step is done (only what the fact sheet says). */
+  where: string;
   tip: string;
   /** Every figure the step shows, with its source (guide-sources.ts). */
   figures: GuideFigure[];
@@ -161,6 +197,11 @@ export function StepsGuide() {
                 </li>
               ))}
             </ul>
+            <h3 className="mb-2 mt-6 text-lg font-semibold">{t('tracker.whereLabel')}</h3>
+            <p className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+              <span>{step.where}</span>
+            </p>
           </div>
         </div>
         <FigureSources figures={step.figures} className="mt-6 border-t border-slate-200 pt-4" />
@@ -186,6 +227,8 @@ export function StepsGuide() {
           </Button>
         </div>
       </article>
+
+      <TrackerSlot current={current} />
 
       {current === STEP_COUNT && <Faq />}
 
