@@ -11,7 +11,7 @@
  *   build, the bank's content hash and the user. The worker asks the server who is signed in before it
  *   keeps anything and refuses when that is not the page's user; there is at most one user's exam
  *   cache, and any change of who is signed in through this browser (a request to /api/auth/ other than
- *   a read, an account deletion, the page's `forget-user`) deletes it first. So a browser never serves
+ *   a read, an account deletion) deletes it first. So a browser never serves
  *   one account's questions to another.
  * - Those two addresses are answered from the network and from the cache only when the network fails.
  *   No other API answer is kept or served by the worker.
@@ -159,9 +159,7 @@ self.addEventListener('message', (event) => {
   const message = event.data as PageToWorker | null;
   const port = event.ports[0];
   if (!message || typeof message !== 'object') return;
-  if (message.type === 'forget-user') {
-    event.waitUntil(forgetUser().then(() => port?.postMessage({ type: 'forgotten' })));
-  } else if (message.type === 'cache-exam') {
+  if (message.type === 'cache-exam') {
     const user = typeof message.user === 'string' ? message.user : null;
     event.waitUntil(cacheExam(user).then((reply) => port?.postMessage(reply)));
   }

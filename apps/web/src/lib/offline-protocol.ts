@@ -24,9 +24,4 @@ export interface CacheExamRequest {
 /** The worker's answer on the request's MessagePort. */
 export type CacheExamReply = { type: 'exam-cached'; questions: number } | { type: 'exam-not-cached'; reason: 'offline' | 'user-changed' | 'failed' };
 
-/** The page tells the worker that the user signed out (the worker also sees the sign-out request itself). */
-export interface ForgetUserRequest {
-  type: 'forget-user';
-}
-
-export type PageToWorker = CacheExamRequest | ForgetUserRequest;
+export type PageToWorker = CacheExamRequest;
