@@ -90,14 +90,17 @@ test(`practice in airplane mode after one visit: 10 answers reach the server onc
   expect(recorded.every((a) => a.correct)).toBe(true);
 
   // The same queue sent again (a lost reply, a second tab): nothing more is counted.
-  const again = await page.evaluate(async (answers) => {
-    const response = await fetch('/api/exam/answers', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'exam', answers }),
-    });
-    return ((await response.json()) as { data: { recorded: number } }).data.recorded;
-  }, queued as Array<{ key: string; question_id: string; answer_id: string }>);
+  const again = await page.evaluate(
+    async (answers) => {
+      const response = await fetch('/api/exam/answers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'exam', answers }),
+      });
+      return ((await response.json()) as { data: { recorded: number } }).data.recorded;
+    },
+    queued as Array<{ key: string; question_id: string; answer_id: string }>,
+  );
   expect(again).toBe(0);
   expect(await recordedAnswers(page)).toHaveLength(10);
 });
@@ -163,7 +166,5 @@ test('the app is installable: a manifest without errors, no installability error
   expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
   expect(manifest.errors).toEqual([]);
   expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Medallion', display: 'standalone', start_url: '/exam' });
-  await expect
-    .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
-    .toEqual([]);
+  await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
 });

@@ -31,8 +31,17 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><r
 
 mkdirSync(out, { recursive: true });
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(anyIcon), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toFile(`${out}icon-${size}.png`);
-  await sharp(Buffer.from(maskable), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toFile(`${out}maskable-${size}.png`);
+  await sharp(Buffer.from(anyIcon), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`${out}icon-${size}.png`);
+  await sharp(Buffer.from(maskable), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`${out}maskable-${size}.png`);
 }
-await sharp(Buffer.from(maskable), { density: (72 * 180) / 32 }).resize(180, 180).png({ compressionLevel: 9 }).toFile(`${out}apple-touch-icon.png`);
+await sharp(Buffer.from(maskable), { density: (72 * 180) / 32 })
+  .resize(180, 180)
+  .png({ compressionLevel: 9 })
+  .toFile(`${out}apple-touch-icon.png`);
 console.log(`icons written to ${out}`);

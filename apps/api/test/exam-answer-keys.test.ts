@@ -25,7 +25,8 @@ describe('exam answers with keys (the offline queue): each key counts once', asy
   const post = (cookie: string, answers: Array<{ question_id: string; answer_id: string; key?: string }>) =>
     app.inject({ method: 'POST', url: '/api/exam/answers', headers: { cookie }, payload: { mode: 'exam', answers } });
   const log = (cookie?: string) => app.inject({ method: 'GET', url: '/api/exam/answers', headers: cookie ? { cookie } : {} });
-  const stats = async (questionId: string) => (await app.db.select().from(examQuestionStats).where(eq(examQuestionStats.questionId, questionId)))[0] ?? { answered: 0 };
+  const stats = async (questionId: string) =>
+    (await app.db.select().from(examQuestionStats).where(eq(examQuestionStats.questionId, questionId)))[0] ?? { answered: 0 };
   const keyRows = async (userId: string) => app.db.select().from(examAnswerKeys).where(eq(examAnswerKeys.userId, userId));
 
   it('counts a keyed answer once when it is sent again, and lists it in GET /exam/answers', async () => {

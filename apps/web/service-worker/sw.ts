@@ -69,7 +69,9 @@ self.addEventListener('activate', (event) => {
 /** Requests that change who is signed in in this browser: the kept exam is forgotten at once. */
 function changesTheUser(request: Request, url: URL): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
-  return url.pathname.startsWith('/api/auth/') || url.pathname === '/api/account/email-restore' || (url.pathname === '/api/users' && request.method === 'DELETE');
+  return (
+    url.pathname.startsWith('/api/auth/') || url.pathname === '/api/account/email-restore' || (url.pathname === '/api/users' && request.method === 'DELETE')
+  );
 }
 
 async function forgetUser(): Promise<void> {

@@ -33,7 +33,9 @@ describe('the review queue on the web', () => {
   it('records each first try in the background with its key (a failure is not shown, the answer waits in the queue), under the run mode', async () => {
     const posted: unknown[] = [];
     fakeApi({
-      'GET /api/auth/session': () => ({ body: { user: { id: 'u1', name: 'Dana', email: 'd@example.com', role: 'user', status: 'CONFIRMED', twoFactorEnabled: false }, token: null } }),
+      'GET /api/auth/session': () => ({
+        body: { user: { id: 'u1', name: 'Dana', email: 'd@example.com', role: 'user', status: 'CONFIRMED', twoFactorEnabled: false }, token: null },
+      }),
       'GET /api/exam/questions': () => ({ body: questionsResponse }),
       'GET /api/exam/questions/saved': () => ({ status: 404, body: {} }),
       'GET /api/exam/questions/issue': () => ({ body: { data: { data: [] } } }),

@@ -91,7 +91,8 @@ export function useOfflineExam(user: string | null | undefined): OfflineExamStat
       if (!live) return;
       // Offline (the page itself came from the worker's copy): what is kept is still there.
       if (reply.type === 'exam-cached') setState({ status: 'ready', questions: reply.questions });
-      else if (reply.reason === 'offline' && navigator.serviceWorker.controller) setState((s) => (s.status === 'ready' ? s : { status: 'ready', questions: 0 }));
+      else if (reply.reason === 'offline' && navigator.serviceWorker.controller)
+        setState((s) => (s.status === 'ready' ? s : { status: 'ready', questions: 0 }));
       else setState({ status: 'unavailable' });
     };
     void keep();
