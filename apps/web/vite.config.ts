@@ -120,8 +120,8 @@ function walkFiles(dir: string): string[] {
 
 /**
  * Builds the service worker (service-worker/sw.ts, decision 0012) after the app: one classic script
- * with the list of this build's files to keep offline and a hash of that list (the build's
- * version: hashed file names change with their content), into dist-sw/sw.js. Not part of any page's JavaScript: the app
+ * with the list of this build's files to keep offline and a hash of those files (the build's
+ * version), into dist-sw/sw.js. Not part of any page's JavaScript: the app
  * registers it once the page is idle (src/lib/offline.ts).
  */
 function serviceWorker(): Plugin {
@@ -142,7 +142,10 @@ function serviceWorker(): Plugin {
         .map((file) => relative(outDir, file).split(sep).join('/'))
         .filter((file) => OFFLINE_FILES.some((pattern) => pattern.test(file)));
       const precache = [...new Set([...offlineChunks(manifest), ...files])].sort().map((file) => `/${file}`);
-      const version = createHash('sha256').update(precache.join('\n')).digest('base64url').slice(0, 16);
+      // Of the names and the contents: the manifest and the icons keep their names when they change.
+      const hash = createHash('sha256');
+      for (const file of precache) hash.update(`${file}\n`).update(readFileSync(join(outDir, file)));
+      const version = hash.digest('base64url').slice(0, 16);
       await esbuild({
         entryPoints: [new URL('./service-worker/sw.ts', import.meta.url).pathname],
         // Beside dist, not in it: the API serves it itself (with the bank's hash), not as a static file.
