@@ -97,11 +97,18 @@ export function useOfflineExam(user: string | null | undefined): OfflineExamStat
     };
     void keep();
     const onChange = () => void keep();
-    navigator.serviceWorker?.addEventListener('controllerchange', onChange);
+    // A new worker taking over an open page (a new build or bank) keeps the exam again; the first
+    // worker's taking over (this visit's registration) does not need it: `keep` above waits for it.
+    let controlled = Boolean(navigator.serviceWorker?.controller);
+    const onControllerChange = () => {
+      if (controlled) onChange();
+      controlled = true;
+    };
+    navigator.serviceWorker?.addEventListener('controllerchange', onControllerChange);
     window.addEventListener('online', onChange);
     return () => {
       live = false;
-      navigator.serviceWorker?.removeEventListener('controllerchange', onChange);
+      navigator.serviceWorker?.removeEventListener('controllerchange', onControllerChange);
       window.removeEventListener('online', onChange);
     };
   }, [user]);
