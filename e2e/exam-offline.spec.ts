@@ -27,6 +27,9 @@ const examCaches = (page: Page) => page.evaluate(async () => (await caches.keys(
 async function visitOnline(page: Page, lang: Lang) {
   await page.goto('/exam');
   await hydrated(page);
+  // The first visit installs the worker (the shell's ~100 files) and keeps the exam (a server render of
+  // /exam): on a busy 2-core machine that can take longer than a page's content.
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-offline', 'ready', { timeout: 45_000 });
   await expect(page.getByTestId('offline-ready')).toHaveText(tx(lang, 'offline.ready'));
 }
 
@@ -160,7 +163,7 @@ test('the app is installable: a manifest without errors, no installability error
   await page.goto('/exam');
   await hydrated(page);
   // The worker controls the page once it is active (the installability check wants one with a fetch handler).
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 45_000 }).toBe(true);
   const cdp = await page.context().newCDPSession(page);
   const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
   expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);

@@ -17,7 +17,7 @@ export function OfflineStatus({ user }: { user: string | null | undefined }) {
   const { available, install } = useInstallOffer();
   const pill = 'inline-flex items-center gap-2 rounded-2xl px-3 py-1.5 text-sm font-semibold';
   return (
-    <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-2" data-testid="offline-status">
+    <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-2" data-testid="offline-status" data-offline={kept.status}>
       <div aria-live="polite" className="contents">
         {!online ? (
           <p className={`${pill} bg-taxi-soft text-asphalt`} data-testid="offline-notice">
