@@ -59,7 +59,6 @@ test(`practice in airplane mode after one visit: 10 answers reach the server onc
   context,
   newDriver,
 }) => {
-  test.setTimeout(60_000);
   void newDriver;
   const [width, lang] = MOBILE;
   await page.setViewportSize({ width, height: 800 });
@@ -114,7 +113,6 @@ test(`one account's kept exam never reaches the next: signed out, it is gone; B 
   newDriver,
   newAccount,
 }) => {
-  test.setTimeout(60_000);
   void newDriver;
   const [width, lang] = DESKTOP;
   await page.setViewportSize({ width, height: 800 });
