@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/dist-sw/**',
       '**/node_modules/**',
       'data/**',
       'test-results/**',

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The Latin subset of Inter's variable font: the text of every page in both languages needs it. */
@@ -72,8 +74,96 @@ function precompress(): Plugin {
   };
 }
 
+/** The built files the service worker keeps besides the exam's chunks: the fonts the two languages use, the icons. */
+export const OFFLINE_FILES = [
+  /^assets\/inter-(latin|latin-ext|cyrillic|cyrillic-ext)-wght-normal-[\w-]+\.woff2$/,
+  /^(favicon\.svg|manifest\.webmanifest|icons\/[\w-]+\.png)$/,
+];
+/** The route kept offline; the other routes' chunks (lazy imports of src/app/routes/) are not. */
+const OFFLINE_ROUTE = 'src/app/routes/exam.tsx';
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/**
+ * The chunks and stylesheets /exam needs, online or not, from Vite's manifest: the entry, the app, the
+ * exam route and everything they import, statically or lazily (the exam's popups, its map with the map
+ * data, the texts of both languages, the frame's lazy parts), but no other route.
+ */
+export function offlineChunks(manifest: Record<string, ManifestEntry>): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) return;
+    seen.add(key);
+    files.add(entry.file);
+    for (const css of entry.css ?? []) files.add(css);
+    for (const child of entry.imports ?? []) walk(child);
+    for (const child of entry.dynamicImports ?? []) if (!child.startsWith('src/app/routes/') || child === OFFLINE_ROUTE) walk(child);
+  };
+  for (const [key, entry] of Object.entries(manifest)) if ((entry as { isEntry?: boolean }).isEntry) walk(key);
+  walk(OFFLINE_ROUTE);
+  return [...files];
+}
+
+function walkFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walkFiles(path) : [path];
+  });
+}
+
+/**
+ * Builds the service worker (service-worker/sw.ts, decision 0012) after the app: one classic script
+ * with the list of this build's files to keep offline and a hash of those files (the build's
+ * version), into dist-sw/sw.js. Not part of any page's JavaScript: the app
+ * registers it once the page is idle (src/lib/offline.ts).
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  let skip = false;
+  return {
+    name: 'medallion-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      skip = Boolean(config.build.ssr);
+    },
+    // After every file is written (the public folder's icons and manifest included).
+    async closeBundle() {
+      if (skip) return;
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+      const files = walkFiles(outDir)
+        .map((file) => relative(outDir, file).split(sep).join('/'))
+        .filter((file) => OFFLINE_FILES.some((pattern) => pattern.test(file)));
+      const precache = [...new Set([...offlineChunks(manifest), ...files])].sort().map((file) => `/${file}`);
+      // Of the names and the contents: the manifest and the icons keep their names when they change.
+      const hash = createHash('sha256');
+      for (const file of precache) hash.update(`${file}\n`).update(readFileSync(join(outDir, file)));
+      const version = hash.digest('base64url').slice(0, 16);
+      await esbuild({
+        entryPoints: [new URL('./service-worker/sw.ts', import.meta.url).pathname],
+        // Beside dist, not in it: the API serves it itself (with the bank's hash), not as a static file.
+        outfile: join(outDir, '..', 'dist-sw', 'sw.js'),
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        legalComments: 'none',
+        define: { __PRECACHE__: JSON.stringify(precache), __BUILD__: JSON.stringify(version) },
+        logLevel: 'warning',
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadFont(PRELOADED_FONT), precompress()],
+  plugins: [react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

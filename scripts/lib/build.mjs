@@ -14,6 +14,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/service-worker',
   'apps/api/src',
   'apps/api/build.mjs',
   'packages/contracts/src',
@@ -21,7 +22,7 @@ const inputs = [
   'packages/demo/src',
   'package-lock.json',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js', 'apps/api/dist/demo.js'];
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist-sw/sw.js', 'apps/web/dist-ssr/entry-server.js', 'apps/api/dist/server.js', 'apps/api/dist/demo.js'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -174,19 +174,32 @@ export type ExamReadinessResponse = z.infer<typeof examReadinessResponseSchema>;
 /**
  * POST /exam/answers (signed in): first-try answers as they are given, one or a few at a time. The
  * server grades them and counts them in the question's statistics and the user's review queue.
+ * `key` (a UUID the browser makes for each answer when it is given) makes a resend harmless: an answer
+ * queued offline may be sent twice (a lost reply, two tabs), and a key already recorded for the user
+ * is not counted again. Answers without a key (older clients) are counted each time.
  */
+export const examAnswerKeySchema = text().uuid('exam.answerKeyInvalid');
 export const examAnswersRequestSchema = z.object({
   mode: z.enum(EXAM_MODES),
   answers: z
-    .array(z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) }))
+    .array(z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60), key: examAnswerKeySchema.optional() }))
     .min(1, 'attemptEmpty')
     .max(EXAM_QUESTION_COUNT, 'attemptTooLong'),
 });
 export type ExamAnswersRequest = z.infer<typeof examAnswersRequestSchema>;
+/** `recorded`: the answers counted by this call (a key sent before is not); `results`: every answer's grade. */
 export const examAnswersResponseSchema = z.object({
   data: z.object({ recorded: z.number().int(), results: z.array(z.object({ question_id: z.string(), correct: z.boolean() })) }),
 });
 export type ExamAnswersResponse = z.infer<typeof examAnswersResponseSchema>;
+
+/** GET /exam/answers (signed in): the user's answers recorded with a key, newest first (at most 200). */
+export const examAnswerLogResponseSchema = z.object({
+  data: z.object({
+    answers: z.array(z.object({ key: z.string(), question_id: z.string(), correct: z.boolean(), recorded_at: z.string() })),
+  }),
+});
+export type ExamAnswerLogResponse = z.infer<typeof examAnswerLogResponseSchema>;
 
 /**
  * GET /exam/review (signed in): the review queue (spaced repetition). `due`: ids of the questions due

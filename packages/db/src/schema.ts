@@ -766,6 +766,29 @@ export const examReviewItems = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('exam_review_items_due_idx').on(t.userId, t.dueOn)],
 );
 
+/**
+ * The first-try answers POST /exam/answers recorded, by the key the browser made for each (issue #34:
+ * an answer given offline is queued in the browser and sent when the connection returns, maybe twice:
+ * a resend after a lost reply, or two tabs flushing one queue). The primary key (user, key) is taken
+ * in the recording's transaction before anything is counted, so a key counts once however many times
+ * and however concurrently it is sent. `GET /exam/answers` lists them (the user's own only).
+ */
+export const examAnswerKeys = pgTable(
+  'exam_answer_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    correct: boolean('correct').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('exam_answer_keys_user_created_idx').on(t.userId, t.createdAt)],
+);
+
 /** How often each question is answered right at the first try (staff spot bad questions), by every mode. */
 export const examQuestionStats = pgTable('exam_question_stats', {
   questionId: text('question_id')

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toMessage } from '@medallion/contracts/messages';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { pickEncoding } from '../lib/web-headers';
+import { registerServiceWorkerScript } from './service-worker';
 import { compressHtml, createFontPreloads, createPageAssets, inProcessFetch, loadWebRenderer, RenderCache, weakEtag, type CachedPage } from './web-render';
 
 export interface WebOptions {
@@ -61,6 +62,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   }
 
   if (hasWeb) {
+    await registerServiceWorkerScript(app, options.webDist);
     await app.register(fastifyStatic, {
       root: options.webDist,
       prefix: '/',

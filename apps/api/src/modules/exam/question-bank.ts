@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { EXAM_FREE_QUESTIONS, examQuestionsResponseSchema, type ExamQuestion } from '@medallion/contracts/exam';
 import { examLength } from '@medallion/contracts/exam-draw';
@@ -23,6 +24,8 @@ export interface QuestionBankSnapshot {
   /** The two question lists as JSON, made once per load: answering is string concatenation. */
   freeJson: string;
   allJson: string;
+  /** A hash of the whole bank's content (base64url, 16 characters): the offline exam's version (sw.js). */
+  contentHash: string;
 }
 
 export interface QuestionBank {
@@ -59,7 +62,9 @@ function toSnapshot(all: ExamQuestion[], total: number): QuestionBankSnapshot {
   const free = all.filter((q) => q.position <= EXAM_FREE_QUESTIONS);
   // The route sends these strings as they are, past the response serializer: check the shape once here.
   examQuestionsResponseSchema.parse({ data: { data: all, total: examLength(total), pool_size: total, full_access: true, access_expiry: null } });
-  return { total, free, all, freeJson: JSON.stringify(free), allJson: JSON.stringify(all) };
+  const allJson = JSON.stringify(all);
+  const contentHash = createHash('sha256').update(allJson).digest('base64url').slice(0, 16);
+  return { total, free, all, freeJson: JSON.stringify(free), allJson, contentHash };
 }
 
 async function loadSnapshot(db: Database): Promise<QuestionBankSnapshot> {

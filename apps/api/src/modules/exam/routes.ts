@@ -15,6 +15,7 @@ import {
   examAttemptsResponseSchema,
   examAnswersRequestSchema,
   examAnswersResponseSchema,
+  examAnswerLogResponseSchema,
   examReviewResponseSchema,
   deleteExamRunResponseSchema,
   examRunQuerySchema,
@@ -44,7 +45,7 @@ import { quoteExamPrice } from './exam-price';
 import { examQuestionsBody } from './question-bank';
 import { listReportedQuestionIds, reportQuestion } from './question-reports';
 import { listSavedQuestions, toggleSavedQuestion } from './saved-questions';
-import { gradeAndRecordAnswers } from './record-answers';
+import { gradeAndRecordAnswers, listRecordedAnswers } from './record-answers';
 import { getReviewQueue } from './review-queue';
 import { getExamModes } from './get-exam-modes';
 import { saveSimulationAnswers } from './save-simulation-answers';
@@ -325,6 +326,22 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await gradeAndRecordAnswers(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id)) }),
+  );
+
+  r.get(
+    '/exam/answers',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The user's answers recorded with a key (the offline queue's), newest first, at most 200",
+        response: { 200: examAnswerLogResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await listRecordedAnswers(app.db, req.user.id) };
+    },
   );
 
   r.get(

@@ -6,6 +6,7 @@ import { lazyNamed } from '@/components/ui/lazy';
 import { PageHead } from '@/components/ui/page-head';
 import { useSession } from '@/lib/queries/auth';
 import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
+import { OfflineStatus } from '@/features/exam/components/offline-status';
 import { PracticeModes } from '@/features/exam/components/practice-modes';
 import { ReviewDueCard } from '@/features/exam/components/review-due-card';
 
@@ -64,6 +65,8 @@ export function ExamRoute() {
         </Suspense>
       ) : (
         <>
+          {/* Practice works offline after this visit (the service worker keeps this user's exam). */}
+          <OfflineStatus user={session.isPending ? undefined : (session.data?.user?.id ?? null)} />
           <PracticeModes />
           <ExamRunner signedIn={signedIn} />
           {/* Below the run, both: they arrive after the question, and above it they would move the

@@ -49,7 +49,12 @@ export const examKeys = {
 
 /** GET /exam/questions: the first 5 for guests and unpaid users, all 80 with paid access. */
 export const getExamQuestions = getJson<ExamQuestionsResponse>('/exam/questions');
-export const examQuestionsQueryOptions = defineQuery(examKeys.questions, getExamQuestions, { staleTime: Infinity, refetchOnWindowFocus: false });
+// Asked even when the browser says it is offline: the service worker answers from its copy (lib/offline.ts).
+export const examQuestionsQueryOptions = defineQuery(examKeys.questions, getExamQuestions, {
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+  networkMode: 'offlineFirst',
+});
 export const useExamQuestions = () => useQuery(examQuestionsQueryOptions());
 
 /** GET /exam/questions/saved (signed in); its 404 "No saved questions" means an empty list. */
@@ -100,7 +105,10 @@ export async function getExamRun(mode: ExamMode, signal?: AbortSignal): Promise<
 }
 export const examRunQueryOptions = defineQuery(examKeys.run, (signal, mode: ExamMode) => getExamRun(mode, signal), {
   gcTime: 0,
-  retry: 1,
+  // Offline the read fails at once rather than waiting for the network, so the run goes on from what
+  // this browser kept (the service worker never keeps the run: it is private).
+  networkMode: 'always',
+  retry: (failures) => failures < 1 && (typeof navigator === 'undefined' || navigator.onLine),
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
 });

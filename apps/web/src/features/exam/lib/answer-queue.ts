@@ -1,0 +1,128 @@
+import type { ExamMode } from '@medallion/contracts/exam';
+
+/*
+ * First-try answers waiting to reach the server (issue #34: practice offline). Every answer of a
+ * signed-in user is put here with a key made in the browser (a UUID), then sent; it leaves the queue
+ * when the server has answered for it. Offline, or when a send fails on the way, it stays and goes with
+ * the next send (when the connection returns, the next answer, the next visit). The server counts a key
+ * once per user (exam_answer_keys), so a resend after a lost reply, or two tabs sending the same queue,
+ * never count an answer twice. Kept in localStorage per user: another account signed in on this browser
+ * never sends them. No zod: the exam's first load must not carry it.
+ */
+
+export interface QueuedAnswer {
+  key: string;
+  user: string;
+  mode: ExamMode;
+  question_id: string;
+  answer_id: string;
+}
+
+export const ANSWER_QUEUE_KEY = 'medallion.exam-answers.v1';
+/** More than a few runs' worth is not kept (the oldest go first). */
+const MAX_QUEUED = 400;
+const ID = /^[\w-]{1,60}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MODES: readonly string[] = ['exam', 'timed', 'topic', 'review'];
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const isQueued = (value: unknown): value is QueuedAnswer => {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return (
+    typeof a.key === 'string' &&
+    UUID.test(a.key) &&
+    typeof a.user === 'string' &&
+    a.user.length > 0 &&
+    typeof a.mode === 'string' &&
+    MODES.includes(a.mode) &&
+    typeof a.question_id === 'string' &&
+    ID.test(a.question_id) &&
+    typeof a.answer_id === 'string' &&
+    ID.test(a.answer_id)
+  );
+};
+
+/** The queue as stored; anything malformed is left out. */
+export function readQueue(): QueuedAnswer[] {
+  const raw = storage()?.getItem(ANSWER_QUEUE_KEY);
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter(isQueued) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeQueue(queue: QueuedAnswer[]): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    if (queue.length === 0) store.removeItem(ANSWER_QUEUE_KEY);
+    else store.setItem(ANSWER_QUEUE_KEY, JSON.stringify(queue.slice(-MAX_QUEUED)));
+  } catch {
+    // Storage full or refused: the answer is sent now or not at all.
+  }
+}
+
+/** A new answer with its key. */
+export function enqueueAnswer(answer: Omit<QueuedAnswer, 'key'>): QueuedAnswer {
+  const queued = { ...answer, key: crypto.randomUUID() };
+  writeQueue([...readQueue(), queued]);
+  return queued;
+}
+
+/** Takes answers out of the queue by key (sent, or refused for good). */
+export function removeQueued(keys: ReadonlySet<string>): void {
+  writeQueue(readQueue().filter((a) => !keys.has(a.key)));
+}
+
+export type SendAnswers = (mode: ExamMode, answers: Array<{ question_id: string; answer_id: string; key: string }>) => Promise<void>;
+
+/** Whether a failed send means "never": a refusal (4xx) other than signed out or too many requests. */
+export type IsFinal = (error: unknown) => boolean;
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Sends the user's queued answers, one request per mode (at most 80 each), one flush at a time in
+ * this tab (a call meanwhile waits for it and then sends what is left). Resolves with how many were
+ * sent; a failed send keeps its answers unless the failure is final.
+ */
+export function flushAnswers(user: string, send: SendAnswers, isFinal: IsFinal): Promise<number> {
+  const run = async (): Promise<number> => {
+    let sent = 0;
+    for (;;) {
+      const mine = readQueue().filter((a) => a.user === user);
+      const mode = mine[0]?.mode;
+      if (!mode) return sent;
+      const batch = mine.filter((a) => a.mode === mode).slice(0, 80);
+      const keys = new Set(batch.map((a) => a.key));
+      try {
+        await send(
+          mode,
+          batch.map(({ question_id, answer_id, key }) => ({ question_id, answer_id, key })),
+        );
+      } catch (error) {
+        if (!isFinal(error)) return sent;
+      }
+      removeQueued(keys);
+      sent += batch.length;
+    }
+  };
+  const previous = flushing ?? Promise.resolve(0);
+  const next = previous.then(run, run);
+  flushing = next;
+  void next.finally(() => {
+    if (flushing === next) flushing = null;
+  });
+  return next;
+}
