@@ -65,11 +65,15 @@ describe('the exam modes agree on an answer of another question', async () => {
   });
 
   it('an answer of another question kept before is graded wrong by the run and by the simulation alike', async () => {
-    // The simulation: kept in its row (as if the question was edited after it was saved).
+    // The simulation: kept in its row (as if the question was edited after it was saved). Its draw
+    // (80 of the pool) is made to hold a and b, as its first two questions.
+    const timed = and(eq(examRuns.userId, user.id), eq(examRuns.mode, 'timed'));
+    const [row] = await app.db.select({ questionIds: examRuns.questionIds }).from(examRuns).where(timed);
+    const others = row!.questionIds.filter((id) => id !== a.question_id && id !== b.question_id);
     await app.db
       .update(examRuns)
-      .set({ answers: foreign })
-      .where(and(eq(examRuns.userId, user.id), eq(examRuns.mode, 'timed')));
+      .set({ answers: foreign, questionIds: [a.question_id, b.question_id, ...others].slice(0, row!.questionIds.length) })
+      .where(timed);
     const submit = await call('POST', '/api/exam/simulation/submit', {});
     expect(submit.statusCode, submit.body).toBe(200);
     const result = submit.json().data as ExamSimulationResult;

@@ -3,6 +3,7 @@ import { runSeed } from '@medallion/db/seed';
 import type { ExamQuestion } from '@medallion/contracts/exam';
 import { examMapSchema } from '@medallion/contracts/exam-map';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
+import { examBank } from './helpers/exam-bank';
 import { buildTestApp } from './helpers/build-test-app';
 import { signedInStaff } from './helpers/auth';
 
@@ -12,11 +13,14 @@ describe('exam questions carry their maps', async () => {
   const { cookie: staff } = await signedInStaff(app, 'mapper@example.com', 'Mapper');
   const all = async () => (await app.inject({ method: 'GET', url: '/api/admin/exam/questions', headers: { cookie: staff } })).json().data as ExamQuestion[];
 
-  it('answers map: null for the others and the seeded map for the ten map-reading questions', async () => {
+  it('answers map: null for the others and the seeded map for every map-reading question of the pool', async () => {
     const free = (await app.inject({ method: 'GET', url: '/api/exam/questions' })).json().data.data as ExamQuestion[];
     for (const q of free) expect(q.map, q.question_id).toBeNull();
     const withMap = (await all()).filter((q) => q.map !== null);
-    expect(withMap.map((q) => q.question_id)).toEqual(['q008', 'q020', 'q026', 'q032', 'q038', 'q042', 'q048', 'q054', 'q060', 'q078']);
+    const seededMaps = examBank.questions.filter((q) => q.map).map((q) => q.id);
+    expect(seededMaps.length).toBeGreaterThanOrEqual(22);
+    expect(withMap.map((q) => q.question_id)).toEqual(seededMaps);
+    for (const q of withMap) expect(q.map, q.question_id).toEqual(examBank.questions.find((s) => s.id === q.question_id)!.map);
     for (const q of withMap) expect(examMapSchema.safeParse(q.map).success, q.question_id).toBe(true);
   });
 

@@ -113,8 +113,12 @@ describe('exam runs in progress (resume)', async () => {
     expect(locked.json().key).toBe('exam.questionNotFound');
     expect((await put(unpaid.cookie, { mode: 'exam', position: 6, answers: five })).statusCode).toBe(404);
     expect((await get(unpaid.cookie)).json().data.position).toBe(5);
-    // With access, the whole exam.
-    const all = Array.from({ length: 80 }, (_, i) => right(i + 1));
+    // With access, the whole exam: the 80 questions the run drew from the pool.
+    const started = await put(paid.cookie, { mode: 'exam', position: 0, answers: [] });
+    expect(started.statusCode, started.body).toBe(200);
+    const drawn = started.json().data.question_ids as string[];
+    expect(drawn).toHaveLength(80);
+    const all = drawn.map((id) => right(bank.find((q) => q.question_id === id)!.position));
     const full = await put(paid.cookie, { mode: 'exam', position: 80, answers: all });
     expect(full.statusCode, full.body).toBe(200);
     expect(full.json().data).toMatchObject({ position: 80, score: 80, wrong_question_ids: [] });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSeed } from '@medallion/db/seed';
 import { examAttempts, examRuns } from '@medallion/db/schema';
 import type { ExamQuestion, ExamSimulation, ExamSimulationResult } from '@medallion/contracts/exam';
+import { EXAM_TOPIC_WEIGHTS } from '@medallion/contracts/exam-draw';
 import { examQuestionsSeedStep } from '../src/modules/exam/seed-exam-questions';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
@@ -55,7 +56,11 @@ describe('timed simulation, topic attempts and the staff setting of its length',
     const run = first.json().data as ExamSimulation;
     expect(run.question_ids).toHaveLength(80);
     expect(new Set(run.question_ids).size).toBe(80);
-    expect([...run.question_ids].sort()).toEqual(bank.map((q) => q.question_id).sort());
+    // 80 of the pool, drawn by the topic weights (contracts/exam-draw.ts).
+    for (const id of run.question_ids) expect(byId.has(id), id).toBe(true);
+    const topics = new Map<string, number>();
+    for (const id of run.question_ids) topics.set(byId.get(id)!.topic, (topics.get(byId.get(id)!.topic) ?? 0) + 1);
+    expect(Object.fromEntries(topics)).toEqual(EXAM_TOPIC_WEIGHTS);
     for (const id of run.question_ids)
       expect([...run.answer_order[id]!].sort()).toEqual(
         byId

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateDatabase, seedDatabase } from '../src/prepare-database';
 import { createSharedPostgres, postgresReachable } from './helpers/shared-infra';
+import { examBank } from './helpers/exam-bank';
 
 /*
  * Three instances start at the same moment on one empty PostgreSQL database, each as server.ts
@@ -57,7 +58,7 @@ describe.skipIf(!postgresUp)('instances starting together on an empty database',
     const migrations = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ n: number }> };
     expect(migrations.rows[0]?.n).toBe(journal.entries.length);
 
-    expect((await db.select({ n: count() }).from(examQuestions))[0]?.n).toBe(80);
+    expect((await db.select({ n: count() }).from(examQuestions))[0]?.n).toBe(examBank.questions.length);
     expect((await db.select({ n: count() }).from(products))[0]?.n).toBe(DEMO_PRODUCTS.length);
     expect((await db.select({ n: count() }).from(orders))[0]?.n).toBe(DEMO_ORDERS.length);
     expect((await db.select({ n: count() }).from(promoCodes))[0]?.n).toBe(1);
