@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { addDays, newYorkDay } from '@medallion/contracts/license-tracker';
-import { appText, chooseLanguage, expect, expectAccessible, openSettled, test, WIDTH_LANG_PAIRS, type Lang } from './fixtures';
+import { appText, chooseLanguage, expect, expectAccessible, openSettled, test, WIDTHS, type Lang } from './fixtures';
 
 /** A text of the app with its {{placeholders}} filled. */
 function text(lng: Lang, ns: string, key: string, params: Record<string, string | number> = {}): string {
@@ -10,7 +10,8 @@ function text(lng: Lang, ns: string, key: string, params: Record<string, string 
 
 const SUBJECT = { en: '30 days left to finish the course and the exam', ru: 'осталось 30 дней, чтобы пройти курс и сдать экзамен' };
 
-for (const [width, lng] of WIDTH_LANG_PAIRS) {
+// Both languages at both widths (issue #34): what the tracker shows a user depends on both.
+for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l) => [w, l] as const))) {
   test(`the license tracker: 8 steps with days, the countdown, a reminder e-mail, a calendar file (${width}px, ${lng})`, async ({ page, newAccount }) => {
     const tr = (key: string, params?: Record<string, string | number>) => text(lng, 'steps', `tracker.${key}`, params);
     await page.setViewportSize({ width, height: 900 });
