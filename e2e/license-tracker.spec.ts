@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
+import { formatLongDate } from '@medallion/contracts/formats';
 import { addDays, newYorkDay } from '@medallion/contracts/license-tracker';
 import { appText, chooseLanguage, expect, expectAccessible, openSettled, test, WIDTH_LANG_PAIRS, type Lang } from './fixtures';
 
@@ -23,10 +24,10 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     // A guest marks step 1: it is kept in this browser, and joins the account at sign-in.
     await openSettled(page, '/steps');
     await expect(tracker.getByText(tr('notFiled'))).toBeVisible();
-    // A day to come is refused, in the page's language.
+    // A day to come is refused, in the page's language, the day written as the language writes it.
     await doneLabel.fill(addDays(today, 1));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
-    await expect(tracker.getByRole('alert')).toHaveText(text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today }));
+    await expect(tracker.getByRole('alert')).toHaveText(text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today: formatLongDate(new Date(`${today}T12:00:00Z`), lng) }));
     await doneLabel.fill(addDays(today, -4));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 1, total: 8 }));
@@ -91,6 +92,8 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     expect((await page.request.post('/api/auth/sign-out')).status()).toBe(200);
     await openSettled(page, link.pathname + link.search);
     await expect(tracker.getByTestId('unsubscribed')).toContainText(tr('unsubscribed'));
+    // The link opens the guide's first step: the answer is brought into view, not left under the step.
+    await expect(tracker.getByTestId('unsubscribed')).toBeInViewport();
     await expect(tracker.getByRole('link', { name: tr('signInToTurnOn') })).toBeVisible();
     const signedIn = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
     expect(signedIn.status()).toBe(200);
