@@ -19,7 +19,7 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     const today = newYorkDay(new Date());
     const tracker = page.getByTestId('tracker');
     const doneLabel = tracker.getByLabel(tr('doneLabel'));
-    const next = page.getByRole('button', { name: appText(lng, 'steps', 'next'), exact: true });
+    const next = page.getByRole('link', { name: appText(lng, 'steps', 'next'), exact: true });
 
     // A guest marks step 1: it is kept in this browser, and joins the account at sign-in.
     await openSettled(page, '/steps');
