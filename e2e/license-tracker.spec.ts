@@ -27,7 +27,9 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     // A day to come is refused, in the page's language, the day written as the language writes it.
     await doneLabel.fill(addDays(today, 1));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
-    await expect(tracker.getByRole('alert')).toHaveText(text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today: formatLongDate(new Date(`${today}T12:00:00Z`), lng) }));
+    await expect(tracker.getByRole('alert')).toHaveText(
+      text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today: formatLongDate(new Date(`${today}T12:00:00Z`), lng) }),
+    );
     await doneLabel.fill(addDays(today, -4));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 1, total: 8 }));
