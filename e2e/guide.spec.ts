@@ -32,16 +32,17 @@ for (const width of WIDTHS) {
 
     test('the numbered steps are clickable and the figures are shown', async ({ page }) => {
       await openInEnglish(page, '/steps');
-      await page.getByRole('link', { name: /^4\b/ }).click();
+      const steps = page.getByRole('navigation', { name: appText('en', 'steps', 'title') });
+      await steps.getByRole('link', { name: /^4\b/ }).click();
       await expect(page.getByText('Step 4 of 8')).toBeVisible();
       const article = page.getByRole('article');
       await expect(article).toContainText('$252');
       await expect(article).toContainText('LARS');
       // Each figure says where it comes from and when that was checked (issue #30).
       await expect(article.getByTestId('figure-source').first()).toHaveText(/^\$252.*: NYC Business, “TLC Driver License”, checked November 28, 2026$/);
-      await page.getByRole('link', { name: /^7\b/ }).click();
+      await steps.getByRole('link', { name: /^7\b/ }).click();
       await expect(article).toContainText('15425Y');
-      await expect(page.getByRole('link', { name: /^7\b/ })).toHaveAttribute('aria-current', 'step');
+      await expect(steps.getByRole('link', { name: /^7\b/ })).toHaveAttribute('aria-current', 'step');
     });
 
     test('step 8 links to the exam and shows the FAQ', async ({ page }) => {
@@ -94,7 +95,10 @@ test.describe('before the app has started (a slow phone)', () => {
     await page.getByRole('link', { name: 'Next' }).click();
     await expect(page.getByText('Step 3 of 8')).toBeVisible();
     await expect(page).toHaveURL('/steps?step=3');
-    await page.getByRole('link', { name: /^7\b/ }).click();
+    await page
+      .getByRole('navigation', { name: appText('en', 'steps', 'title') })
+      .getByRole('link', { name: /^7\b/ })
+      .click();
     await expect(page.getByText('Step 7 of 8')).toBeVisible();
     await page.getByRole('link', { name: 'Previous' }).click();
     await expect(page.getByText('Step 6 of 8')).toBeVisible();
