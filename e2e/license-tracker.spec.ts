@@ -108,3 +108,20 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 8, total: 8 }));
   });
 }
+
+test('a tracker that cannot be read says so and reads it again on "Try again" (375px, en)', async ({ page, newAccount }) => {
+  const tr = (key: string, params?: Record<string, string | number>) => text('en', 'steps', `tracker.${key}`, params);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await chooseLanguage(page, 'en');
+  await newAccount(page, { prefix: 'tracker-offline' });
+  // The connection drops for the tracker's read (and its one retry): an error, not "Loading…" for ever.
+  await page.route('**/api/license-tracker', (route) => route.abort());
+  await openSettled(page, '/steps');
+  const failed = page.getByTestId('tracker-failed');
+  await expect(failed).toContainText(tr('unavailable'));
+  await expect(failed).toContainText(appText('en', 'common', 'errors.network'));
+  await page.unroute('**/api/license-tracker');
+  await failed.getByRole('button', { name: tr('retry') }).click();
+  await expect(page.getByTestId('done-form')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

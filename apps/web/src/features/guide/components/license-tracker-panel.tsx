@@ -40,6 +40,8 @@ type SaveResult = { field?: 'done_on' | 'appointment'; message: string } | undef
 
 interface TrackerModel {
   ready: boolean;
+  /** The signed-in user's progress could not be read (the server or the connection failed): what to say, and a retry. */
+  failed?: { message: string; retry: () => void };
   signedIn: boolean;
   progress: StepProgress[];
   reminders: boolean;
@@ -58,6 +60,7 @@ function useTrackerModel(): TrackerModel {
   if (signedIn) {
     return {
       ready: tracker.isSuccess,
+      failed: tracker.isError && !tracker.isFetching ? { message: errorText(tracker.error), retry: () => void tracker.refetch() } : undefined,
       signedIn,
       progress: tracker.data?.data.steps ?? fullProgress([]),
       reminders: tracker.data?.data.reminders ?? true,
@@ -186,6 +189,15 @@ export function LicenseTrackerPanel({ current }: { current: number }) {
         <div className="grid gap-6 border-t border-slate-200 pt-5 lg:grid-cols-2" key={step}>
           <DoneForm n={current} name={names[current - 1] ?? ''} entry={entry} today={today} save={model.save} />
           {APPOINTMENT_STEPS.includes(step) && <AppointmentForm entry={entry} name={names[current - 1] ?? ''} signedIn={model.signedIn} save={model.save} />}
+        </div>
+      ) : model.failed ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm" data-testid="tracker-failed">
+          <p className="text-danger-text">
+            {t('tracker.unavailable')} {model.failed.message}
+          </p>
+          <Button type="button" size="sm" variant="outline" onClick={model.failed.retry}>
+            {t('tracker.retry')}
+          </Button>
         </div>
       ) : (
         <p role="status" className="text-slate-600">
