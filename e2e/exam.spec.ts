@@ -359,3 +359,27 @@ test('practice is honest about mistakes beyond the free questions: they are coun
   await expect(banner.getByText(/locked/)).toHaveCount(0);
   await expect(progress(page)).toHaveText('Question 1 of 2');
 });
+
+test('an answer tapped before the app has started is the choice once it has (a slow phone)', async ({ page }) => {
+  // The page arrives rendered with its intro open, and the intro closes without the app (decision 0006):
+  // a guest can tap an answer before the app starts. Its scripts are held until that tap.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The held scripts keep the load event back: the page is opened as soon as it arrives.
+  await page.goto('/exam?lang=en', { waitUntil: 'commit' });
+  const intro = page.getByRole('dialog', { name: 'Before you start' });
+  await intro.getByRole('button', { name: 'Start' }).click();
+  await expect(intro).toBeHidden();
+  const first = page.getByRole('main').locator('input[type="radio"]').first();
+  await first.click();
+  await expect(first).toBeChecked();
+  release();
+  // Once the app runs, the tapped answer is the choice: Submit is on, and it answers.
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.locator('label[data-result="correct"]')).toHaveCount(1);
+});
