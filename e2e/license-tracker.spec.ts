@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
+import { formatLongDate } from '@medallion/contracts/formats';
 import { addDays, newYorkDay } from '@medallion/contracts/license-tracker';
 import { appText, chooseLanguage, expect, expectAccessible, openSettled, test, WIDTHS, type Lang } from './fixtures';
 
@@ -19,15 +20,17 @@ for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l)
     const today = newYorkDay(new Date());
     const tracker = page.getByTestId('tracker');
     const doneLabel = tracker.getByLabel(tr('doneLabel'));
-    const next = page.getByRole('button', { name: appText(lng, 'steps', 'next'), exact: true });
+    const next = page.getByRole('link', { name: appText(lng, 'steps', 'next'), exact: true });
 
     // A guest marks step 1: it is kept in this browser, and joins the account at sign-in.
     await openSettled(page, '/steps');
     await expect(tracker.getByText(tr('notFiled'))).toBeVisible();
-    // A day to come is refused, in the page's language.
+    // A day to come is refused, in the page's language, the day written as the language writes it.
     await doneLabel.fill(addDays(today, 1));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
-    await expect(tracker.getByRole('alert')).toHaveText(text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today }));
+    await expect(tracker.getByRole('alert')).toHaveText(
+      text(lng, 'common', 'messages.licenseTracker.dayInFuture', { today: formatLongDate(new Date(`${today}T12:00:00Z`), lng) }),
+    );
     await doneLabel.fill(addDays(today, -4));
     await tracker.getByRole('button', { name: tr('markDone') }).click();
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 1, total: 8 }));
@@ -92,6 +95,8 @@ for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l)
     expect((await page.request.post('/api/auth/sign-out')).status()).toBe(200);
     await openSettled(page, link.pathname + link.search);
     await expect(tracker.getByTestId('unsubscribed')).toContainText(tr('unsubscribed'));
+    // The link opens the guide's first step: the answer is brought into view, not left under the step.
+    await expect(tracker.getByTestId('unsubscribed')).toBeInViewport();
     await expect(tracker.getByRole('link', { name: tr('signInToTurnOn') })).toBeVisible();
     const signedIn = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
     expect(signedIn.status()).toBe(200);
@@ -104,3 +109,20 @@ for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l)
     await expect(tracker.getByTestId('tracker-done-count')).toHaveText(tr('doneCount', { done: 8, total: 8 }));
   });
 }
+
+test('a tracker that cannot be read says so and reads it again on "Try again" (375px, en)', async ({ page, newAccount }) => {
+  const tr = (key: string, params?: Record<string, string | number>) => text('en', 'steps', `tracker.${key}`, params);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await chooseLanguage(page, 'en');
+  await newAccount(page, { prefix: 'tracker-offline' });
+  // The connection drops for the tracker's read (and its one retry): an error, not "Loading…" for ever.
+  await page.route('**/api/license-tracker', (route) => route.abort());
+  await openSettled(page, '/steps');
+  const failed = page.getByTestId('tracker-failed');
+  await expect(failed).toContainText(tr('unavailable'));
+  await expect(failed).toContainText(appText('en', 'common', 'errors.network'));
+  await page.unroute('**/api/license-tracker');
+  await failed.getByRole('button', { name: tr('retry') }).click();
+  await expect(page.getByTestId('done-form')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

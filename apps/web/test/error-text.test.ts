@@ -48,6 +48,16 @@ describe('errorText', () => {
     expect(i18n.t('common:errors.network')).toMatch(/[а-яё]/i);
   });
 
+  it('writes a day the server sends (YYYY-MM-DD) as a long date in the language, never as 2026-11-28', async () => {
+    const future = apiError(400, 'BAD_REQUEST', toMessage('licenseTracker.dayInFuture', { today: '2026-11-28' }));
+    expect(errorText(future)).toBe('Этот день ещё не наступил: выберите сегодняшний (28 ноября 2026 г.) или более ранний.');
+    await i18n.changeLanguage('en');
+    expect(errorText(future)).toBe('That day has not come yet: pick today (November 28, 2026) or an earlier day.');
+    // Only a day is rewritten: other values stay as written.
+    expect(errorText(apiError(409, 'CONFLICT', toMessage('cart.outOfStock', { title: '2026-11-28x' })))).toContain('"2026-11-28x"');
+    await i18n.changeLanguage('ru');
+  });
+
   it("shows a provider's own text (no key of ours) as written", () => {
     expect(errorText(apiError(402, 'PAYMENT_FAILED', toMessage('error.untranslated', { text: 'Your card does not support this type of purchase.' })))).toBe(
       'Your card does not support this type of purchase.',

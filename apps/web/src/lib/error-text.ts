@@ -1,14 +1,24 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { formatLongDate } from '@medallion/contracts/formats';
 import { ApiClientError, type ApiMessage } from './api-client';
 import { currentI18n } from './i18n';
 
+/** A param that is a day (YYYY-MM-DD, as the API sends days) reads as one: "November 28, 2026", "28 ноября 2026 г.". */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function paramText(value: unknown, language: string): unknown {
+  return typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? formatLongDate(new Date(`${value}T12:00:00Z`), language) : value;
+}
+
 /**
  * A server message in the user's language: the translation of its key (locales: common.json →
- * messages.<key>) with its params filled in. A key the locales do not know (a newer server) shows
- * the server's English text.
+ * messages.<key>) with its params filled in (a day as a long date in that language). A key the
+ * locales do not know (a newer server) shows the server's English text.
  */
 export function messageText(message: Pick<ApiMessage, 'key' | 'params' | 'message'>): string {
-  return currentI18n().t(`common:messages.${message.key}`, { ...message.params, defaultValue: message.message });
+  const i18n = currentI18n();
+  const params = Object.fromEntries(Object.entries(message.params ?? {}).map(([k, v]) => [k, paramText(v, i18n.language)]));
+  return i18n.t(`common:messages.${message.key}`, { ...params, defaultValue: message.message });
 }
 
 /**

@@ -235,6 +235,16 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     else setResumedAt(run.index + 1);
   }, [resumePhase, takeRun, total]);
 
+  // The page arrives rendered and its app starts after the first view (decision 0006): a tap on an answer
+  // before then checks the radio without telling React, and Submit would stay off while the answer looks
+  // chosen. The checked answer of the question on screen is taken as the choice.
+  const answerGroup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!question || phase !== 'choosing' || selected !== null) return;
+    const early = answerGroup.current?.querySelector<HTMLInputElement>(`input[name="answer-${question.question_id}"]:checked`);
+    if (early) setSelected(early.value);
+  }, [question, phase, selected]);
+
   const advance = useCallback(() => {
     setAdvanceIn(null);
     setSelected(null);
@@ -364,7 +374,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
           <QuestionMap map={question.map} />
 
-          <div role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
+          <div ref={answerGroup} role="radiogroup" aria-labelledby="question-text" className="flex flex-col gap-2" lang={lang}>
             {question.answers.map((answer) => {
               const isChosen = selected === answer.answer_id;
               const result =

@@ -19,7 +19,7 @@ import {
 } from '@medallion/contracts/license-rules';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorText, fieldErrorText } from '@/lib/error-text';
+import { errorText, fieldErrorText, messageText } from '@/lib/error-text';
 import { readGuestProgress, writeGuestProgress } from '@/lib/guest-license-progress';
 import { useSession } from '@/lib/queries/auth';
 import {
@@ -40,6 +40,8 @@ type SaveResult = { field?: 'done_on' | 'appointment'; message: string } | undef
 
 interface TrackerModel {
   ready: boolean;
+  /** The signed-in user's progress could not be read (the server or the connection failed): what to say, and a retry. */
+  failed?: { message: string; retry: () => void };
   signedIn: boolean;
   progress: StepProgress[];
   reminders: boolean;
@@ -49,7 +51,6 @@ interface TrackerModel {
 
 /** The signed-in user's tracker on the server, or a guest's in this browser (same rules, checked here first). */
 function useTrackerModel(): TrackerModel {
-  const { t } = useTranslation('common');
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const client = useQueryClient();
@@ -59,6 +60,7 @@ function useTrackerModel(): TrackerModel {
   if (signedIn) {
     return {
       ready: tracker.isSuccess,
+      failed: tracker.isError && !tracker.isFetching ? { message: errorText(tracker.error), retry: () => void tracker.refetch() } : undefined,
       signedIn,
       progress: tracker.data?.data.steps ?? fullProgress([]),
       reminders: tracker.data?.data.reminders ?? true,
@@ -90,7 +92,7 @@ function useTrackerModel(): TrackerModel {
           : p,
       );
       const problem = dayProblems(next, newYorkDay(new Date()), step).find((p) => p.step === step);
-      if (problem) return { field: 'done_on', message: t(`messages.${problem.key}`, problem.params) };
+      if (problem) return { field: 'done_on', message: messageText({ key: problem.key, params: problem.params, message: problem.key }) };
       setGuest(next);
       writeGuestProgress(next);
       return undefined;
@@ -100,6 +102,9 @@ function useTrackerModel(): TrackerModel {
 }
 
 const dayText = (day: string, language: string) => formatLongDate(new Date(`${day}T12:00:00Z`), language);
+/** An appointment's New York time (HH:MM) as the language writes it: "9:30 AM", "09:30". */
+const timeText = (time: string, language: string) =>
+  new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(`1970-01-01T${time}:00Z`));
 
 /**
  * The personal license tracker under the guide's step (issue #34): the 8 steps done or not, the
@@ -184,6 +189,15 @@ export function LicenseTrackerPanel({ current }: { current: number }) {
         <div className="grid gap-6 border-t border-slate-200 pt-5 lg:grid-cols-2" key={step}>
           <DoneForm n={current} name={names[current - 1] ?? ''} entry={entry} today={today} save={model.save} />
           {APPOINTMENT_STEPS.includes(step) && <AppointmentForm entry={entry} name={names[current - 1] ?? ''} signedIn={model.signedIn} save={model.save} />}
+        </div>
+      ) : model.failed ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm" data-testid="tracker-failed">
+          <p className="text-danger-text">
+            {t('tracker.unavailable')} {model.failed.message}
+          </p>
+          <Button type="button" size="sm" variant="outline" onClick={model.failed.retry}>
+            {t('tracker.retry')}
+          </Button>
         </div>
       ) : (
         <p role="status" className="text-slate-600">
@@ -316,7 +330,7 @@ function AppointmentForm({ entry, name, signedIn, save }: { entry: StepProgress;
       {saved ? (
         <div className="flex flex-col gap-2" data-testid="appointment">
           <p>
-            {t('tracker.appointmentAt', { date: dayText(saved.date, i18n.language), time: saved.time })}
+            {t('tracker.appointmentAt', { date: dayText(saved.date, i18n.language), time: timeText(saved.time, i18n.language) })}
             {saved.place && <span className="block text-slate-700">{saved.place}</span>}
           </p>
           <CalendarLink entry={{ ...entry, appointment: saved }} name={name} signedIn={signedIn} />
@@ -374,6 +388,15 @@ function Unsubscribe({ signedIn, ready, setReminders }: { signedIn: boolean; rea
   const [state, setState] = useState<'idle' | 'off' | 'on' | { error: string }>('idle');
   const started = useRef(false);
   const client = useQueryClient();
+  const notice = useRef<HTMLDivElement>(null);
+  const shown = state !== 'idle';
+
+  // The e-mail's link opens the guide's first step: the answer sits under it, so it is brought into view.
+  useEffect(() => {
+    if (!shown) return;
+    notice.current?.scrollIntoView({ block: 'center' });
+    notice.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   useEffect(() => {
     if (!token || started.current) return;
@@ -390,12 +413,18 @@ function Unsubscribe({ signedIn, ready, setReminders }: { signedIn: boolean; rea
   if (!token || state === 'idle') return null;
   if (typeof state === 'object')
     return (
-      <p role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger-text">
+      <div ref={notice} tabIndex={-1} role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger-text focus:outline-none">
         {state.error}
-      </p>
+      </div>
     );
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-300 bg-slate-50 p-4 text-sm" data-testid="unsubscribed">
+    <div
+      ref={notice}
+      tabIndex={-1}
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-300 bg-slate-50 p-4 text-sm focus:outline-none"
+      data-testid="unsubscribed"
+    >
       {state === 'on' ? (
         <span>{t('tracker.remindersBackOn')}</span>
       ) : (

@@ -1,5 +1,5 @@
 import { BookOpenCheck, CheckCircle2, ChevronLeft, ChevronRight, Clock, DollarSign, Lightbulb, MapPin } from 'lucide-react';
-import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -103,16 +103,17 @@ export function parseStep(value: string | null): number {
  */
 export function StepsGuide() {
   const { t } = useTranslation('steps');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const current = parseStep(params.get('step'));
   const steps = t('steps', { returnObjects: true }) as GuideStep[];
   const step = steps[current - 1];
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  const go = (n: number) => {
+  // Links, not buttons: the page arrives rendered and its app starts after the first view (decision 0006),
+  // so a tap on a step or on Previous/Next before then still opens that step (a plain page load).
+  const moveFocus = () => {
     moved.current = true;
-    setParams(n === 1 ? {} : { step: String(n) }, { preventScrollReset: true });
   };
 
   useEffect(() => {
@@ -130,9 +131,10 @@ export function StepsGuide() {
             const active = n === current;
             return (
               <li key={s.nav}>
-                <button
-                  type="button"
-                  onClick={() => go(n)}
+                <Link
+                  to={stepPath(n)}
+                  preventScrollReset
+                  onClick={moveFocus}
                   aria-current={active ? 'step' : undefined}
                   className={cn(
                     'flex h-full min-h-14 w-full flex-col items-center justify-start gap-1 rounded-xl border p-2 text-center transition-colors',
@@ -153,7 +155,7 @@ export function StepsGuide() {
                   </span>
                   <span className="hidden text-xs font-medium leading-tight sm:block">{s.nav}</span>
                   <span className="sr-only sm:hidden">{s.nav}</span>
-                </button>
+                </Link>
               </li>
             );
           })}
@@ -217,14 +219,14 @@ export function StepsGuide() {
         )}
 
         <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
-          <Button variant="outline" onClick={() => go(current - 1)} disabled={current === 1}>
+          <StepLink to={current - 1} variant="outline" onClick={moveFocus}>
             <ChevronLeft aria-hidden="true" className="size-5" />
             {t('previous')}
-          </Button>
-          <Button variant="dark" onClick={() => go(current + 1)} disabled={current === STEP_COUNT}>
+          </StepLink>
+          <StepLink to={current + 1} variant="dark" onClick={moveFocus}>
             {t('next')}
             <ChevronRight aria-hidden="true" className="size-5" />
-          </Button>
+          </StepLink>
         </div>
       </article>
 
@@ -240,6 +242,23 @@ export function StepsGuide() {
         <FigureSources figures={t('totalFigures', { returnObjects: true }) as GuideFigure[]} className="mt-3" />
       </section>
     </div>
+  );
+}
+
+const stepPath = (n: number) => (n === 1 ? '/steps' : `/steps?step=${n}`);
+
+/** Previous/Next: a link to the step, or a disabled button past the first or the last step. */
+function StepLink({ to, variant, onClick, children }: { to: number; variant: 'outline' | 'dark'; onClick: () => void; children: ReactNode }) {
+  if (to < 1 || to > STEP_COUNT)
+    return (
+      <Button variant={variant} disabled>
+        {children}
+      </Button>
+    );
+  return (
+    <Link to={stepPath(to)} preventScrollReset onClick={onClick} className={buttonClasses(variant)}>
+      {children}
+    </Link>
   );
 }
 
