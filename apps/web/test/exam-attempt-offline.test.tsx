@@ -30,7 +30,21 @@ describe('an exam finished offline (decision 0012)', () => {
       'POST /api/exam/attempts': ({ body }) => {
         attempts.push(body as (typeof attempts)[number]);
         if (!online) throw new TypeError('Failed to fetch');
-        return { body: { data: { attempt_id: 'a1', score: 1, total: 1, passed: false, per_topic: {}, wrong_question_ids: [], created_at: '', mode: 'topic', duration_seconds: null } } };
+        return {
+          body: {
+            data: {
+              attempt_id: 'a1',
+              score: 1,
+              total: 1,
+              passed: false,
+              per_topic: {},
+              wrong_question_ids: [],
+              created_at: '',
+              mode: 'topic',
+              duration_seconds: null,
+            },
+          },
+        };
       },
       'GET /api/exam/attempts': () => ({ body: { data: [] } }),
       'GET /api/exam/readiness': () => ({ status: 404, body: {} }),
