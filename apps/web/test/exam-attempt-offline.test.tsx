@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ExamQuestionsResponse } from '@medallion/contracts/exam';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExamRunner } from '@/features/exam/components/exam-runner';
-import { readAttempts } from '@/features/exam/lib/answer-queue';
+import { readAttempts } from '@/features/exam/lib/attempt-queue';
 import { examQuestion } from './support/exam-questions';
 import { fakeApi, renderWithApp } from './support/render';
 

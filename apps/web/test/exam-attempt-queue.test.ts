@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ATTEMPT_QUEUE_KEY, enqueueAttempt, flushAttempts, readAttempts, removeQueuedAttempt, type SendAttempt } from '@/features/exam/lib/answer-queue';
+import { ATTEMPT_QUEUE_KEY, enqueueAttempt, flushAttempts, readAttempts, removeQueuedAttempt, type SendAttempt } from '@/features/exam/lib/attempt-queue';
 
 const offline = new TypeError('Failed to fetch');
 const refused = Object.assign(new Error('refused'), { final: true });

@@ -3,7 +3,6 @@ import type { ExamAttemptMode, ExamAttemptResponse } from '@medallion/contracts/
 import { ApiClientError, apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/queries/auth';
 import { examKeys } from '@/lib/queries/exam';
-import { enqueueAttempt, removeQueuedAttempt } from '../lib/answer-queue';
 
 type Answers = { question_id: string; answer_id: string }[];
 
@@ -25,7 +24,7 @@ export const isFinalRefusal = (error: unknown) =>
 export type AttemptOutcome = { recorded: true; response: ExamAttemptResponse } | { recorded: false };
 
 /**
- * Records a finished exam. It is first kept in this browser with its key (features/exam/lib/answer-queue.ts),
+ * Records a finished exam. It is first kept in this browser with its key (features/exam/lib/attempt-queue.ts),
  * then sent; it leaves the queue when the server has answered. Offline, or when the send fails on the way,
  * it stays (the outcome says so: the page tells the user) and goes with the answers' flush when the
  * connection returns; a refusal for good (a 4xx) is dropped and fails the mutation.
@@ -38,6 +37,8 @@ export function useCreateExamAttempt() {
     mutationFn: async (input: Answers | { answers: Answers; mode: ExamAttemptMode }): Promise<AttemptOutcome> => {
       const [answers, mode] = Array.isArray(input) ? [input, 'exam' as const] : [input.answers, input.mode];
       if (!user) return { recorded: true, response: await createExamAttempt(answers, mode) };
+      // The queue's code is a chunk of its own (the exam's first load stays small), kept offline by the worker.
+      const { enqueueAttempt, removeQueuedAttempt } = await import('../lib/attempt-queue');
       const kept = enqueueAttempt({ user, mode, answers });
       try {
         const response = await createExamAttempt(answers, mode, kept.key);

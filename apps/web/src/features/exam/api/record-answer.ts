@@ -4,12 +4,18 @@ import type { ExamAnswersResponse, ExamMode } from '@medallion/contracts/exam';
 import { apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/queries/auth';
 import { examKeys } from '@/lib/queries/exam';
-import { enqueueAnswer, flushAnswers, flushAttempts } from '../lib/answer-queue';
+import { enqueueAnswer, flushAnswers, hasQueuedAttempts } from '../lib/answer-queue';
 import { createExamAttempt, isFinalRefusal } from './create-exam-attempt';
 
 /** POST /exam/answers (signed in): first-try answers; the server grades them and updates the review queue and the statistics. */
 export function recordExamAnswers(mode: ExamMode, answers: { question_id: string; answer_id: string; key?: string }[]): Promise<ExamAnswersResponse> {
   return apiFetch<ExamAnswersResponse>('/exam/answers', { method: 'POST', body: { mode, answers } });
+}
+
+/** Sends the finished exams kept offline; their queue is a chunk of its own (kept offline by the worker), loaded only when it holds some. */
+async function flushKeptAttempts(user: string): Promise<number> {
+  const { flushAttempts } = await import('../lib/attempt-queue');
+  return flushAttempts(user, (attempt) => createExamAttempt(attempt.answers, attempt.mode, attempt.key).then(() => undefined), isFinalRefusal);
 }
 
 /**
@@ -33,13 +39,7 @@ export function useRecordAnswer(signedIn: boolean, mode: ExamMode): (questionId:
         },
         isFinalRefusal,
       );
-      const attempts = await flushAttempts(
-        who,
-        async (attempt) => {
-          await createExamAttempt(attempt.answers, attempt.mode, attempt.key);
-        },
-        isFinalRefusal,
-      );
+      const attempts = hasQueuedAttempts() ? await flushKeptAttempts(who) : 0;
       return { answers, attempts };
     },
     // Sent on as soon as the browser says it is online: the queue is the mutation's own retry.
