@@ -97,12 +97,18 @@ export const promoCheckResponseSchema = z.object({
 });
 export type PromoCheckResponse = z.infer<typeof promoCheckResponseSchema>;
 
-/** POST /exam/attempts: the first-try answer of each answered question; the server grades. */
+/**
+ * POST /exam/attempts: the first-try answer of each answered question; the server grades.
+ * `attempt_key` (a UUID the browser makes when the exam is finished) makes a resend harmless: an exam
+ * finished offline is kept in the browser and sent when the connection returns, maybe twice (a lost
+ * reply, two tabs); the same key from the same user records one attempt and answers it again.
+ */
 export const examAttemptRequestSchema = z.object({
   answers: z
     .array(z.object({ question_id: text().min(1).max(20), answer_id: text().min(1).max(60) }))
     .min(1, 'attemptEmpty')
     .max(EXAM_QUESTION_COUNT * 2, 'attemptTooLong'),
+  attempt_key: text().uuid('exam.attemptKeyInvalid').optional(),
 });
 export const examAttemptSchema = z.object({
   attempt_id: z.string(),

@@ -256,6 +256,7 @@ export const MESSAGES = {
   'exam.runModeUnsupported': 'Only the practice exam run (mode exam) is saved here.',
   'exam.runDuplicateQuestion': 'Each question can be answered only once in a run.',
   'exam.answerKeyInvalid': 'This answer could not be saved. Reload the page and answer the question again.',
+  'exam.attemptKeyInvalid': 'This exam result could not be saved. Reload the page and take the exam again.',
   'exam.runInvalid': 'This run does not match the exam: an answer belongs to another question or lies beyond the position.',
   'exam.runQuestionNotDrawn': 'This question is not part of this exam run. Start a new exam to answer it.',
   'exam.accessRequired': 'The timed simulation needs full access to the practice exam. Unlock it to start.',

@@ -706,9 +706,16 @@ export const examAttempts = pgTable(
       .default('exam'),
     /** The timed simulation's time used, in seconds; null for the other modes. */
     durationSeconds: integer('duration_seconds'),
+    /** The key the browser made when the exam was finished (offline too): a resend records it once per user. */
+    attemptKey: text('attempt_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exam_attempts_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('exam_attempts_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('exam_attempts_user_key_idx')
+      .on(t.userId, t.attemptKey)
+      .where(sql`${t.attemptKey} is not null`),
+  ],
 );
 
 /**

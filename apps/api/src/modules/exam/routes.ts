@@ -107,7 +107,7 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: examAttemptResponseSchema, ...errors },
       },
     },
-    async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id), req.body.mode) }),
+    async (req) => ({ data: await recordAttempt(app.db, req.user.id, req.body.answers, await hasAccess(req.user.id), req.body.mode, req.body.attempt_key) }),
   );
 
   r.get(

@@ -16,7 +16,7 @@ import { useExamQuestions, useReportedQuestions, useSavedQuestions } from '@/lib
 import { useCreateExamAttempt } from '../api/create-exam-attempt';
 import { useRecordAnswer } from '../api/record-answer';
 import { useToggleSavedQuestion } from '../api/toggle-saved-question';
-import { runExam, type RunDraw } from '../lib/exam-run-store';
+import { clearLocalRun, runExam, type RunDraw } from '../lib/exam-run-store';
 import { useExamResume } from '../lib/use-exam-resume';
 import { IntroDialog } from './intro-dialog';
 import { QuestionMap } from './question-map';
@@ -180,6 +180,8 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
   const [advanceIn, setAdvanceIn] = useState<number | null>(null);
   const answers = useRef<{ question_id: string; answer_id: string }[]>([]);
   const attemptSent = useRef(false);
+  /** The finished exam could not reach the server: it is kept on this device (the result says so). */
+  const [keptOffline, setKeptOffline] = useState(false);
   /** The question a resumed run continued at (its notice shows until the next answer). */
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   /** The spec's run's draw: a new seed for a new exam, or a resumed run's (the first five questions are the same whatever the seed). */
@@ -275,13 +277,20 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     const sent = answers.current;
     const onError = (error: unknown) => console.warn('The exam attempt was not recorded', error);
     if (practiceMode) {
-      postAttempt({ answers: sent, mode: practiceMode }, { onError });
+      postAttempt({ answers: sent, mode: practiceMode }, { onError, onSuccess: (outcome) => setKeptOffline(!outcome.recorded) });
       return;
     }
-    // After the run's last save, since recording the attempt removes the run; if it fails, the finished
-    // run is kept, so the next visit shows the result and sends it again.
+    // After the run's last save, since recording the attempt removes the run. Finished offline (or the
+    // send failed on the way), the attempt is kept on this device and sent when the connection returns,
+    // so this browser's copy of the run is dropped (the next visit must not take the exam up again).
+    // Refused, the finished run is kept, so the next visit shows the result and sends it again.
     void runSaved().then(() =>
       postAttempt(sent, {
+        onSuccess: (outcome) => {
+          if (outcome.recorded) return;
+          clearLocalRun();
+          setKeptOffline(true);
+        },
         onError: (error) => {
           onError(error);
           saveRun({ ...seedOf(draw), position: sent.length, answers: sent });
@@ -315,6 +324,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
     resume.clear();
     answers.current = [];
     attemptSent.current = false;
+    setKeptOffline(false);
     setIndex(0);
     setScore(0);
     setWrong([]);
@@ -455,7 +465,7 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
 
       {finished && (
         <Suspense fallback={null}>
-          <ResultDialog score={score} total={total} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} />
+          <ResultDialog score={score} total={total} wrong={wrong} lang={lang} onPracticeAgain={practice?.onRestart} keptOffline={keptOffline} />
         </Suspense>
       )}
     </div>

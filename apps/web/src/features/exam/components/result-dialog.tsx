@@ -1,4 +1,4 @@
-import { CheckCircle2, RotateCcw, Target, XCircle } from 'lucide-react';
+import { CheckCircle2, CloudOff, RotateCcw, Target, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogCard, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Link } from 'react-router';
@@ -25,12 +25,15 @@ export function ResultDialog({
   wrong,
   lang,
   onPracticeAgain,
+  keptOffline = false,
 }: {
   score: number;
   total: number;
   wrong: WrongAnswer[];
   lang: 'en' | 'ru';
   onPracticeAgain?: () => void;
+  /** The result could not reach the server yet: it is kept on this device and sent when back online. */
+  keptOffline?: boolean;
 }) {
   const { t } = useTranslation('exam');
   const practice = Boolean(onPracticeAgain);
@@ -59,6 +62,12 @@ export function ResultDialog({
             {practice ? t('practice.score', { score, total }) : t('result.score', { score, total })}
           </DialogDescription>
           {!practice && !passed && <p className="text-sm text-slate-600">{t('result.passRule', { pass: EXAM_PASS_ABOVE })}</p>}
+          {keptOffline && (
+            <p role="status" data-testid="result-kept-offline" className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+              <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+              {t('result.keptOffline')}
+            </p>
+          )}
         </div>
         <section aria-labelledby="review-title" className="flex min-h-0 flex-col gap-2">
           <h3 id="review-title" className="font-bold">

@@ -21,11 +21,11 @@ export interface QueuedAnswer {
 export const ANSWER_QUEUE_KEY = 'medallion.exam-answers.v1';
 /** More than a few runs' worth is not kept (the oldest go first). */
 const MAX_QUEUED = 400;
-const ID = /^[\w-]{1,60}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const ID = /^[\w-]{1,60}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MODES: readonly string[] = ['exam', 'timed', 'topic', 'review'];
 
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
@@ -125,4 +125,12 @@ export function flushAnswers(user: string, send: SendAnswers, isFinal: IsFinal):
     if (flushing === next) flushing = null;
   });
   return next;
+}
+
+/** Where the finished exams kept offline wait (lib/attempt-queue.ts, loaded only when there are some or one is finished). */
+export const ATTEMPT_QUEUE_KEY = 'medallion.exam-attempts.v1';
+
+/** Whether this browser holds finished exams to send (a cheap look before loading their queue's code). */
+export function hasQueuedAttempts(): boolean {
+  return Boolean(storage()?.getItem(ATTEMPT_QUEUE_KEY));
 }

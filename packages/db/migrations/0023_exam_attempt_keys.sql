@@ -1,0 +1,2 @@
+ALTER TABLE "exam_attempts" ADD COLUMN "attempt_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "exam_attempts_user_key_idx" ON "exam_attempts" USING btree ("user_id","attempt_key") WHERE "exam_attempts"."attempt_key" is not null;
