@@ -51,8 +51,10 @@ for (const [width, lng] of WIDTHS.flatMap((w) => (['en', 'ru'] as const).map((l)
     }
     await expect(tracker.getByTestId('countdown')).toContainText(tr(lng === 'ru' ? 'countdown_many' : 'countdown_other', { count: 88 }));
 
-    // Step 8: the TLC exam's appointment, as a calendar file a calendar parser reads.
+    // Step 8: the TLC exam's appointment, as a calendar file a calendar parser reads. Step 7 has an
+    // appointment form too: its fields are filled only once step 8's form is the one on the page.
     await next.click();
+    await expect(tracker.getByRole('heading', { level: 3, name: new RegExp(`^${tr('stepStatus', { n: 8, name: '' }).trim()}`) })).toBeVisible();
     const appointment = tracker.getByTestId('appointment-form');
     await appointment.getByLabel(tr('appointmentDate')).fill(addDays(today, 7));
     await appointment.getByLabel(tr('appointmentTime')).fill('09:30');
