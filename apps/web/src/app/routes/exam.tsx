@@ -8,12 +8,13 @@ import { useSession } from '@/lib/queries/auth';
 import { ExamRunner, ExamSkeleton } from '@/features/exam/components/exam-runner';
 import { OfflineStatus } from '@/features/exam/components/offline-status';
 import { PracticeModes } from '@/features/exam/components/practice-modes';
-import { ReviewDueCard } from '@/features/exam/components/review-due-card';
 
 /** "Practice my mistakes" (?practice=) is reached from the dashboard, not on a first visit: its own chunk. */
 const PracticeExam = lazyNamed(() => import('@/features/exam/components/practice-exam'), 'PracticeExam');
 /** The readiness card is for signed-in users only: guests never load it. */
 const ReadinessCard = lazyNamed(() => import('@/features/exam/components/readiness-card'), 'ReadinessCard');
+/** The review queue's card likewise: only a signed-in user can have questions due. */
+const ReviewDueCard = lazyNamed(() => import('@/features/exam/components/review-due-card'), 'ReviewDueCard');
 /** The review queue (?mode=review), the timed simulation (?mode=timed) and practice by topic (?topic=): chunks of their own too. */
 const ReviewExam = lazyNamed(() => import('@/features/exam/components/review-exam'), 'ReviewExam');
 const TimedSimulation = lazyNamed(() => import('@/features/exam/components/timed-simulation'), 'TimedSimulation');
@@ -74,9 +75,9 @@ export function ExamRoute() {
           {signedIn && (
             <Suspense fallback={null}>
               <ReadinessCard compact className="mt-4" />
+              <ReviewDueCard className="mt-4" />
             </Suspense>
           )}
-          <ReviewDueCard signedIn={signedIn} className="mt-4" />
         </>
       )}
     </Container>
