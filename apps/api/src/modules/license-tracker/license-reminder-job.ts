@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { registerIntervalJob } from '../../lib/interval-job';
 import { sendLicenseReminders, type ReminderOptions } from './send-license-reminders';
 
 /** A round may run this long before another server may take over its lease. */
@@ -15,31 +15,12 @@ export function reminderOptionsFor(app: FastifyInstance): ReminderOptions {
  * first round waits one interval after start. Stops with the app.
  */
 export function registerLicenseReminders(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
-  const pass = async () => {
-    const log = app.log.child({ job: 'license-reminders', jobId: randomUUID() });
-    try {
+  registerIntervalJob(app, {
+    name: 'license-reminders',
+    intervalMs: app.config.LICENSE_REMINDER_INTERVAL_MS,
+    round: async (log) => {
       const result = await sendLicenseReminders(app.db, new Date(), reminderOptionsFor(app));
       if (result.mails > 0) log.info({ reminders: result }, 'license reminders queued');
-    } catch (error) {
-      log.error({ err: { message: (error as Error).message } }, 'license reminder round failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass().finally(schedule);
-    }, app.config.LICENSE_REMINDER_INTERVAL_MS);
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    },
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -11,8 +10,9 @@ import {
   countdown,
 } from '@medallion/contracts/license-tracker';
 import type { Database } from '@medallion/db/client';
-import { appSettings, licenseReminders, licenseTrackers, licenseTrackerSteps, user } from '@medallion/db/schema';
+import { licenseReminders, licenseTrackers, licenseTrackerSteps, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { claimRoundLease, releaseRoundLease } from '../../lib/round-lease';
 import { readProgress } from './get-license-tracker';
 import { licenseReminderEmail } from './reminder-email';
 import { signReminderToken } from './reminder-token';
@@ -34,22 +34,6 @@ export interface ReminderResult {
   /** False when another server holds the round's lease. */
   ran: boolean;
   mails: number;
-}
-
-/** The round's lease (a row of app_settings with its owner and expiry), as the saved-search digest's. */
-async function claimLease(db: Database, leaseMs: number): Promise<string | undefined> {
-  const owner = randomUUID();
-  const value = sql`${owner} || '|' || (now() + ${`${leaseMs} milliseconds`}::interval)::text`;
-  const claimed = await db
-    .insert(appSettings)
-    .values({ key: LEASE_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value }, setWhere: sql`split_part(${appSettings.value}, '|', 2)::timestamptz < now()` })
-    .returning({ value: appSettings.value });
-  return claimed[0]?.value.startsWith(`${owner}|`) ? owner : undefined;
-}
-
-async function releaseLease(db: Database, owner: string): Promise<void> {
-  await db.delete(appSettings).where(and(eq(appSettings.key, LEASE_KEY), sql`split_part(${appSettings.value}, '|', 1) = ${owner}`));
 }
 
 /**
@@ -138,7 +122,7 @@ async function remindUser(db: Database, userId: string, now: Date, options: Remi
  * trigger a day of their choosing). Candidates: reminders on and a filing day within the last 90 days.
  */
 export async function sendLicenseReminders(db: Database, now: Date, options: ReminderOptions): Promise<ReminderResult> {
-  const owner = await claimLease(db, options.leaseMs);
+  const owner = await claimRoundLease(db, LEASE_KEY, options.leaseMs);
   if (!owner) return { ran: false, mails: 0 };
   try {
     const today = newYorkDay(now);
@@ -170,6 +154,6 @@ export async function sendLicenseReminders(db: Database, now: Date, options: Rem
     if (mails > 0) options.mailer.deliverSoon();
     return { ran: true, mails };
   } finally {
-    await releaseLease(db, owner);
+    await releaseRoundLease(db, LEASE_KEY, owner);
   }
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { registerIntervalJob } from '../../lib/interval-job';
 import { sendSearchDigests, type DigestOptions } from './send-search-digest';
 
 /** A round may run this long before another server may take over its lease. */
@@ -15,31 +15,12 @@ export function digestOptionsFor(app: FastifyInstance): DigestOptions {
  * round never mails anyone twice). The first round waits one interval after start. Stops with the app.
  */
 export function registerSearchDigest(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
-  const pass = async () => {
-    const log = app.log.child({ job: 'saved-search-digest', jobId: randomUUID() });
-    try {
+  registerIntervalJob(app, {
+    name: 'saved-search-digest',
+    intervalMs: app.config.SAVED_SEARCH_DIGEST_INTERVAL_MS,
+    round: async (log) => {
       const result = await sendSearchDigests(app.db, digestOptionsFor(app));
       if (result.mails > 0) log.info({ digest: result }, 'saved-search digests queued');
-    } catch (error) {
-      log.error({ err: { message: (error as Error).message } }, 'saved-search digest round failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass().finally(schedule);
-    }, app.config.SAVED_SEARCH_DIGEST_INTERVAL_MS);
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    },
   });
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { DIGEST_MATCHES_PER_SEARCH } from '@medallion/contracts/saved';
 import type { Database, Transaction } from '@medallion/db/client';
-import { appSettings, listings, savedSearches, user } from '@medallion/db/schema';
+import { listings, savedSearches, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { claimRoundLease, releaseRoundLease } from '../../lib/round-lease';
 import { marketplaceConditions } from '../listings/search-listings';
 import { searchDigestEmail, type DigestSearch } from './digest-email';
 import { parseStoredFilters, searchLanguage, storedFilters, type SavedSearchRow } from './saved-searches';
@@ -27,29 +27,6 @@ export interface DigestResult {
   ran: boolean;
   users: number;
   mails: number;
-}
-
-/**
- * Takes the round's lease (a row of app_settings holding its expiry and owner), so among several
- * servers one runs a round at a time; a server that dies mid-round leaves the lease to run out.
- */
-async function claimLease(db: Database, leaseMs: number): Promise<string | undefined> {
-  const owner = randomUUID();
-  const value = sql`${owner} || '|' || (now() + ${`${leaseMs} milliseconds`}::interval)::text`;
-  const claimed = await db
-    .insert(appSettings)
-    .values({ key: LEASE_KEY, value })
-    .onConflictDoUpdate({
-      target: appSettings.key,
-      set: { value },
-      setWhere: sql`split_part(${appSettings.value}, '|', 2)::timestamptz < now()`,
-    })
-    .returning({ value: appSettings.value });
-  return claimed[0]?.value.startsWith(`${owner}|`) ? owner : undefined;
-}
-
-async function releaseLease(db: Database, owner: string): Promise<void> {
-  await db.delete(appSettings).where(and(eq(appSettings.key, LEASE_KEY), sql`split_part(${appSettings.value}, '|', 1) = ${owner}`));
 }
 
 /** ACTIVE listings of others matching a search's filters, published in (since, until], newest first. */
@@ -136,7 +113,7 @@ async function digestForUser(db: Database, userId: string, until: Date, options:
  */
 export async function sendSearchDigests(db: Database, options: DigestOptions): Promise<DigestResult> {
   const periodMs = options.periodMs ?? DIGEST_PERIOD_MS;
-  const owner = await claimLease(db, options.leaseMs);
+  const owner = await claimRoundLease(db, LEASE_KEY, options.leaseMs);
   if (!owner) return { ran: false, users: 0, mails: 0 };
   try {
     const [clock] = await db.select({ now: sql<string>`now()::text` }).from(sql`(select 1) as clock`);
@@ -160,6 +137,6 @@ export async function sendSearchDigests(db: Database, options: DigestOptions): P
     if (mails > 0) options.mailer.deliverSoon();
     return { ran: true, users, mails };
   } finally {
-    await releaseLease(db, owner);
+    await releaseRoundLease(db, LEASE_KEY, owner);
   }
 }
