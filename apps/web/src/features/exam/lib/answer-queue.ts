@@ -50,27 +50,53 @@ const isQueued = (value: unknown): value is QueuedAnswer => {
   );
 };
 
-/** The queue as stored; anything malformed is left out. */
-export function readQueue(): QueuedAnswer[] {
-  const raw = storage()?.getItem(ANSWER_QUEUE_KEY);
+/** A list kept in localStorage under `key`, as stored; anything malformed is left out. */
+export function readStoredList<T>(key: string, isValid: (value: unknown) => value is T): T[] {
+  const raw = storage()?.getItem(key);
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isQueued) : [];
+    return Array.isArray(value) ? value.filter(isValid) : [];
   } catch {
     return [];
   }
 }
 
-function writeQueue(queue: QueuedAnswer[]): void {
+/** Stores the list's newest `max` items (an empty list removes it); storage full or refused keeps nothing. */
+export function writeStoredList(key: string, list: readonly unknown[], max: number): void {
   const store = storage();
   if (!store) return;
   try {
-    if (queue.length === 0) store.removeItem(ANSWER_QUEUE_KEY);
-    else store.setItem(ANSWER_QUEUE_KEY, JSON.stringify(queue.slice(-MAX_QUEUED)));
+    if (list.length === 0) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(list.slice(-max)));
   } catch {
-    // Storage full or refused: the answer is sent now or not at all.
+    // Storage full or refused: what was to be kept is sent now or not at all.
   }
+}
+
+/**
+ * One flush at a time in this tab, per queue: a flush started meanwhile waits for the one under way and
+ * then runs (sending what is left).
+ */
+export function oneAtATime(): (run: () => Promise<number>) => Promise<number> {
+  let flushing: Promise<number> | null = null;
+  return (run) => {
+    const next = (flushing ?? Promise.resolve(0)).then(run, run);
+    flushing = next;
+    void next.finally(() => {
+      if (flushing === next) flushing = null;
+    });
+    return next;
+  };
+}
+
+/** The queue as stored; anything malformed is left out. */
+export function readQueue(): QueuedAnswer[] {
+  return readStoredList(ANSWER_QUEUE_KEY, isQueued);
+}
+
+function writeQueue(queue: QueuedAnswer[]): void {
+  writeStoredList(ANSWER_QUEUE_KEY, queue, MAX_QUEUED);
 }
 
 /** A new answer with its key. */
@@ -90,7 +116,7 @@ export type SendAnswers = (mode: ExamMode, answers: Array<{ question_id: string;
 /** Whether a failed send means "never": a refusal (4xx) other than signed out or too many requests. */
 export type IsFinal = (error: unknown) => boolean;
 
-let flushing: Promise<number> | null = null;
+const flushQueue = oneAtATime();
 
 /**
  * Sends the user's queued answers, one request per mode (at most 80 each), one flush at a time in
@@ -98,7 +124,7 @@ let flushing: Promise<number> | null = null;
  * sent; a failed send keeps its answers unless the failure is final.
  */
 export function flushAnswers(user: string, send: SendAnswers, isFinal: IsFinal): Promise<number> {
-  const run = async (): Promise<number> => {
+  return flushQueue(async () => {
     let sent = 0;
     for (;;) {
       const mine = readQueue().filter((a) => a.user === user);
@@ -117,14 +143,7 @@ export function flushAnswers(user: string, send: SendAnswers, isFinal: IsFinal):
       removeQueued(keys);
       sent += batch.length;
     }
-  };
-  const previous = flushing ?? Promise.resolve(0);
-  const next = previous.then(run, run);
-  flushing = next;
-  void next.finally(() => {
-    if (flushing === next) flushing = null;
   });
-  return next;
 }
 
 /** Where the finished exams kept offline wait (lib/attempt-queue.ts, loaded only when there are some or one is finished). */

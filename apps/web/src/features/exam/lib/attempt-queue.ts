@@ -1,5 +1,5 @@
 import type { ExamAttemptMode } from '@medallion/contracts/exam';
-import { ATTEMPT_QUEUE_KEY, ID, type IsFinal, storage, UUID } from './answer-queue';
+import { ATTEMPT_QUEUE_KEY, ID, type IsFinal, oneAtATime, readStoredList, UUID, writeStoredList } from './answer-queue';
 
 export { ATTEMPT_QUEUE_KEY };
 
@@ -49,25 +49,11 @@ const isQueuedAttempt = (value: unknown): value is QueuedAttempt => {
 
 /** The finished exams as stored; anything malformed is left out. */
 export function readAttempts(): QueuedAttempt[] {
-  const raw = storage()?.getItem(ATTEMPT_QUEUE_KEY);
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isQueuedAttempt) : [];
-  } catch {
-    return [];
-  }
+  return readStoredList(ATTEMPT_QUEUE_KEY, isQueuedAttempt);
 }
 
 function writeAttempts(queue: QueuedAttempt[]): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    if (queue.length === 0) store.removeItem(ATTEMPT_QUEUE_KEY);
-    else store.setItem(ATTEMPT_QUEUE_KEY, JSON.stringify(queue.slice(-MAX_ATTEMPTS)));
-  } catch {
-    // Storage full or refused: the attempt is sent now or not at all.
-  }
+  writeStoredList(ATTEMPT_QUEUE_KEY, queue, MAX_ATTEMPTS);
 }
 
 /** A finished exam with its key, kept until the server has answered for it. */
@@ -84,7 +70,7 @@ export function removeQueuedAttempt(key: string): void {
 
 export type SendAttempt = (attempt: Omit<QueuedAttempt, 'user'>) => Promise<void>;
 
-let flushingAttempts: Promise<number> | null = null;
+const flushAttemptQueue = oneAtATime();
 
 /**
  * Sends the user's kept finished exams, one request each with its key, one flush at a time in this tab.
@@ -92,7 +78,7 @@ let flushingAttempts: Promise<number> | null = null;
  * the rest unless the failure is final.
  */
 export function flushAttempts(user: string, send: SendAttempt, isFinal: IsFinal): Promise<number> {
-  const run = async (): Promise<number> => {
+  return flushAttemptQueue(async () => {
     let sent = 0;
     for (;;) {
       const next = readAttempts().find((a) => a.user === user);
@@ -105,12 +91,5 @@ export function flushAttempts(user: string, send: SendAttempt, isFinal: IsFinal)
       removeQueuedAttempt(next.key);
       sent += 1;
     }
-  };
-  const previous = flushingAttempts ?? Promise.resolve(0);
-  const next = previous.then(run, run);
-  flushingAttempts = next;
-  void next.finally(() => {
-    if (flushingAttempts === next) flushingAttempts = null;
   });
-  return next;
 }
