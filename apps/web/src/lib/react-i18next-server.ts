@@ -31,19 +31,24 @@ function useServerTranslation(ns?: string | readonly string[], options?: { i18n?
 
 export const useTranslation = useServerTranslation as unknown as typeof packageUseTranslation;
 
-/** The `t`s handed out so far, by language, namespaces and key prefix. */
-const translators = new Map<string, AnyT>();
+/** The `t`s handed out so far, by i18next instance (one per language on the server), language, namespaces and key prefix. */
+const translators = new WeakMap<I18n, Map<string, AnyT>>();
 /** How many distinct calls one `t` remembers (calls with values, e.g. a price, are many): then it starts over. */
 const REMEMBERED_CALLS = 2000;
 
 function fixedT(i18n: I18n, language: string, namespaces: readonly string[], keyPrefix: string | undefined): AnyT {
   const id = `${language}\u0000${namespaces.join(',')}\u0000${keyPrefix ?? ''}`;
-  let t = translators.get(id);
+  let ofInstance = translators.get(i18n);
+  if (!ofInstance) {
+    ofInstance = new Map();
+    translators.set(i18n, ofInstance);
+  }
+  let t = ofInstance.get(id);
   if (!t) {
     // As the package's hook asks for it (its default nsMode: the first namespace, the others by prefix).
     const getFixedT = i18n.getFixedT as unknown as (...args: unknown[]) => AnyT;
     t = remembering(getFixedT.call(i18n, language, namespaces[0] ?? null, keyPrefix, { scopeNs: [...namespaces] }));
-    translators.set(id, t);
+    ofInstance.set(id, t);
   }
   return t;
 }
