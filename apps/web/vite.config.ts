@@ -162,8 +162,26 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * In the server bundle, the app's `react-i18next` is src/lib/react-i18next-server.ts: the package with a
+ * `useTranslation` for one render in one language (no i18next wrapper and new `t` per component and
+ * render, the largest cost of a server render). That module's own import is the package.
+ */
+function serverTranslation(): Plugin {
+  const serverModule = new URL('./src/lib/react-i18next-server.ts', import.meta.url).pathname;
+  return {
+    name: 'medallion-server-translation',
+    enforce: 'pre',
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    resolveId(source, importer) {
+      if (source === 'react-i18next' && importer !== serverModule) return serverModule;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress(), serverTranslation()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

@@ -154,7 +154,9 @@ describe('server-rendered pages and media', async () => {
   it("lets a rendered page's code yield the network to its first paint (low fetch priority)", () => {
     const page = splitTemplate(
       '<html lang="en"><head><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"></head><body><div id="root"></div></body></html>',
-    ).assemble({ language: 'en', head: '', body: '<p>x</p>', state: '' });
+    )
+      .assemble({ language: 'en', head: '', body: '<p>x</p>', state: '' })
+      .toString();
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">');
   });
@@ -176,7 +178,9 @@ describe('server-rendered pages and media', async () => {
   it("replaces index.html's default description also when it is written over several lines", () => {
     const page = splitTemplate(
       '<html lang="en"><head>\n    <meta\n      name="description"\n      content="Default"\n    />\n    <title>Medallion</title>\n  </head><body><div id="root"></div></body></html>',
-    ).assemble({ language: 'en', head: '<title>Page</title><meta name="description" content="Page description">', body: '<p>x</p>', state: '' });
+    )
+      .assemble({ language: 'en', head: '<title>Page</title><meta name="description" content="Page description">', body: '<p>x</p>', state: '' })
+      .toString();
     expect(page.match(/name="description"/g)).toHaveLength(1);
     expect(page).toContain('content="Page description"');
     expect(page.match(/<title>/g)).toHaveLength(1);

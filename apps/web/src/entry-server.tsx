@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough } from 'node:stream';
+import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode, Suspense } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { hasSessionCookie, LANGUAGES, type Language } from '@medallion/contracts/site';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createRoutes, type RouteHandle } from './app/router';
 import { ApiClientError } from './lib/api-client';
-import { dehydrateQueries, serializeSsrState, SSR_STATE_ELEMENT_ID, withoutFetchTimes, type SsrState } from './app/ssr-state';
+import { dehydrateQueries, scriptSafeJson, SSR_STATE_ELEMENT_ID } from './app/ssr-state';
 import { languageOfRequest } from './lib/language';
 import { setRequestScopeResolver, type RequestScope } from './lib/request-scope';
 
@@ -20,10 +21,15 @@ import { setRequestScopeResolver, type RequestScope } from './lib/request-scope'
  * in the visitor's language, and returns the parts the plugin puts into index.html.
  */
 
-const scopes = new AsyncLocalStorage<RequestScope>();
+/** A render's scope: what the app's code asks for (RequestScope), and the namespaces its texts came from. */
+interface RenderScope extends RequestScope {
+  used: Set<string>;
+}
+
+const scopes = new AsyncLocalStorage<RenderScope>();
 setRequestScopeResolver(() => scopes.getStore());
 
-/** Every text of both languages, loaded once per process; each request gets a light clone. */
+/** Every text of both languages, loaded once per process. */
 const localeModules = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 const allTexts: Resource = {};
 for (const [path, texts] of Object.entries(localeModules)) {
@@ -31,32 +37,69 @@ for (const [path, texts] of Object.entries(localeModules)) {
   if (!language || !namespace) continue;
   allTexts[language] = { ...allTexts[language], [namespace]: texts };
 }
-const baseI18n = i18next.createInstance();
-void baseI18n.init({
-  resources: allTexts,
-  lng: 'en',
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(allTexts.en ?? {}),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  react: { useSuspense: true },
-  returnNull: false,
-  initAsync: false,
-});
 
-/** A clone in the request's language that remembers which namespaces the page used. */
-function requestI18n(language: Language): { i18n: I18n; used: Set<string> } {
-  const instance = baseI18n.cloneInstance({ lng: language, initAsync: false });
-  const used = new Set<string>(['common']);
-  Object.assign(instance, {
-    reportNamespaces: {
-      addUsedNamespaces: (namespaces: readonly string[]) => namespaces.forEach((ns) => used.add(ns)),
-      getUsedNamespaces: () => [...used],
-    },
-  });
-  return { i18n: instance, used };
+/**
+ * One i18next instance per language for the life of the process, none per request or component: a
+ * render only reads texts, in one language. The namespaces a page used (sent along with it for
+ * hydration) are noted in the request's scope; the server's `useTranslation`
+ * (lib/react-i18next-server.ts) reports them as the package's hook does.
+ */
+const i18nByLanguage = new Map<string, I18n>(
+  LANGUAGES.map((language) => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      resources: allTexts,
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: Object.keys(allTexts.en ?? {}),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+      initAsync: false,
+    });
+    Object.assign(instance, {
+      reportNamespaces: {
+        addUsedNamespaces: (namespaces: readonly string[]) => {
+          const used = scopes.getStore()?.used;
+          if (used) for (const ns of namespaces) used.add(ns);
+        },
+        getUsedNamespaces: () => [...(scopes.getStore()?.used ?? [])],
+      },
+    });
+    return [language, instance] as const;
+  }),
+);
+
+/**
+ * The texts a page sends along (its language, the namespaces it used), as script-safe JSON bytes and
+ * their digest (what the page's ETag takes from them), made once per language and set of namespaces.
+ */
+const textsJson = new Map<string, { bytes: Buffer; digest: string }>();
+function textsOf(language: Language, used: Set<string>): { bytes: Buffer; digest: string } {
+  const namespaces = [...used];
+  const key = `${language}\u0000${namespaces.join(',')}`;
+  let json = textsJson.get(key);
+  if (json === undefined) {
+    const texts: Resource = { [language]: Object.fromEntries(namespaces.map((ns) => [ns, allTexts[language]?.[ns] ?? {}])) };
+    const bytes = Buffer.from(scriptSafeJson(JSON.stringify(texts)));
+    json = { bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
+    textsJson.set(key, json);
+  }
+  return json;
 }
+
+/**
+ * The one route table and static handler of the process: the loaders fill the query cache of the
+ * request being rendered (its scope's). React Router resolves a lazy page once and keeps it.
+ */
+const routes = createRoutes(() => {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error('a route loader ran outside of a render');
+  return scope.queryClient;
+});
+const handler = createStaticHandler(routes);
 
 export interface RenderInput {
   /** Path and query, e.g. `/marketplace?category=cars`. */
@@ -76,11 +119,11 @@ export type RenderResult =
       language: Language;
       /** The page's <title>, <meta> and <link> elements, for <head>. */
       head: string;
-      /** The markup inside #root. */
-      html: string;
-      /** The <script type="application/json"> with the state for hydration. */
-      state: string;
-      /** `state` without the times its queries were fetched (new on every render): the page's ETag is made with it. */
+      /** The markup inside #root (UTF-8). */
+      html: Uint8Array;
+      /** The <script type="application/json"> with the state for hydration (UTF-8). */
+      state: Uint8Array;
+      /** What `state` holds without the times its queries were fetched (new on every render): the page's ETag is made with it. */
       stableState: string;
       /** The page modules of the matched routes (Vite manifest keys), to preload their chunks. */
       chunks: string[];
@@ -90,22 +133,25 @@ export type RenderResult =
 
 const RENDER_TIMEOUT_MS = 10_000;
 
+const STATE_OPEN = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">`;
+/** The times a query was fetched and dehydrated, in its JSON (a key of ours: user text would have its quotes escaped). */
+const FETCH_TIMES = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
+
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
   const language = languageOfRequest({ search: url.search, cookie: input.cookie, acceptLanguage: input.acceptLanguage });
-  const { i18n, used } = requestI18n(language);
+  const i18n = i18nByLanguage.get(language)!;
   const signedIn = hasSessionCookie(input.cookie);
-  const scope: RequestScope = { i18n, fetch: input.fetch, signedIn, origin: input.origin };
+  const queryClient = createQueryClient();
+  const scope: RenderScope = { i18n, fetch: input.fetch, signedIn, origin: input.origin, queryClient, used: new Set(['common']) };
 
   return scopes.run(scope, async () => {
-    const queryClient = createQueryClient();
-    const handler = createStaticHandler(createRoutes(queryClient));
     const context = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
     }
     const router = createStaticRouter(handler.dataRoutes, context);
-    const markup = await renderToHtml(
+    const markup = await renderPage(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <AppProvider client={queryClient}>
@@ -116,17 +162,14 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </I18nextProvider>
       </StrictMode>,
     );
-    const { head, body } = splitHoisted(markup);
+    const { head, body } = splitHoistedBytes(markup);
 
-    const texts: Resource = { [language]: Object.fromEntries([...used].map((ns) => [ns, allTexts[language]?.[ns] ?? {}])) };
-    const ssrState: SsrState = {
-      language,
-      origin: input.origin,
-      texts,
-      queries: dehydrateQueries(queryClient),
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-    };
-    const stateScript = (json: string) => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${json}</script>`;
+    // The state (SsrState), written key by key in its order: the texts' JSON is made once per
+    // language and namespaces, the rest once per render.
+    const texts = textsOf(language, scope.used);
+    const queries = scriptSafeJson(JSON.stringify(dehydrateQueries(queryClient)));
+    const rest = scriptSafeJson(JSON.stringify({ router: { loaderData: context.loaderData, actionData: context.actionData, errors: null } }).slice(1));
+    const start = scriptSafeJson(`${JSON.stringify({ language, origin: input.origin }).slice(0, -1)},"texts":`);
     const leaf = context.matches[context.matches.length - 1];
     const missing =
       leaf?.route.path === '*' ||
@@ -140,37 +183,69 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       language,
       head,
       html: body,
-      state: stateScript(serializeSsrState(ssrState)),
-      stableState: stateScript(serializeSsrState({ ...ssrState, queries: withoutFetchTimes(ssrState.queries) })),
+      state: Buffer.concat([Buffer.from(`${STATE_OPEN}${start}`), texts.bytes, Buffer.from(`,"queries":${queries},${rest}</script>`)]),
+      stableState: `${start}${texts.digest},"queries":${queries.replace(FETCH_TIMES, '"$1":0')},${rest}`,
       chunks: context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.chunk).filter((chunk): chunk is string => Boolean(chunk)),
       signedIn,
     };
   });
 }
 
-/** The whole page once everything has rendered (the data is already in the cache, so this is quick). */
-function renderToHtml(element: React.ReactNode): Promise<string> {
+/**
+ * A page whose data and code are all there renders in one synchronous pass, written as a string (React's
+ * streaming writer encodes every small piece into its own buffer, most of its time on a large page). A
+ * page that suspends (a lazy part not loaded yet, the first time) would get its fallback that way, marked
+ * as left to the browser (`<!--$!-->`): that page is rendered again by the streaming renderer, which waits.
+ */
+function renderPage(element: React.ReactNode): Promise<Buffer> {
+  const markup = renderToString(element);
+  if (markup.includes('<!--$!-->')) return renderToBytes(element);
+  return Promise.resolve(Buffer.from(markup));
+}
+
+/**
+ * The whole page once everything has rendered (the data is already in the cache, so this is quick):
+ * the UTF-8 bytes React wrote, collected straight from its writer (no stream in between) and sent
+ * as they are.
+ */
+function renderToBytes(element: React.ReactNode): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
+    const chunks: Uint8Array[] = [];
+    const sink = {
+      write(chunk: Uint8Array | string) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        return true;
+      },
+      end() {
+        clearTimeout(timeout);
+        resolve(Buffer.concat(chunks));
+      },
+      on() {
+        return sink;
+      },
+      destroy() {},
+    };
     const stream = renderToPipeableStream(element, {
       // Waiting for everything, the page is sent whole: no boundary is split off into a streamed
       // segment (which would need an inline script, refused by our CSP).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        if (failed) return reject(failed);
-        const sink = new PassThrough();
-        const chunks: Buffer[] = [];
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        sink.on('error', reject);
-        stream.pipe(sink);
+        if (failed) {
+          clearTimeout(timeout);
+          return reject(failed);
+        }
+        stream.pipe(sink as unknown as Writable);
       },
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timeout);
+        reject(error);
+      },
       onError(error) {
         failed = error;
       },
     });
-    setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS).unref();
+    const timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS).unref();
   });
 }
 
@@ -178,8 +253,21 @@ function renderToHtml(element: React.ReactNode): Promise<string> {
  * React 19 writes the page's <title>, <meta> and <link> elements (hoistables) before the markup
  * when it does not render <head> itself; they belong in the document's head.
  */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
+
 export function splitHoisted(markup: string): { head: string; body: string } {
-  const match = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/.exec(markup);
+  const match = HOISTED.exec(markup);
   if (!match) return { head: '', body: markup };
   return { head: match[0], body: markup.slice(match[0].length) };
+}
+
+/**
+ * The same on the bytes React wrote. Read as Latin-1 (one character per byte), the elements' ASCII
+ * marks are where they are in UTF-8 and no byte of a multi-byte character is `<`, so the match's
+ * length is the head's length in bytes.
+ */
+export function splitHoistedBytes(markup: Buffer): { head: string; body: Buffer } {
+  const match = HOISTED.exec(markup.toString('latin1'));
+  if (!match) return { head: '', body: markup };
+  return { head: markup.subarray(0, match[0].length).toString('utf8'), body: markup.subarray(match[0].length) };
 }

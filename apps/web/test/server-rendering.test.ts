@@ -1,8 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '@medallion/contracts/listings';
 import { dehydrateQueries, hydrateQueries, serializeSsrState } from '@/app/ssr-state';
-import { splitHoisted } from '@/entry-server';
+import { splitHoisted, splitHoistedBytes } from '@/entry-server';
+import { useTranslation as useServerTranslation } from '@/lib/react-i18next-server';
 import { listingDescription, listingJsonLd } from '@/features/listings/lib/listing-head';
 import { ApiClientError } from '@/lib/api-client';
 import { languageFromAcceptLanguage, languageOfRequest, readCookie } from '@/lib/language';
@@ -86,6 +91,40 @@ describe('hoisted head elements', () => {
     expect(head).toBe('<title>A</title><meta name="description" content="d"/><link rel="canonical" href="/x"/>');
     expect(body).toBe('<div><title>not</title></div>');
     expect(splitHoisted('<div>x</div>')).toEqual({ head: '', body: '<div>x</div>' });
+  });
+
+  it('finds them in the bytes React wrote, also after text of several bytes a character', () => {
+    const markup = Buffer.from('<title>Квинс — Medallion</title><meta name="description" content="Стейтен-Айленд"/><main><h1>Квинс</h1></main>');
+    const { head, body } = splitHoistedBytes(markup);
+    expect(head).toBe('<title>Квинс — Medallion</title><meta name="description" content="Стейтен-Айленд"/>');
+    expect(Buffer.from(body).toString('utf8')).toBe('<main><h1>Квинс</h1></main>');
+    expect(Buffer.from(splitHoistedBytes(Buffer.from('<p>x</p>')).body).toString('utf8')).toBe('<p>x</p>');
+  });
+});
+
+describe("the server's useTranslation", () => {
+  it('translates as the package does, from the first namespace and by prefix, and reports the namespaces the page used', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { en: { common: { hi: 'Hello {{name}}' }, listings: { title: 'Listings' } } },
+      lng: 'en',
+      ns: ['common', 'listings'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    const used: string[] = [];
+    Object.assign(i18n, { reportNamespaces: { addUsedNamespaces: (namespaces: readonly string[]) => used.push(...namespaces) } });
+    const Page = () => {
+      const { t } = useServerTranslation(['listings', 'common']);
+      const { t: common } = useServerTranslation();
+      return createElement('p', null, `${t('title')}|${t('common:hi', { name: 'Ann' })}|${common('hi', { name: 'Bob' })}|${common('hi', { name: 'Ann' })}`);
+    };
+    const page = () => renderToString(createElement(I18nextProvider, { i18n }, createElement(Page)));
+    expect(page()).toBe('<p>Listings|Hello Ann|Hello Bob|Hello Ann</p>');
+    // The second render is the same (the texts it remembered are the texts).
+    expect(page()).toBe('<p>Listings|Hello Ann|Hello Bob|Hello Ann</p>');
+    expect(new Set(used)).toEqual(new Set(['listings', 'common']));
   });
 });
 

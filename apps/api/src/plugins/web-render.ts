@@ -17,9 +17,10 @@ export interface WebRenderer {
         status: number;
         language: string;
         head: string;
-        html: string;
-        state: string;
-        /** `state` without what differs on every render (fetch times): the ETag is made with it. */
+        /** The markup inside #root (the real renderer hands over the bytes React wrote: no decoding and encoding again). */
+        html: string | Uint8Array;
+        state: string | Uint8Array;
+        /** What `state` holds without what differs on every render (fetch times): the ETag is made with it. */
         stableState?: string;
         chunks: string[];
         signedIn: boolean;
@@ -131,7 +132,7 @@ export function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
-export function weakEtag(body: string): string {
+export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -140,7 +141,7 @@ export function weakEtag(body: string): string {
  * compressed, which on a phone's network is most of its first paint. Brotli at quality 5 is a few
  * milliseconds; the render cache keeps the result.
  */
-export function compressHtml(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+export function compressHtml(html: string | Uint8Array, encoding: HtmlEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotliAsync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } })
     : gzipAsync(html, { level: 6 });
@@ -148,7 +149,7 @@ export function compressHtml(html: string, encoding: HtmlEncoding): Promise<Buff
 
 export interface CachedPage {
   status: number;
-  html: string;
+  html: string | Uint8Array;
   cacheControl: string;
   etag: string;
   expires: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -83,7 +84,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    html: string,
+    html: string | Uint8Array,
     cacheControl: string,
     etag = weakEtag(html),
     cached?: CachedPage,
@@ -133,8 +134,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const parts = { language: page.language, head: fontPreloads(page.language) + page.head + pageAssets(page.chunks), body: page.html };
     const html = template.assemble({ ...parts, state: page.state });
     // The state carries the times its data was fetched, new on every render: the ETag is of the
-    // document without them, so an unchanged page (same markup, data, assets) answers 304.
-    const etag = weakEtag(page.stableState === undefined ? html : template.assemble({ ...parts, state: page.stableState }));
+    // document without them (its parts, without putting it together again), so an unchanged page
+    // (same markup, data, assets) answers 304.
+    const etag = page.stableState === undefined ? weakEtag(html) : template.etag({ ...parts, state: page.stableState });
     const cacheControl = page.signedIn
       ? 'private, no-store'
       : status === 200 && BRIEFLY_CACHEABLE.some((pattern) => pattern.test(path))
@@ -148,7 +150,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 /**
  * index.html as Vite built it, cut where a rendered page goes: the language on <html>, the page's
  * head elements (replacing the default title and description when the page has its own), the
- * markup inside #root and the hydration state after it.
+ * markup inside #root and the hydration state after it. It is cut once, at start: a page is then
+ * put together by joining strings.
  */
 export function splitTemplate(indexHtml: string) {
   // A rendered page is readable without its JavaScript, so the code yields the network to what the
@@ -156,14 +159,49 @@ export function splitTemplate(indexHtml: string) {
   const template = indexHtml
     .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
     .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  type Parts = { language: string; head: string; body: string | Uint8Array; state: string | Uint8Array };
+  /** The template with a mark where each part goes, in the order of the document. */
+  const LANGUAGE = '\uE000language\uE000';
+  const HEAD = '\uE000head\uE000';
+  const BODY = '\uE000body\uE000';
+  const STATE = '\uE000state\uE000';
+  const cut = (withoutTitle: boolean, withoutDescription: boolean): string[] => {
+    let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${LANGUAGE}" data-ssr="true"`);
+    if (withoutTitle) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
+    if (withoutDescription) html = html.replace(/\s*<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, ''); // also as Prettier wraps it
+    html = html.replace('</head>', () => `${HEAD}</head>`).replace('<div id="root"></div>', () => `<div id="root">${BODY}</div>${STATE}`);
+    return html.split(/\uE000(?:language|head|body|state)\uE000/);
+  };
+  const variants = [cut(false, false), cut(false, true), cut(true, false), cut(true, true)].map((pieces) => pieces.map((piece) => Buffer.from(piece)));
+  const piecesFor = (head: string) => variants[(head.includes('<title>') ? 2 : 0) + (head.includes('<meta name="description"') ? 1 : 0)]!;
+  const parts = (p: Parts) => [p.language, p.head, p.body, p.state];
+  const bytes = (part: string | Uint8Array) => (typeof part === 'string' ? Buffer.from(part) : part);
+  const text = (part: string | Uint8Array) => (typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8'));
+  /** The template's own pieces: what the ETag of a page takes from it. */
+  const templateId = createHash('sha1').update(template).digest();
   return {
-    assemble(parts: { language: string; head: string; body: string; state: string }): string {
-      let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.language}" data-ssr="true"`);
-      if (parts.head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
-      if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, ''); // also as Prettier wraps it
-      return html.replace('</head>', () => `${parts.head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
+    /** The page's bytes (the renderer's markup and state are bytes already; no string of the whole page is made). */
+    assemble(p: Parts): Buffer {
+      const pieces = piecesFor(p.head);
+      if (pieces.length !== 5) return Buffer.from(assembleByReplacing(template, { ...p, body: text(p.body), state: text(p.state) }));
+      const [language, head, body, state] = parts(p).map(bytes);
+      return Buffer.concat([pieces[0]!, language!, pieces[1]!, head!, pieces[2]!, body!, pieces[3]!, state!, pieces[4]!]);
+    },
+    /** The weak ETag of the page these parts make, without putting it together. */
+    etag(p: Parts): string {
+      const hash = createHash('sha1').update(templateId);
+      for (const part of parts(p)) hash.update(part).update('\u0000');
+      return `W/"${hash.digest('base64url')}"`;
     },
   };
+}
+
+/** A page put together by replacing in the template, for a template that lacks a place of a part (not Vite's index.html). */
+function assembleByReplacing(template: string, parts: { language: string; head: string; body: string; state: string }): string {
+  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${parts.language}" data-ssr="true"`);
+  if (parts.head.includes('<title>')) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
+  if (parts.head.includes('<meta name="description"')) html = html.replace(/\s*<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, '');
+  return html.replace('</head>', () => `${parts.head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>${parts.state}`);
 }
 
 /** The language cookie's raw value (part of the render cache's key; the web app decides what it means). */

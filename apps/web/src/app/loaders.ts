@@ -35,13 +35,21 @@ function signedOutOnServer(): boolean {
   return !isServer || !requestScope()?.signedIn;
 }
 
+/**
+ * The query cache the loaders fill: the browser's one, or on the server a getter of the request's
+ * (the server builds the route table once per process, not once per request).
+ */
+export type LoaderQueryClient = QueryClient | (() => QueryClient);
+
+const resolveClient = (client: LoaderQueryClient): QueryClient => (typeof client === 'function' ? client() : client);
+
 /** A loader's data: the query, awaited on the server and only started in the browser. */
-function prefetcher(queryClient: QueryClient) {
-  return <TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) => load(queryClient.prefetchQuery(options));
+function prefetcher(client: LoaderQueryClient) {
+  return <TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) => load(resolveClient(client).prefetchQuery(options));
 }
 
-export function createLoaders(queryClient: QueryClient) {
-  const prefetch = prefetcher(queryClient);
+export function createLoaders(client: LoaderQueryClient) {
+  const prefetch = prefetcher(client);
   return {
     marketplace: (({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -53,7 +61,9 @@ export function createLoaders(queryClient: QueryClient) {
     login: (async ({ request }) => {
       // Someone already signed in is sent on at once (the page would do it after hydrating).
       if (isServer && requestScope()?.signedIn) {
-        const session = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+        const session = await resolveClient(client)
+          .fetchQuery(sessionQueryOptions())
+          .catch(() => null);
         if (session?.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
       }
       return prefetch(socialProvidersQueryOptions());
@@ -71,11 +81,10 @@ export function createLoaders(queryClient: QueryClient) {
       return null;
     }) satisfies Loader,
     // The ways to practice (the simulation's length, questions per topic) are the same for everyone.
-    exam: (() =>
-      load(
-        queryClient.prefetchQuery(examModesQueryOptions()),
-        ...(signedOutOnServer() ? [queryClient.prefetchQuery(examQuestionsQueryOptions())] : []),
-      )) satisfies Loader,
+    exam: (() => {
+      const queryClient = resolveClient(client);
+      return load(queryClient.prefetchQuery(examModesQueryOptions()), ...(signedOutOnServer() ? [queryClient.prefetchQuery(examQuestionsQueryOptions())] : []));
+    }) satisfies Loader,
     /** The digest's unsubscribe link: the call turns the alerts off (no sign-in), so the page says it is done (or 404). */
     unsubscribe: (({ request }) => {
       const tokens = unsubscribeTokens(new URL(request.url).searchParams);
@@ -88,12 +97,12 @@ export function createLoaders(queryClient: QueryClient) {
  * The frame's loader: on the server, the header needs to know who is signed in. Without a session
  * cookie nobody is, so no call is made; with one, the session is asked for (its page is private).
  */
-export function createRootLoader(queryClient: QueryClient): Loader {
-  const prefetch = prefetcher(queryClient);
+export function createRootLoader(client: LoaderQueryClient): Loader {
+  const prefetch = prefetcher(client);
   return async () => {
     if (!isServer) return null;
     if (requestScope()?.signedIn) return prefetch(sessionQueryOptions());
-    queryClient.setQueryData(sessionQueryOptions().queryKey, { user: null, token: null });
+    resolveClient(client).setQueryData(sessionQueryOptions().queryKey, { user: null, token: null });
     return null;
   };
 }

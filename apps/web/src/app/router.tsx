@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
-import { createLoaders, createRootLoader, preloadTexts } from './loaders';
+import { createLoaders, createRootLoader, preloadTexts, type LoaderQueryClient } from './loaders';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -9,8 +9,9 @@ import { RouteError } from './routes/route-error';
  * (entry-server.tsx: createStaticHandler). Every page is a lazy chunk; its loader (app/loaders.ts)
  * is not, so its data starts with the route rather than after the chunk. `handle.chunk` names the
  * page's module so the server can preload its chunk (Vite's manifest is keyed by that path).
+ * The server builds it once per process and passes a getter of the request's query cache.
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
   const loaders = createLoaders(queryClient);
   const routes: RouteObject[] = [
     {

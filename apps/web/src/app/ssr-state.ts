@@ -85,12 +85,15 @@ export function hydrateQueries(queryClient: QueryClient, state: DehydratedState)
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
 export function serializeSsrState(state: SsrState): string {
-  return JSON.stringify(state)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptSafeJson(JSON.stringify(state));
+}
+
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const SAFE_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON text made safe inside a <script> element (one pass: these characters only occur in its strings). */
+export function scriptSafeJson(json: string): string {
+  return json.replace(UNSAFE_IN_SCRIPT, (char) => SAFE_ESCAPES[char]!);
 }
 
 /** The state of a server-rendered page, or null (a page the browser renders alone, e.g. in `vite dev`). */

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 
 /**
@@ -13,6 +14,8 @@ export interface RequestScope {
   signedIn: boolean;
   /** The site's public origin (canonical links, previews). */
   origin: string;
+  /** The request's query cache (the route loaders fill it; the route table is built once per process). */
+  queryClient: QueryClient;
 }
 
 let resolveScope: () => RequestScope | undefined = () => undefined;
