@@ -31,7 +31,9 @@ export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
         {
           path: 'listing/:listingId',
           loader: loaders.listing,
-          ...page('listing', ['listings', 'conversations', 'listingReports'], async () => ({ Component: (await import('./routes/listing')).ListingRoute })),
+          ...page('listing', ['listings', 'conversations', 'listingReports', 'rentals'], async () => ({
+            Component: (await import('./routes/listing')).ListingRoute,
+          })),
         },
         {
           path: 'create-listing',
@@ -60,7 +62,7 @@ export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
         {
           path: 'dashboard',
           loader: loaders.private,
-          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth', 'conversations', 'security', 'profile'], async () => ({
+          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth', 'conversations', 'security', 'profile', 'rentals'], async () => ({
             Component: (await import('./routes/dashboard')).DashboardRoute,
           })),
         },
