@@ -3,9 +3,9 @@ import { text } from './text';
 
 /** The money of one rental: path params. */
 export const rentalIdParamsSchema = z.object({ id: text().min(1).max(100) });
-export const rentalWeekParamsSchema = z.object({ id: text().min(1).max(100), week: z.coerce.number().int().min(1).max(520) });
+export const rentalWeekParamsSchema = z.object({ id: text().min(1).max(100), week: z.coerce.number().int().min(0).max(520) });
 
-/** POST /rentals/{id}/weeks/{week}/pay: the driver pays a week on our page (the 3-D Secure link). */
+/** POST /rentals/{id}/weeks/{week}/pay: the driver pays a week on our page (the 3-D Secure link). Weeks are 0…weeks−1. */
 export const payRentalWeekRequestSchema = z.object({
   /** Another saved card of the driver's; the card of the pick-up when left out. */
   'user-pm': text().min(1).optional(),
@@ -59,7 +59,5 @@ export const ownerPayoutsResponseSchema = z.object({
 });
 export type OwnerPayoutsResponse = z.infer<typeof ownerPayoutsResponseSchema>;
 
-/** Hours a week may stay unpaid after its first decline before the owner may end the rental. */
-export const RENT_UNPAID_END_HOURS = 72;
 /** Attempts of a week's off-session charge: its due day and the next two days. */
 export const RENT_CHARGE_ATTEMPTS = 3;

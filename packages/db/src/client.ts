@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -51,6 +52,9 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax?: number }
   /** dataDir undefined = in memory; loadDataDir = a dump to start from (fast test databases). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** The extensions the migrations create (btree_gist: the rentals' exclusion constraint, migration 0024). */
+const PGLITE_EXTENSIONS = { btree_gist };
 
 /** Folder of the generated SQL migrations, found through the package so it works bundled too. */
 export function migrationsFolder(): string {
@@ -105,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir,
     loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite(client, { schema });
   return {
@@ -121,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** A migrated in-memory PGlite, dumped: load it with openDatabase({kind:'pglite', loadDataDir}). */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const dump = await client.dumpDataDir('none');

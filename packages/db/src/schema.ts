@@ -1,5 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable(
@@ -435,6 +449,24 @@ export const listings = pgTable(
     carSeatNumber: integer('car_seat_number'),
     carSeatRowNumber: integer('car_seat_row_number'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * The all-in cost label of a rental listing (issue #32; required for new rental listings, see
+     * contracts rentals.ts `rentalLabelSchema`): deposit, minimum weeks, the weekly mileage cap (null
+     * and `rent_mileage_unlimited` true: no cap), what is included (insurance with its limits, the
+     * TLC plate/diamond, maintenance), the deductible and whether the car can be disabled remotely.
+     * Tolls, tickets and fuel or charging are never included (contracts NEVER_INCLUDED). All null on a
+     * sale and on rental listings made before the label.
+     */
+    rentDepositCents: integer('rent_deposit_cents'),
+    rentMinWeeks: integer('rent_min_weeks'),
+    rentMileageUnlimited: boolean('rent_mileage_unlimited'),
+    rentMileageCap: integer('rent_mileage_cap'),
+    rentInsuranceIncluded: boolean('rent_insurance_included'),
+    rentInsuranceLimits: text('rent_insurance_limits'),
+    rentTlcPlateIncluded: boolean('rent_tlc_plate_included'),
+    rentMaintenanceIncluded: boolean('rent_maintenance_included'),
+    rentDeductibleCents: integer('rent_deductible_cents'),
+    rentRemoteDisabling: boolean('rent_remote_disabling'),
     /** Deleted by its owner: gone from search, detail and dashboards; its payments and records stay. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -998,26 +1030,165 @@ export const licenseReminders = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.cycle] })],
 );
 
+/** PostgreSQL's daterange, as its text ('[2026-01-05,2026-02-02)'). */
+const dateRange = customType<{ data: string; driverData: string }>({
+  dataType() {
+    return 'daterange';
+  },
+});
+
 /**
- * PLACEHOLDER until wt-rent-core's rentals schema is merged (the money side builds against these
- * columns; the core's table replaces this one, its migration drops this one's).
+ * A driver's request to rent a rental listing (issue #32). Its status moves only through
+ * apps/api/src/modules/rentals/rental-lifecycle.ts (open → approved | declined | expired | withdrawn).
+ * `owner_id` is the listing's owner when it was asked. A driver has at most one open request per listing.
  */
-export const rentals = pgTable('rentals', {
+export const rentalRequests = pgTable(
+  'rental_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'approved', 'declined', 'expired', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    weeks: integer('weeks').notNull(),
+    /** Exclusive: start_date + 7 × weeks. */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    tlcLicenseNumber: text('tlc_license_number').notNull(),
+    tlcLicenseExpiry: date('tlc_license_expiry', { mode: 'string' }).notNull(),
+    message: text('message').notNull().default(''),
+    /** The owner must decide before this moment, or the expiry job declines it as expired. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** declined: 'owner' (the owner said no) or 'overlap' (another request of the car was approved for its days). */
+    declineReason: text('decline_reason', { enum: ['owner', 'overlap'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rental_requests_driver_idx').on(t.driverId, t.status, t.createdAt),
+    index('rental_requests_owner_idx').on(t.ownerId, t.status, t.createdAt),
+    index('rental_requests_listing_open_idx')
+      .on(t.listingId, t.startDate)
+      .where(sql`${t.status} = 'open'`),
+    index('rental_requests_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('rental_requests_one_open_per_listing_idx')
+      .on(t.listingId, t.driverId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A rental: created by the approval of its request, with the listing's terms copied then (`weekly_rent_cents`,
+ * `deposit_cents`, and the label, car and parties in `terms`), so a later edit of the listing never changes
+ * it. Its status moves only through apps/api/src/modules/rentals/rental-lifecycle.ts (see the graph in
+ * contracts rental-states.ts). `period` is [start_date, end_date); migrations/0024 adds the exclusion
+ * constraint that keeps two rentals holding the car (RENTAL_HOLDING_STATUSES) from overlapping.
+ */
+export const rentals = pgTable(
+  'rentals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .unique()
+      .references(() => rentalRequests.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: [
+        'awaiting_agreement',
+        'awaiting_pickup',
+        'active',
+        'payment_failed',
+        'ended_nonpayment',
+        'returned',
+        'claim_open',
+        'claim_disputed',
+        'claim_resolved',
+        'closed',
+        'cancelled',
+      ],
+    })
+      .notNull()
+      .default('awaiting_agreement'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    weeks: integer('weeks').notNull(),
+    /** Exclusive: start_date + 7 × weeks. */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    period: dateRange('period')
+      .notNull()
+      .generatedAlwaysAs(sql`daterange(start_date, end_date, '[)')`),
+    /** The weekly rent the driver pays (a monthly listing's rent × 12 / 52), copied at approval. */
+    weeklyRentCents: integer('weekly_rent_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    /** The label, the car and the parties at approval (contracts rentals.ts RentalTerms). */
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    /** Milestones the lifecycle writes with its moves. */
+    agreementDueAt: timestamp('agreement_due_at', { withTimezone: true }).notNull(),
+    pickupPaidAt: timestamp('pickup_paid_at', { withTimezone: true }),
+    pickupPhotosAt: timestamp('pickup_photos_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The first failure of the weekly charge now unpaid (cleared when it is paid). */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    claimOpenedAt: timestamp('claim_opened_at', { withTimezone: true }),
+    claimResolvedAt: timestamp('claim_resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rentals_driver_idx').on(t.driverId, t.createdAt),
+    index('rentals_owner_idx').on(t.ownerId, t.createdAt),
+    index('rentals_listing_idx').on(t.listingId, t.startDate),
+    index('rentals_status_idx').on(t.status, t.startDate),
+  ],
+);
+
+/**
+ * A rental's agreement: the PDF made at approval (both languages), stored through the storage
+ * integration at `storage_key`, its SHA-256, and each party's electronic-records consent and acceptance
+ * (typed name, time, address). Both accepted: the rental moves to awaiting_pickup (rental-lifecycle.ts).
+ */
+export const rentalAgreements = pgTable('rental_agreements', {
   id: uuid('id').primaryKey().defaultRandom(),
-  listingId: text('listing_id').notNull(),
-  driverId: text('driver_id')
+  rentalId: uuid('rental_id')
     .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  ownerId: text('owner_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  startDate: date('start_date', { mode: 'string' }).notNull(),
-  weeks: integer('weeks').notNull(),
-  weeklyRentCents: integer('weekly_rent_cents').notNull(),
-  depositCents: integer('deposit_cents').notNull(),
-  status: text('status').notNull().default('agreed'),
+    .unique()
+    .references(() => rentals.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  sha256: text('sha256').notNull(),
+  /** The version of the consent and agreement wording the parties saw. */
+  consentVersion: text('consent_version').notNull(),
+  driverConsentAt: timestamp('driver_consent_at', { withTimezone: true }),
+  driverName: text('driver_name'),
+  driverAcceptedAt: timestamp('driver_accepted_at', { withTimezone: true }),
+  driverIp: text('driver_ip'),
+  ownerConsentAt: timestamp('owner_consent_at', { withTimezone: true }),
+  ownerName: text('owner_name'),
+  ownerAcceptedAt: timestamp('owner_accepted_at', { withTimezone: true }),
+  ownerIp: text('owner_ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

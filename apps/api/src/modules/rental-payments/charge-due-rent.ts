@@ -7,7 +7,8 @@ import { listings, rentalCharges, rentalPayouts, rentals, user } from '@medallio
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { receiptEmail } from '../payments/receipt-email';
-import { CHARGED_RENTAL_STATUS } from './rental-lifecycle-port';
+import { applyRentalEventIfAllowed } from '../rentals/rental-lifecycle';
+import { CHARGED_RENTAL_STATUSES } from './charged-statuses';
 import { rentActionEmail, rentDeclinedEmails, rentWeekPayUrl } from './rent-emails';
 
 /**
@@ -72,24 +73,25 @@ export function newYorkDate(at: Date): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const charged = sql.raw(`(${CHARGED_RENTAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
-/** The gateway key of attempt `attempt` (1-based) of a week: the first is `rental:<id>:week:<n>`. */
+/** The gateway key of attempt `attempt` (1-based) of week `week` (0-based, as the core numbers them): the first is `rental:<id>:week:<n>`. */
 export const rentChargeKey = (rentalId: string, week: number, attempt: number) =>
   attempt <= 1 ? `rental:${rentalId}:week:${week}` : `rental:${rentalId}:week:${week}:retry:${attempt - 1}`;
 
 /**
- * Writes the row of every week due by `today` of every active rental that has paid its pick-up (weeks 2…n:
- * week n is due on start_date + 7·(n−1)). Racing sweeps write each row once. Returns how many it wrote.
+ * Writes the row of every week due by `today` of every charged rental that has paid its pick-up (weeks
+ * 1…weeks−1; week k is due on start_date + 7k; week 0 was paid at pick-up). Racing sweeps write each row once.
  */
 export async function sweepDueWeeks(db: Database, now: Date): Promise<number> {
   const today = newYorkDate(now);
   const result = await db.execute(sql`
     insert into rental_charges (rental_id, kind, week, amount_cents, due_date, status, next_attempt_at, payment_method_id)
-    select r.id, 'week', w.week, r.weekly_rent_cents, r.start_date + 7 * (w.week - 1), 'due', ${ts(now)}, p.payment_method_id
+    select r.id, 'week', w.week, r.weekly_rent_cents, r.start_date + 7 * w.week, 'due', ${ts(now)}, p.payment_method_id
     from rentals r
     join rental_charges p on p.rental_id = r.id and p.kind = 'deposit' and p.week = 0
-    cross join lateral generate_series(2, least(r.weeks, (${today}::date - r.start_date) / 7 + 1)) as w(week)
-    where r.status = ${CHARGED_RENTAL_STATUS} and r.start_date + 7 <= ${today}::date
+    cross join lateral generate_series(1, least(r.weeks - 1, (${today}::date - r.start_date) / 7)) as w(week)
+    where r.status in ${charged} and r.start_date + 7 <= ${today}::date
     on conflict (rental_id, kind, week) do nothing`);
   return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }
@@ -99,7 +101,7 @@ export async function cancelWeeksOfEndedRentals(db: Database): Promise<void> {
   await db.execute(sql`
     update rental_charges c set status = 'cancelled', updated_at = now()
     from rentals r
-    where r.id = c.rental_id and r.status <> ${CHARGED_RENTAL_STATUS} and c.status = 'due' and c.kind = 'week'`);
+    where r.id = c.rental_id and r.status not in ${charged} and c.status = 'due' and c.kind = 'week'`);
 }
 
 /** Takes up to `limit` rows to charge (or to resolve, when a runner's lease ran out) under a new claim token. */
@@ -111,7 +113,7 @@ export async function claimDueCharges(db: Database, now: Date, leaseMs: number, 
       select c.id, c.status as was
       from rental_charges c
       join rentals r on r.id = c.rental_id
-      where r.status = ${CHARGED_RENTAL_STATUS}
+      where r.status in ${charged}
         and c.kind = 'week'
         and ((c.status = 'due' and c.next_attempt_at <= ${ts(now)}) or (c.status = 'processing' and c.lease_until < ${ts(now)}))
       order by c.next_attempt_at
@@ -167,7 +169,7 @@ export async function partiesOf(db: Pick<Database, 'select'>, rentalIds: string[
     .from(rentals)
     .innerJoin(driverUser, eq(driverUser.id, rentals.driverId))
     .innerJoin(ownerUser, eq(ownerUser.id, rentals.ownerId))
-    .leftJoin(listings, sql`${listings.id}::text = ${rentals.listingId}`)
+    .leftJoin(listings, eq(listings.id, rentals.listingId))
     .where(inArray(rentals.id, [...new Set(rentalIds)]));
   return new Map(rows.map((r) => [r.id, { driver: r.driver, owner: r.owner, car: r.car ?? '' }]));
 }
@@ -212,12 +214,25 @@ export async function recordRentOutcome(
         .returning();
       if (!paid) return null;
       await tx.insert(rentalPayouts).values({ rentalChargeId: paid.id, ownerId: parties.owner.id, amountCents: paid.amountCents }).onConflictDoNothing();
+      // payment_failed → active when no other week is left unpaid (the core's transition).
+      const [stillUnpaid] = await tx
+        .select({ id: rentalCharges.id })
+        .from(rentalCharges)
+        .where(
+          and(
+            eq(rentalCharges.rentalId, row.rentalId),
+            sql`${rentalCharges.id} <> ${row.id}`,
+            sql`(${rentalCharges.status} in ('needs_action', 'failed') or (${rentalCharges.status} = 'due' and ${rentalCharges.attempts} > 0))`,
+          ),
+        )
+        .limit(1);
+      if (!stillUnpaid) await applyRentalEventIfAllowed(tx, row.rentalId, 'weeklyChargePaid', { by: 'system', now });
       await services.mailer.send(
         receiptEmail({
           to: parties.driver.email,
           name: parties.driver.name,
           paymentId: paid.id,
-          description: { key: 'receipt.rentalWeek', params: { car: parties.car, week: paid.week } },
+          description: { key: 'receipt.rentalWeek', params: { car: parties.car, week: paid.week + 1 } },
           amountCents: paid.amountCents,
           card: { brand: 'card', last4: '····' },
           paidAt: now,
@@ -245,9 +260,12 @@ export async function recordRentOutcome(
       .where(mine)
       .returning();
     if (!declined) return null;
+    // active → payment_failed (the core keeps the first failure's time: the owner may end the rental 72 h after it).
+    await applyRentalEventIfAllowed(tx, row.rentalId, 'weeklyChargeFailed', { by: 'system', now });
     const payUrl = rentWeekPayUrl(services.publicUrl, row.rentalId, row.week);
-    const [toDriver, toOwner] = rentDeclinedEmails({ ...parties, week: row.week, amountCents: row.amountCents, retryOn: nextAttemptAt, payUrl });
-    await services.mailer.send(needsHolder ? rentActionEmail({ ...parties, week: row.week, amountCents: row.amountCents, payUrl }) : toDriver!, tx);
+    // E-mails count weeks from 1 (week 0 is the first week).
+    const [toDriver, toOwner] = rentDeclinedEmails({ ...parties, week: row.week + 1, amountCents: row.amountCents, retryOn: nextAttemptAt, payUrl });
+    await services.mailer.send(needsHolder ? rentActionEmail({ ...parties, week: row.week + 1, amountCents: row.amountCents, payUrl }) : toDriver!, tx);
     await services.mailer.send(toOwner!, tx);
     return status;
   });
@@ -288,7 +306,7 @@ export async function runRentRound(db: Database, gateway: PaymentGateway, servic
                 paymentMethodId: row.paymentMethodId,
                 amountCents: row.amountCents,
                 idempotencyKey: row.chargeKey,
-                description: `Medallion car rental: week ${row.week}`,
+                description: `Medallion car rental: week ${row.week + 1}`,
                 offSession: true,
               });
       } catch {

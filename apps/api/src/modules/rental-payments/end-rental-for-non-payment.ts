@@ -1,48 +1,34 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { RENT_UNPAID_END_HOURS } from '@medallion/contracts/rental-payments';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { NON_PAYMENT_END_HOURS } from '@medallion/contracts/rental-states';
 import type { Database, DbExecutor } from '@medallion/db/client';
 import { rentalCharges, rentals } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
-import { applyRentalEvent, CHARGED_RENTAL_STATUS } from './rental-lifecycle-port';
+import { applyRentalEvent } from '../rentals/rental-lifecycle';
 
-/** Whether a rental has a week still unpaid 72 hours after its first decline (the owner may then end it). */
+/** Whether the owner may end the rental now: its rent unpaid 72 hours after the first decline (the core's guard, read for the page). */
 export async function mayEndForNonPayment(db: DbExecutor, rentalId: string, now: Date): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - RENT_UNPAID_END_HOURS * 3600_000);
-  const [overdue] = await db
-    .select({ id: rentalCharges.id })
-    .from(rentalCharges)
-    .where(
-      and(
-        eq(rentalCharges.rentalId, rentalId),
-        eq(rentalCharges.kind, 'week'),
-        inArray(rentalCharges.status, ['due', 'needs_action', 'failed']),
-        lte(rentalCharges.firstFailedAt, cutoff),
-      ),
-    )
-    .limit(1);
-  return overdue !== undefined;
+  const cutoff = new Date(now.getTime() - NON_PAYMENT_END_HOURS * 3600_000);
+  const [row] = await db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(and(eq(rentals.id, rentalId), eq(rentals.status, 'payment_failed'), lte(rentals.paymentFailedAt, cutoff)));
+  return row !== undefined;
 }
 
 /**
- * The owner ends an active rental whose rent is unpaid 72 hours after the first decline (the lifecycle's
- * `endedForNonPayment`, which also ends weekly charging). Before that: 409. Someone else's rental: 404.
+ * The owner ends a rental whose rent is unpaid 72 hours after the first decline: the lifecycle's
+ * `endForNonPayment` (its guard decides; earlier: 409, someone else's rental: 404), and the weeks not
+ * charged yet are not charged any more.
  */
 export async function endRentalForNonPayment(db: Database, ownerId: string, rentalId: string, now: Date) {
   if (!isUuid(rentalId)) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
   return db.transaction(async (tx) => {
-    const [rental] = await tx.select().from(rentals).where(eq(rentals.id, rentalId)).for('update');
-    if (!rental || rental.ownerId !== ownerId) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
-    if (rental.status !== CHARGED_RENTAL_STATUS || !(await mayEndForNonPayment(tx, rentalId, now))) {
-      throw new AppError('CONFLICT', 'rentalPayment.notOverdue');
-    }
-    await applyRentalEvent(tx, rentalId, 'endedForNonPayment');
-    const [after] = await tx.select({ id: rentals.id, status: rentals.status }).from(rentals).where(eq(rentals.id, rentalId));
-    // Weeks not charged yet are not charged any more.
+    const ended = await applyRentalEvent(tx, rentalId, 'endForNonPayment', { by: { owner: ownerId }, now });
     await tx
       .update(rentalCharges)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
       .where(and(eq(rentalCharges.rentalId, rentalId), eq(rentalCharges.status, 'due'), eq(rentalCharges.attempts, 0)));
-    return after!;
+    return ended;
   });
 }

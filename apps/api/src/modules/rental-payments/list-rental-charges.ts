@@ -28,7 +28,7 @@ export async function listRentalCharges(db: Database, userId: string, rentalId: 
   return {
     'rental-id': rental.id,
     charges: rows.map(toCharge),
-    'may-end-for-non-payment': rental.ownerId === userId && rental.status === 'active' && (await mayEndForNonPayment(db, rentalId, now)),
+    'may-end-for-non-payment': rental.ownerId === userId && (await mayEndForNonPayment(db, rentalId, now)),
   };
 }
 

@@ -79,7 +79,7 @@ export async function payRentWeek(
       paymentMethodId,
       amountCents: claimed.amountCents,
       idempotencyKey: row.chargeKey,
-      description: `Medallion car rental: week ${claimed.week}`,
+      description: `Medallion car rental: week ${claimed.week + 1}`,
       offSession: false,
     });
   } catch {

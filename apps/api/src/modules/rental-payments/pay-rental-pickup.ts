@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
 import { paymentReceipt } from '../payments/receipt-email';
 import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
-import { applyRentalEvent, PICKUP_RENTAL_STATUS } from './rental-lifecycle-port';
+import { applyRentalEventIfAllowed } from '../rentals/rental-lifecycle';
+import { PICKUP_RENTAL_STATUS } from './charged-statuses';
 
 type RentalRow = typeof rentals.$inferSelect;
 
@@ -19,7 +20,6 @@ export const pickupAmountCents = (rental: Pick<RentalRow, 'depositCents' | 'week
 
 /** The car's name in e-mails: its listing's title. */
 export async function carTitle(tx: Pick<Database, 'select'>, listingId: string): Promise<string> {
-  if (!isUuid(listingId)) return '';
   const [row] = await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId));
   return row?.title ?? '';
 }
@@ -41,10 +41,12 @@ export const rentalPickupPurchase: PurchaseKind = {
       .insert(rentalCharges)
       .values([
         { rentalId: rental.id, kind: 'deposit', week: 0, amountCents: rental.depositCents, dueDate: rental.startDate, ...paid },
-        { rentalId: rental.id, kind: 'week', week: 1, amountCents: rental.weeklyRentCents, dueDate: rental.startDate, ...paid },
+        // Weeks are numbered 0…weeks−1 (the core's schedule); week 0 is paid with the deposit.
+        { rentalId: rental.id, kind: 'week', week: 0, amountCents: rental.weeklyRentCents, dueDate: rental.startDate, ...paid },
       ])
       .onConflictDoNothing();
-    await applyRentalEvent(tx, rental.id, 'pickupPaid');
+    // awaiting_pickup → active once the pick-up photos are in too (the core's rule); the payment is stamped either way.
+    await applyRentalEventIfAllowed(tx, rental.id, 'pickupPaid', { by: 'system' });
     const car = await carTitle(tx, rental.listingId);
     await services.mailer.send(
       paymentReceipt(owner, payment, { key: 'receipt.rentalPickup', params: { car, deposit: formatCents(rental.depositCents, 'en') } }),

@@ -1,3 +1,10 @@
+CREATE TABLE "payout_accounts" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"provider_account_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payout_accounts_provider_account_id_unique" UNIQUE("provider_account_id")
+);
+--> statement-breakpoint
 CREATE TABLE "rental_charges" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"rental_id" uuid NOT NULL,
@@ -39,26 +46,34 @@ CREATE TABLE "rental_payouts" (
 	CONSTRAINT "rental_payouts_rental_charge_id_unique" UNIQUE("rental_charge_id")
 );
 --> statement-breakpoint
-CREATE TABLE "rentals" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"listing_id" text NOT NULL,
-	"driver_id" text NOT NULL,
-	"owner_id" text NOT NULL,
-	"start_date" date NOT NULL,
-	"weeks" integer NOT NULL,
-	"weekly_rent_cents" integer NOT NULL,
-	"deposit_cents" integer NOT NULL,
-	"status" text DEFAULT 'agreed' NOT NULL,
+CREATE TABLE "sandbox_accounts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	CONSTRAINT "sandbox_accounts_user_id_unique" UNIQUE("user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_refunds" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"provider_refund_id" text NOT NULL,
+	"provider_payment_id" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_transfers" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"provider_transfer_id" text NOT NULL,
+	"account_id" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "payout_accounts" ADD CONSTRAINT "payout_accounts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_charges" ADD CONSTRAINT "rental_charges_rental_id_rentals_id_fk" FOREIGN KEY ("rental_id") REFERENCES "public"."rentals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_charges" ADD CONSTRAINT "rental_charges_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_payouts" ADD CONSTRAINT "rental_payouts_rental_charge_id_rental_charges_id_fk" FOREIGN KEY ("rental_charge_id") REFERENCES "public"."rental_charges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_payouts" ADD CONSTRAINT "rental_payouts_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "rentals" ADD CONSTRAINT "rentals_driver_id_user_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "rentals" ADD CONSTRAINT "rentals_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "rental_charges_rental_kind_week_key" ON "rental_charges" USING btree ("rental_id","kind","week");--> statement-breakpoint
 CREATE INDEX "rental_charges_open_idx" ON "rental_charges" USING btree ("next_attempt_at") WHERE "rental_charges"."status" in ('due', 'processing');--> statement-breakpoint
 CREATE INDEX "rental_payouts_owner_idx" ON "rental_payouts" USING btree ("owner_id");--> statement-breakpoint
