@@ -106,6 +106,7 @@ describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner'
     await a.close();
     expect(kill.signal.aborted).toBe(true);
     expect(stranded.length).toBeGreaterThanOrEqual(1);
+    // Charged at the gateway by A, never recorded: at least the rows A charged after the kill.
 
     const rows = async (db = setup.db) =>
       (
@@ -116,16 +117,17 @@ describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner'
     const afterRace = await rows();
     expect(afterRace).toHaveLength(expectedWeeks);
     // The killed runner's rows stay claimed until its lease runs out: a runner restarted now leaves them alone.
-    expect(afterRace.filter((r) => r.status === 'processing').length).toBe(stranded.length);
+    const left = afterRace.filter((r) => r.status === 'processing').length;
+    expect(left).toBeGreaterThanOrEqual(stranded.length);
     const d = await open();
     await runner(d);
-    expect((await rows()).filter((r) => r.status === 'processing').length).toBe(stranded.length);
+    expect((await rows()).filter((r) => r.status === 'processing').length).toBe(left);
 
     // After the lease, the restarted instance resolves them by asking the gateway, never by charging again.
     const later = new Date(now.getTime() + LEASE_MS + 1000);
     const { gateway, services } = instance(d);
     const recovery = await runRentRound(d.db, gateway, services, { now: later, leaseMs: LEASE_MS });
-    expect(recovery.recovered).toBe(stranded.length);
+    expect(recovery.recovered).toBe(left);
 
     const final = await rows();
     expect(final).toHaveLength(expectedWeeks);
