@@ -77,7 +77,14 @@ async function main(): Promise<number> {
       Array.from({ length: RUNNERS }, async () => {
         const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: POOL });
         handles.push(handle);
-        const mailer = createMailer({ db: handle.db, logger: silent as never, from: 'Medallion <no-reply@example.com>', retryBaseMs: 1000, retryMaxMs: 60_000, pollMs: 600_000 });
+        const mailer = createMailer({
+          db: handle.db,
+          logger: silent as never,
+          from: 'Medallion <no-reply@example.com>',
+          retryBaseMs: 1000,
+          retryMaxMs: 60_000,
+          pollMs: 600_000,
+        });
         return { handle, gateway: createSandboxGateway(handle.db), mailer };
       }),
     );
@@ -87,7 +94,12 @@ async function main(): Promise<number> {
     const sweepS = (performance.now() - runStart) / 1000;
     const results = await Promise.all(
       runners.map((r) =>
-        runRentRound(r.handle.db, r.gateway, { mailer: r.mailer, publicUrl: 'http://localhost:3000' }, { now, leaseMs: LEASE_MS, batchSize: 200, concurrency: CONCURRENCY }),
+        runRentRound(
+          r.handle.db,
+          r.gateway,
+          { mailer: r.mailer, publicUrl: 'http://localhost:3000' },
+          { now, leaseMs: LEASE_MS, batchSize: 200, concurrency: CONCURRENCY },
+        ),
       ),
     );
     const dueRunS = (performance.now() - runStart) / 1000;
@@ -100,10 +112,7 @@ async function main(): Promise<number> {
             select split_part(split_part(idempotency_key, ':retry:', 1), ':session:', 1) as week_key, count(*) filter (where status = 'succeeded') as n
             from sandbox_charges where idempotency_key like 'rental:%' group by 1) k where n > 1`,
     );
-    const rowDuplicates = await count(
-      setup,
-      sql`select count(*) - count(distinct (rental_id, week)) as n from rental_charges where kind = 'week'`,
-    );
+    const rowDuplicates = await count(setup, sql`select count(*) - count(distinct (rental_id, week)) as n from rental_charges where kind = 'week'`);
     const today = newYorkDate(now);
     const missed = await count(
       setup,
@@ -112,7 +121,9 @@ async function main(): Promise<number> {
           where r.status in ('active', 'payment_failed')
             and not exists (select 1 from rental_charges c where c.rental_id = r.id and c.kind = 'week' and c.week = w.week and c.status = 'succeeded')`,
     );
-    console.log(`summary: rentals=${RENTALS} due_run_s=${dueRunS.toFixed(1)} charges=${charges} duplicates=${gatewayDuplicates + rowDuplicates} missed=${missed}`);
+    console.log(
+      `summary: rentals=${RENTALS} due_run_s=${dueRunS.toFixed(1)} charges=${charges} duplicates=${gatewayDuplicates + rowDuplicates} missed=${missed}`,
+    );
     return 0;
   } finally {
     await cleanUp();

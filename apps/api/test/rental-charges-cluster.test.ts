@@ -75,7 +75,14 @@ describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner'
         return sandbox.charge(request);
       },
     };
-    const mailer = createMailer({ db: handle.db, logger: silent as never, from: 'Medallion <no-reply@example.com>', retryBaseMs: 1000, retryMaxMs: 60_000, pollMs: 60_000 });
+    const mailer = createMailer({
+      db: handle.db,
+      logger: silent as never,
+      from: 'Medallion <no-reply@example.com>',
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      pollMs: 60_000,
+    });
     return { gateway, services: { mailer, publicUrl: 'http://localhost:3000' } };
   }
 
@@ -110,9 +117,9 @@ describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner'
 
     const rows = async (db = setup.db) =>
       (
-        (await db.execute(
-          sql`select rental_id, week, status, charge_key, claim_token from rental_charges where kind = 'week' and week > 0`,
-        )) as unknown as { rows: Array<{ rental_id: string; week: number; status: string; charge_key: string }> }
+        (await db.execute(sql`select rental_id, week, status, charge_key, claim_token from rental_charges where kind = 'week' and week > 0`)) as unknown as {
+          rows: Array<{ rental_id: string; week: number; status: string; charge_key: string }>;
+        }
       ).rows;
     const afterRace = await rows();
     expect(afterRace).toHaveLength(expectedWeeks);

@@ -26,7 +26,12 @@ describe('the money of a rental (sandbox gateway)', async () => {
   const round = (days: number) => runRentRound(app.db, app.payments, rentServicesFor(app), { now: nyNoon(START, days), leaseMs: LEASE_MS });
 
   const pickUp = (rentalId: string, cookie = driver.cookie, pm = card, amount = 95_000) =>
-    app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: { 'user-pm': pm, 'payment-amount': amount, 'rental-id': rentalId } });
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/create-payment-intent',
+      headers: { cookie },
+      payload: { 'user-pm': pm, 'payment-amount': amount, 'rental-id': rentalId },
+    });
 
   async function activeRental() {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
@@ -37,9 +42,17 @@ describe('the money of a rental (sandbox gateway)', async () => {
     return rental;
   }
   const weekRow = async (rentalId: string, week: number) =>
-    (await app.db.select().from(rentalCharges).where(and(eq(rentalCharges.rentalId, rentalId), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, week))))[0];
+    (
+      await app.db
+        .select()
+        .from(rentalCharges)
+        .where(and(eq(rentalCharges.rentalId, rentalId), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, week)))
+    )[0];
   const gatewayCharges = (rentalId: string, week: number) =>
-    app.db.select().from(sandboxCharges).where(like(sandboxCharges.idempotencyKey, `rental:${rentalId}:week:${week}%`));
+    app.db
+      .select()
+      .from(sandboxCharges)
+      .where(like(sandboxCharges.idempotencyKey, `rental:${rentalId}:week:${week}%`));
 
   it('charges the deposit and week 1 at pick-up through the one payment path, once', async () => {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
@@ -90,7 +103,11 @@ describe('the money of a rental (sandbox gateway)', async () => {
     await payOutOwners(app.db, app.payments, { now: nyNoon(START, 8), leaseMs: LEASE_MS });
     const after = await app.inject({ method: 'GET', url: '/api/rentals/payouts', headers: { cookie: owner.cookie } });
     expect(after.json().data['due-cents']).toBe(0);
-    expect(after.json().data.payouts.find((p: { 'rental-id': string }) => p['rental-id'] === rental.id)).toMatchObject({ week: 1, 'amount-cents': 45_000, status: 'paid' });
+    expect(after.json().data.payouts.find((p: { 'rental-id': string }) => p['rental-id'] === rental.id)).toMatchObject({
+      week: 1,
+      'amount-cents': 45_000,
+      status: 'paid',
+    });
   });
 
   it('e-mails both sides on a decline, retries on the next two days, and lets the owner end the rental only after 72 h', async () => {
@@ -115,14 +132,21 @@ describe('the money of a rental (sandbox gateway)', async () => {
       await round(10); // no fourth automatic attempt
       expect(await gatewayCharges(rental.id, 1)).toHaveLength(3);
       // The driver cannot end it, nor can a stranger see it.
-      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/end-for-non-payment`, headers: { cookie: driver.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/end-for-non-payment`, headers: { cookie: driver.cookie } })).statusCode).toBe(
+        404,
+      );
       expect((await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
 
       const charges = await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges`, headers: { cookie: owner.cookie } });
       expect(charges.json().data['may-end-for-non-payment']).toBe(false);
-      expect(charges.json().data.charges.find((c: { week: number; kind: string }) => c.kind === 'week' && c.week === 1)).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(charges.json().data.charges.find((c: { week: number; kind: string }) => c.kind === 'week' && c.week === 1)).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+      });
       // 72 h after the first decline (day 7 noon → day 10 noon) the owner may end it: the lifecycle's transition.
-      await expect(endRentalForNonPayment(app.db, owner.id, rental.id, new Date(nyNoon(START, 10).getTime() - 60_000))).rejects.toMatchObject({ key: 'rental.cannotEndYet' });
+      await expect(endRentalForNonPayment(app.db, owner.id, rental.id, new Date(nyNoon(START, 10).getTime() - 60_000))).rejects.toMatchObject({
+        key: 'rental.cannotEndYet',
+      });
       const ended = await endRentalForNonPayment(app.db, owner.id, rental.id, nyNoon(START, 10));
       expect(ended.status).toBe('ended_nonpayment');
       await round(14); // ended: week 3 is never charged
@@ -154,7 +178,9 @@ describe('the money of a rental (sandbox gateway)', async () => {
       const succeeded = (await gatewayCharges(rental.id, 1)).filter((c) => c.status === 'succeeded');
       expect(succeeded).toHaveLength(1);
       // A week that is not waiting for the driver cannot be paid on the page; a week with no charge is not found.
-      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/weeks/5/pay`, headers: { cookie: driver.cookie }, payload: {} })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/weeks/5/pay`, headers: { cookie: driver.cookie }, payload: {} })).statusCode,
+      ).toBe(404);
     } finally {
       await setCardBehaviour(app, card, 'succeed');
     }
@@ -175,7 +201,10 @@ describe('the money of a rental (sandbox gateway)', async () => {
     const refunded = await refundDeposit(app.db, app.payments, rental.id, 12_000);
     expect(refunded).toMatchObject({ refundStatus: 'succeeded', refundedCents: 38_000 });
     expect(await refundDeposit(app.db, app.payments, rental.id, 0)).toMatchObject({ refundedCents: 38_000 });
-    const rows = await app.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
+    const rows = await app.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
     expect(rows.map((r) => r.amountCents)).toEqual([38_000]);
   });
 });

@@ -124,7 +124,8 @@ export const MAIL_MESSAGES_EN = {
   'rent.lastAttempt': 'This was the last automatic attempt. Please pay the week here: {{url}}',
   'rent.ownerMayEnd': 'If the week is still unpaid 72 hours after the first decline, you may end the rental from your dashboard.',
   'rent.actionSubject': 'Please confirm the rent payment for week {{week}}',
-  'rent.actionDriver': 'Your bank asks you to confirm the payment of {{amount}} for week {{week}} of your rental of {{car}}. Open this page and pay the week there (once): {{url}}',
+  'rent.actionDriver':
+    'Your bank asks you to confirm the payment of {{amount}} for week {{week}} of your rental of {{car}}. Open this page and pay the week there (once): {{url}}',
 
   'review.subject': 'Listing to review: {{title}}',
   'review.editedSubject': 'Edited listing to review: {{title}}',
@@ -309,7 +310,8 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'rent.lastAttempt': 'Это была последняя автоматическая попытка. Оплатите неделю здесь: {{url}}',
   'rent.ownerMayEnd': 'Если неделя так и не будет оплачена через 72 часа после первого отказа, вы сможете прекратить аренду в личном кабинете.',
   'rent.actionSubject': 'Подтвердите оплату аренды за неделю {{week}}',
-  'rent.actionDriver': 'Ваш банк просит подтвердить платёж {{amount}} за неделю {{week}} аренды машины {{car}}. Откройте эту страницу и оплатите неделю там (один раз): {{url}}',
+  'rent.actionDriver':
+    'Ваш банк просит подтвердить платёж {{amount}} за неделю {{week}} аренды машины {{car}}. Откройте эту страницу и оплатите неделю там (один раз): {{url}}',
 
   'review.subject': 'Объявление на проверку: {{title}}',
   'review.editedSubject': 'Изменённое объявление на проверку: {{title}}',

@@ -176,7 +176,10 @@ export function createSandboxGateway(
     },
 
     async payoutAccount(owner) {
-      await db.insert(sandboxAccounts).values({ id: id('acct_sbx'), userId: owner.id }).onConflictDoNothing();
+      await db
+        .insert(sandboxAccounts)
+        .values({ id: id('acct_sbx'), userId: owner.id })
+        .onConflictDoNothing();
       const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.userId, owner.id));
       return { accountId: row!.id };
     },

@@ -134,19 +134,17 @@ export async function claimDueCharges(db: Database, now: Date, leaseMs: number, 
     from picked
     where c.id = picked.id
     returning c.id, c.rental_id, c.week, c.amount_cents, c.attempts, c.charge_key, c.payment_method_id, picked.was, picked.rental_status`);
-  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map(
-    (r): ClaimedCharge => ({
-      id: String(r.id),
-      rentalId: String(r.rental_id),
-      week: Number(r.week),
-      amountCents: Number(r.amount_cents),
-      attempts: Number(r.attempts),
-      chargeKey: String(r.charge_key),
-      paymentMethodId: String(r.payment_method_id),
-      was: r.was === 'processing' ? 'processing' : 'due',
-      rentalStatus: String(r.rental_status),
-    }),
-  );
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r): ClaimedCharge => ({
+    id: String(r.id),
+    rentalId: String(r.rental_id),
+    week: Number(r.week),
+    amountCents: Number(r.amount_cents),
+    attempts: Number(r.attempts),
+    chargeKey: String(r.charge_key),
+    paymentMethodId: String(r.payment_method_id),
+    was: r.was === 'processing' ? 'processing' : 'due',
+    rentalStatus: String(r.rental_status),
+  }));
   return { token, rows };
 }
 
