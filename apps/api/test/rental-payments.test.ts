@@ -207,4 +207,41 @@ describe('the money of a rental (sandbox gateway)', async () => {
       .where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
     expect(rows.map((r) => r.amountCents)).toEqual([38_000]);
   });
+
+  it('answers bad input with a clear 4xx, never a second charge', async () => {
+    const rental = await activeRental();
+    const pay = (path: string, cookie = driver.cookie) => app.inject({ method: 'POST', url: `/api/rentals/${path}/pay`, headers: { cookie }, payload: {} });
+    const notAWeek = await pay(`${rental.id}/weeks/abc`);
+    expect(notAWeek.statusCode).toBe(400);
+    expect(notAWeek.json().code).toBe('VALIDATION_ERROR');
+    expect((await pay(`${rental.id}/weeks/-1`)).statusCode).toBe(400);
+    expect((await pay(`00000000-0000-4000-8000-000000000000/weeks/1`)).json().key).toBe('rentalPayment.notFound');
+    expect((await pay(`not-a-uuid/weeks/1`)).statusCode).toBe(404);
+    // Week 0 was paid at pick-up: paying it again answers with that charge.
+    const again = await pay(`${rental.id}/weeks/0`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ week: 0, status: 'succeeded' });
+    // A week due today that the job has not tried yet is not the driver's to pay on the page.
+    await app.db
+      .insert(rentalCharges)
+      .values({ rentalId: rental.id, kind: 'week', week: 1, amountCents: 45_000, dueDate: START, status: 'due', paymentMethodId: card });
+    const early = await pay(`${rental.id}/weeks/1`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().key).toBe('rentalPayment.weekNotPayable');
+    // Another user's card is not found; someone else's rental is not found.
+    const otherCard = await app.inject({
+      method: 'POST',
+      url: `/api/rentals/${rental.id}/weeks/0/pay`,
+      headers: { cookie: stranger.cookie },
+      payload: { 'user-pm': strangerCard },
+    });
+    expect(otherCard.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/rentals/not-a-uuid/charges`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges` })).statusCode).toBe(401);
+    const sandbox = await app.db
+      .select()
+      .from(sandboxCharges)
+      .where(like(sandboxCharges.idempotencyKey, `rental:${rental.id}:%`));
+    expect(sandbox).toHaveLength(0);
+  });
 });
