@@ -15,6 +15,7 @@ import { twoFactorChangedEmail } from '../src/modules/auth/two-factor-email';
 import { contactEmail } from '../src/modules/contact/contact-email';
 import { listingApprovedEmail, listingRejectedEmail, reviewNoticeEmail } from '../src/modules/listings/listing-emails';
 import { relayedMessageEmail } from '../src/modules/messages/message-email';
+import { rentalEmail, type RentalMailKind } from '../src/modules/rentals/rental-emails';
 import { receiptEmail, type ReceiptInput } from '../src/modules/payments/receipt-email';
 import { rentActionEmail, rentDeclinedEmails } from '../src/modules/rental-payments/rent-emails';
 import { emailChangedNotice } from '../src/modules/profile/profile-emails';
@@ -189,6 +190,13 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     ),
     languages as Language[],
   ]),
+  ...(['requested', 'approved', 'declined', 'superseded', 'expired', 'withdrawn', 'accepted', 'ready'] as RentalMailKind[]).map(
+    (kind): [string, OutgoingMail, Language[]] => [
+      `rental ${kind}`,
+      rentalEmail({ kind, to, name: 'Dmitri Driver', title: 'Toyota Camry 2020', startDate: '2026-07-06', endDate: '2026-07-27', weeks: 3, publicUrl }),
+      BOTH,
+    ],
+  ),
 ];
 
 const englishTexts = Object.values(MAIL_MESSAGES_EN) as string[];
