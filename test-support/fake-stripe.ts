@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatMessage } from '@medallion/contracts/messages';
-import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../apps/api/src/integrations/payments/test-cards';
+import {
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  cardBrand,
+  INSUFFICIENT_FUNDS_MESSAGE,
+  passesLuhn,
+  TEST_CARD_OUTCOMES,
+} from '../apps/api/src/integrations/payments/test-cards';
 import { fakeCardFrameHtml, fakeStripeJs } from './fake-stripe-js';
 
 interface Card {
@@ -14,6 +20,8 @@ interface Card {
   exp_year: number;
   /** A charge with this card fails with this decline code (e.g. generic_decline, insufficient_funds). */
   decline?: string;
+  /** 4000 0027 6000 3184: off-session charges fail with `authentication_required` (3-D Secure). */
+  needsAuthentication?: boolean;
 }
 
 interface SetupIntent {
@@ -33,7 +41,7 @@ export interface FakeStripeOptions {
   now?: () => Date;
 }
 
-const DECLINE_MESSAGES: Record<string, string> = { insufficient_funds: INSUFFICIENT_FUNDS_MESSAGE };
+const DECLINE_MESSAGES: Record<string, string> = { insufficient_funds: INSUFFICIENT_FUNDS_MESSAGE, authentication_required: AUTHENTICATION_REQUIRED_MESSAGE };
 
 /**
  * A local HTTP server that answers the Stripe calls Medallion makes, the way Stripe does: the
@@ -62,6 +70,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
    */
   const faults = { dropPaymentIntentAnswers: false };
   const requests: Array<{ method: string; path: string }> = [];
+  /** Connect: connected accounts, transfers to them, and refunds of payment intents. */
+  const accounts = new Map<string, { id: string; object: 'account'; type: string; email: string | null; metadata: Record<string, string> }>();
+  const transfers: Array<{ id: string; object: 'transfer'; amount: number; destination: string; idempotencyKey: string | undefined }> = [];
+  const refunds: Array<{ id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; idempotencyKey: string | undefined }> = [];
 
   const cors = { 'access-control-allow-origin': '*' };
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -141,6 +153,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       exp_month: expMonth,
       exp_year: expYear,
       ...(outcome?.behaviour === 'insufficient_funds' ? { decline: 'insufficient_funds' } : {}),
+      ...(outcome?.behaviour === 'authentication_required' ? { needsAuthentication: true } : {}),
     });
     intent.status = 'succeeded';
     intent.payment_method = paymentMethod;
@@ -231,6 +244,51 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       intent.status = 'canceled';
       return reply(200, intent);
     }
+    const metadataOf = () => {
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of body) {
+        const m = k.match(/^metadata\[(\w+)\]$/);
+        if (m) metadata[m[1]!] = v;
+      }
+      return metadata;
+    };
+    if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+      const account = { id: next('acct'), object: 'account' as const, type: body.get('type') ?? 'express', email: body.get('email'), metadata: metadataOf() };
+      accounts.set(account.id, account);
+      return reply(200, { ...account, charges_enabled: true, payouts_enabled: true });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+      const destination = body.get('destination') ?? '';
+      const amount = Number(body.get('amount'));
+      if (!accounts.has(destination)) {
+        return reply(400, apiError('invalid_request_error', `No such destination: '${destination}'`, { code: 'resource_missing', param: 'destination' }));
+      }
+      if (!(amount > 0)) return reply(400, apiError('invalid_request_error', 'This value must be greater than or equal to 1.', { param: 'amount' }));
+      const transfer = { id: next('tr'), object: 'transfer' as const, amount, destination, idempotencyKey: key };
+      transfers.push(transfer);
+      return reply(200, { ...transfer, currency: body.get('currency'), metadata: metadataOf() });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = intents.get(body.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded') {
+        return reply(400, apiError('invalid_request_error', `No such payment_intent: '${body.get('payment_intent')}'`, { code: 'resource_missing' }));
+      }
+      const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      const amount = body.has('amount') ? Number(body.get('amount')) : intent.amount - refunded;
+      if (!(amount > 0) || refunded + amount > intent.amount) {
+        return reply(
+          400,
+          apiError(
+            'invalid_request_error',
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+            { code: 'amount_too_large' },
+          ),
+        );
+      }
+      const refund = { id: next('re'), object: 'refund' as const, amount, payment_intent: intent.id, status: 'succeeded' as const, idempotencyKey: key };
+      refunds.push(refund);
+      return reply(200, { ...refund, metadata: metadataOf() });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const card = cards.get(body.get('payment_method') ?? '');
       const id = next('pi');
@@ -238,27 +296,25 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (!card || card.customer !== body.get('customer')) {
         return reply(400, apiError('invalid_request_error', 'No such PaymentMethod'));
       }
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of body) {
-        const m = k.match(/^metadata\[(\w+)\]$/);
-        if (m) metadata[m[1]!] = v;
-      }
-      const message = card.decline ? (DECLINE_MESSAGES[card.decline] ?? 'Your card was declined.') : undefined;
+      const metadata = metadataOf();
+      // An off-session charge of a card that needs 3-D Secure is declined with authentication_required, as on Stripe.
+      const decline = card.decline ?? (card.needsAuthentication && body.get('off_session') === 'true' ? 'authentication_required' : undefined);
+      const message = decline ? (DECLINE_MESSAGES[decline] ?? 'Your card was declined.') : undefined;
       intents.set(id, {
         id,
         object: 'payment_intent',
         amount: Number(body.get('amount')),
-        status: card.decline ? 'requires_payment_method' : 'succeeded',
+        status: decline ? 'requires_payment_method' : 'succeeded',
         metadata,
         ...(message ? { last_payment_error: { message } } : {}),
       });
-      if (card.decline) {
+      if (decline) {
         return reply(402, {
           error: {
             type: 'card_error',
-            code: 'card_declined',
-            decline_code: card.decline,
-            message: DECLINE_MESSAGES[card.decline] ?? 'Your card was declined.',
+            code: decline === 'authentication_required' ? 'authentication_required' : 'card_declined',
+            decline_code: decline,
+            message,
             payment_intent: { id, status: 'requires_payment_method' },
           },
         });
@@ -284,6 +340,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     jsUrl: `${url}/v3/`,
     charges,
     intents,
+    accounts,
+    transfers,
+    refunds,
     faults,
     requests,
     customers,

@@ -20,6 +20,8 @@ import { createStripeGateway } from './integrations/payments/stripe-gateway';
 import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { registerPaymentRecovery } from './modules/payments/payment-recovery-job';
+import { rentalPaymentsRoutes } from './modules/rental-payments/routes';
+import { registerRentJobs } from './modules/rental-payments/rent-jobs';
 import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
 import { rentalRoutes } from './modules/rentals/routes';
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   app.addHook('onClose', async () => mailer.stop());
   // Payments left in `processing` are settled or released (at start, then periodically).
   registerPaymentRecovery(app);
+  // Rentals: the weekly rent on its due day, its retries and the owners' payouts (decision 0015).
+  registerRentJobs(app);
   // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
   registerSearchDigest(app);
   // The license tracker's reminder e-mails before the 90-day deadline and after a stall (leased rounds).
@@ -215,6 +219,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(profileRoutes);
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
+      await api.register(rentalPaymentsRoutes);
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
       await api.register(listingReportsRoutes);

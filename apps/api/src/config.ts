@@ -117,6 +117,12 @@ export const configSchema = z.object({
   /** How often each server looks for payments left in `processing` (and once at start). */
   PAYMENT_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
+   * How often each server runs the rentals' money round (decision 0015): the weekly rent due today,
+   * the retries of declined weeks, weeks left processing by a stopped server, and the owners' payouts.
+   * Every server runs it; rows are claimed with SKIP LOCKED, so each week is charged once.
+   */
+  RENT_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
    * How often each server looks for users due a saved-search digest (one e-mail a day each). A round
    * is leased, so among several servers one runs it at a time.
    */

@@ -258,6 +258,12 @@ export const MESSAGES = {
   'payment.cardBrandUnsupported': 'This card brand is not supported. Use Visa, Mastercard, American Express, Discover or UnionPay.',
   'payment.cardFormExpired': 'This card form has expired. Please open it again.',
   'payment.needsMoreSteps': 'The payment needs more steps; please use another card.',
+  'payment.authenticationRequired': 'Your card was declined. This transaction requires authentication.',
+  'rentalPayment.notFound': 'This rental does not exist or is not yours.',
+  'rentalPayment.weekNotFound': 'This week of the rental has no charge yet.',
+  'rentalPayment.weekNotPayable': 'This week is not waiting for your payment.',
+  'rentalPayment.pickupNotReady': 'This rental cannot be paid for pick-up now.',
+  'rentalPayment.notOverdue': 'The rental can be ended only after a week has stayed unpaid for 72 hours.',
   'payment.methodNotFound': 'Payment method not found.',
   'payment.processing': 'This payment is already being processed.',
   'payment.unconfirmed':

@@ -69,6 +69,8 @@ export const createPaymentIntentRequestSchema = z.object({
   'original-amount': z.coerce.number().int().optional(),
   'discount-amount': z.coerce.number().int().optional(),
   'listing-id': text().optional(),
+  /** A rental's pick-up: its deposit and first week (charged, not held: card holds expire in about 7 days). */
+  'rental-id': text().optional(),
   /** Cart (our extension of the spec's call): the selected cart items and where to ship them. */
   'cart-ids': cartIdsSchema.optional(),
   'delivery-address': deliveryAddressSchema.optional(),

@@ -308,7 +308,7 @@ export const payments = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['exam', 'listing', 'cart'] }).notNull(),
+    purpose: text('purpose', { enum: ['exam', 'listing', 'cart', 'rental'] }).notNull(),
     reference: text('reference').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -348,6 +348,40 @@ export const paymentCustomers = pgTable('payment_customers', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   providerCustomerId: text('provider_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox gateway's refunds, as Stripe keeps them: one per idempotency key, against one charge. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  providerRefundId: text('provider_refund_id').notNull(),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox gateway's connected accounts (Stripe Connect's accounts): one per owner. */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox gateway's transfers to connected accounts: one per idempotency key. */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  providerTransferId: text('provider_transfer_id').notNull(),
+  accountId: text('account_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The card provider's connected account of each owner who is paid out (Stripe gateway, Connect). */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  providerAccountId: text('provider_account_id').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1156,3 +1190,89 @@ export const rentalAgreements = pgTable('rental_agreements', {
   ownerIp: text('owner_ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The money of a rental, one row per thing charged: the deposit (`kind = 'deposit'`, week 0) and each
+ * week's rent (`kind = 'week'`, weeks 1…n). Unique per rental, kind and week, and written before the
+ * card is charged, so a week is charged once whatever the number of servers and restarts (decision 0015).
+ * Week 1 and the deposit are paid at pick-up by one payment (`payment_id`, the one payment path); the
+ * later weeks are charged off-session by the due-day job, claimed with a lease and a claim token.
+ */
+export const rentalCharges = pgTable(
+  'rental_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => rentals.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['deposit', 'week'] }).notNull(),
+    week: integer('week').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The day (New York) the charge falls due. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /**
+     * due (waiting for its attempt: `next_attempt_at`), processing (claimed; `lease_until`), succeeded,
+     * needs_action (the card needs its holder: 3-D Secure, paid on our page), failed (three declines),
+     * cancelled (the rental ended before it was charged).
+     */
+    status: text('status', { enum: ['due', 'processing', 'succeeded', 'needs_action', 'failed', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    claimToken: text('claim_token'),
+    /** The gateway's idempotency key of the current attempt (`rental:<id>:week:<n>`, then `…:retry:<k>`). */
+    chargeKey: text('charge_key').unique(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    /** Pick-up: the payment (the one payment path) that paid the deposit and week 1. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    providerPaymentId: text('provider_payment_id'),
+    failureMessage: text('failure_message'),
+    /** The first decline of this charge: after 72 h unpaid the owner may end the rental. */
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Deposit: what was given back to the card (`refund_status` succeeded), once per rental. */
+    refundStatus: text('refund_status', { enum: ['processing', 'succeeded', 'failed'] }),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rental_charges_rental_kind_week_key').on(t.rentalId, t.kind, t.week),
+    // The due-day job's scan: rows waiting for an attempt, or claimed rows whose lease may have run out.
+    index('rental_charges_open_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('due', 'processing')`),
+  ],
+);
+
+/** What is due to an owner for one paid week, and its transfer to their connected account (once: unique charge). */
+export const rentalPayouts = pgTable(
+  'rental_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalChargeId: uuid('rental_charge_id')
+      .notNull()
+      .unique()
+      .references(() => rentalCharges.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** pending (due to the owner), processing (claimed; `lease_until`), paid. */
+    status: text('status', { enum: ['pending', 'processing', 'paid'] })
+      .notNull()
+      .default('pending'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    claimToken: text('claim_token'),
+    providerTransferId: text('provider_transfer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rental_payouts_owner_idx').on(t.ownerId),
+    index('rental_payouts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'paid'`),
+  ],
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { rentalEndDate } from '@medallion/contracts/rental-states';
-import { rentalRequests, rentals } from '@medallion/db/schema';
+import { eq } from 'drizzle-orm';
+import { rentalRequests, rentals, sandboxCards } from '@medallion/db/schema';
+import { insertListing } from './listings';
 
 /** A full cost label for a rental listing (insertListing overrides). */
 export const RENTAL_LABEL = {
@@ -54,6 +56,25 @@ export async function insertRental(
     })
     .returning();
   return row!;
+}
+
+/** A rental whose agreement both sides accepted, waiting for its pick-up payment, of a listing of its own. */
+export async function insertRentalAwaitingPickup(
+  app: FastifyInstance,
+  values: { driverId: string; ownerId: string; startDate: string; weeks?: number },
+): Promise<typeof rentals.$inferSelect> {
+  const listingId = await insertListing(app, values.ownerId, { ...RENTAL_LABEL });
+  return insertRental(app, { listingId, weeks: 8, ...values, status: 'awaiting_pickup' });
+}
+
+/** Makes a saved sandbox card behave as another Stripe test card from now on (a card that starts failing). */
+export async function setCardBehaviour(app: FastifyInstance, cardId: string, behaviour: 'succeed' | 'insufficient_funds' | 'authentication_required') {
+  await app.db.update(sandboxCards).set({ behaviour }).where(eq(sandboxCards.id, cardId));
+}
+
+/** Noon in New York (17:00 UTC in winter, 1 pm in summer: either is the same New York day) on `date` plus `days` days. */
+export function nyNoon(date: string, days = 0): Date {
+  return new Date(new Date(`${date}T17:00:00Z`).getTime() + days * 24 * 3600_000);
 }
 
 /** The cost label's fields of a rental's step 2 save (POST /api/listing/save-draft). */

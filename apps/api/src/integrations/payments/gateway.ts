@@ -13,9 +13,40 @@ export interface ChargeRequest {
   /** The same key never charges twice (Stripe's Idempotency-Key; the sandbox keeps its own record). */
   idempotencyKey: string;
   description: string;
+  /**
+   * Off-session (default): the customer is not there, as for a weekly rent charged by the job; a card
+   * that needs the customer (3-D Secure) fails with `code: 'authentication_required'`. On-session: the
+   * customer is paying on our page and has confirmed the payment there.
+   */
+  offSession?: boolean;
 }
 
-export type ChargeResult = { status: 'succeeded'; providerPaymentId: string } | { status: 'failed'; providerPaymentId: string | null; message: string };
+export type ChargeResult =
+  | { status: 'succeeded'; providerPaymentId: string }
+  | {
+      status: 'failed';
+      providerPaymentId: string | null;
+      message: string;
+      /** Stripe's code when the card needs its holder (3-D Secure): retry on-session, not off-session. */
+      code?: 'authentication_required';
+    };
+
+/** A refund of (part of) a succeeded charge. The same key never refunds twice. */
+export interface RefundRequest {
+  providerPaymentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export type RefundResult = { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; message: string };
+
+/** Connect-shaped payouts: a connected account per owner, and transfers to it of what is due to them. */
+export interface TransferRequest {
+  accountId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+}
 
 /** What became of a charge, asked by its idempotency key (payments left in `processing`). */
 export type ChargeLookup = ChargeResult | { status: 'pending' } | { status: 'not_found' };
@@ -34,4 +65,10 @@ export interface PaymentGateway {
    * the provider, or never received. An attempt that needs more steps is cancelled and answers failed.
    */
   findCharge(request: { user: GatewayUser; idempotencyKey: string }): Promise<ChargeLookup>;
+  /** Gives back (part of) a succeeded charge to the card it came from (Stripe's /v1/refunds). */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** The owner's connected account (Stripe Connect /v1/accounts), created once per owner. */
+  payoutAccount(owner: GatewayUser): Promise<{ accountId: string }>;
+  /** Moves money due to an owner to their connected account (Stripe's /v1/transfers), once per key. */
+  transfer(request: TransferRequest): Promise<{ providerTransferId: string }>;
 }

@@ -1,20 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod, SandboxConfirmSetupRequest } from '@medallion/contracts/payments';
 import { sandboxConfirmSetupRequestSchema } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
-import { sandboxCards, sandboxCharges, sandboxSetupIntents } from '@medallion/db/schema';
+import { sandboxAccounts, sandboxCards, sandboxCharges, sandboxRefunds, sandboxSetupIntents, sandboxTransfers } from '@medallion/db/schema';
 import { formatMessage, type PlainMessageKey } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import type { ChargeRequest, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
-import { cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from './test-cards';
+import { AUTHENTICATION_REQUIRED_MESSAGE, cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 function toResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
-  return row.status === 'succeeded'
-    ? { status: 'succeeded', providerPaymentId: row.providerPaymentId }
-    : { status: 'failed', providerPaymentId: row.providerPaymentId, message: row.failureMessage ?? formatMessage('payment.cardDeclined') };
+  if (row.status === 'succeeded') return { status: 'succeeded', providerPaymentId: row.providerPaymentId };
+  const message = row.failureMessage ?? formatMessage('payment.cardDeclined');
+  return {
+    status: 'failed',
+    providerPaymentId: row.providerPaymentId,
+    message,
+    ...(message === AUTHENTICATION_REQUIRED_MESSAGE ? { code: 'authentication_required' as const } : {}),
+  };
 }
 
 function toMethod(row: typeof sandboxCards.$inferSelect): PaymentMethod {
@@ -94,33 +99,45 @@ export function createSandboxGateway(
     },
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const [card] = await db
-        .select()
-        .from(sandboxCards)
-        .where(and(eq(sandboxCards.id, request.paymentMethodId), eq(sandboxCards.userId, request.user.id)));
       // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
       const providerPaymentId = `pi_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
-      const outcome: ChargeResult = !card
-        ? { status: 'failed', providerPaymentId: null, message: formatMessage('payment.cardDeclined') }
-        : card.behaviour === 'insufficient_funds'
-          ? { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE }
-          : { status: 'succeeded', providerPaymentId };
-      // Recorded like Stripe records a payment intent: a second charge with the same key returns the
-      // first outcome and charges nothing.
-      const [recorded] = await db
-        .insert(sandboxCharges)
-        .values({
-          idempotencyKey: request.idempotencyKey,
-          providerPaymentId,
-          userId: request.user.id,
-          paymentMethodId: request.paymentMethodId,
-          amountCents: request.amountCents,
-          status: outcome.status,
-          failureMessage: outcome.status === 'failed' ? outcome.message : null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (recorded) return outcome;
+      const offSession = request.offSession ?? true;
+      // One statement (a job charges thousands): the card's test behaviour decides the outcome, which is
+      // recorded like Stripe records a payment intent: a second charge with the same key returns the
+      // first outcome and charges nothing. Another user's or an unknown card is declined.
+      const needsHolder = sql`(card.behaviour = 'authentication_required' and ${offSession}::boolean)`;
+      const result = (await db.execute(sql`
+        with card as (
+          select behaviour from sandbox_cards where id = ${request.paymentMethodId} and user_id = ${request.user.id}
+        ), outcome as (
+          select
+            case when card.behaviour is null or card.behaviour = 'insufficient_funds' or ${needsHolder} then 'failed' else 'succeeded' end as status,
+            case when card.behaviour is null then ${formatMessage('payment.cardDeclined')}
+                 when card.behaviour = 'insufficient_funds' then ${INSUFFICIENT_FUNDS_MESSAGE}
+                 when ${needsHolder} then ${AUTHENTICATION_REQUIRED_MESSAGE} end as failure_message,
+            card.behaviour is null as no_card
+          from (select 1) as one left join card on true
+        ), recorded as (
+          insert into sandbox_charges (idempotency_key, provider_payment_id, user_id, payment_method_id, amount_cents, status, failure_message)
+          select ${request.idempotencyKey}, ${providerPaymentId}, ${request.user.id}, ${request.paymentMethodId}, ${request.amountCents}, status, failure_message
+          from outcome
+          on conflict (idempotency_key) do nothing
+          returning status, failure_message
+        )
+        select recorded.status, recorded.failure_message, outcome.no_card from recorded cross join outcome`)) as unknown as {
+        rows: Array<{ status: 'succeeded' | 'failed'; failure_message: string | null; no_card: boolean }>;
+      };
+      const fresh = result.rows[0];
+      if (fresh) {
+        if (fresh.status === 'succeeded') return { status: 'succeeded', providerPaymentId };
+        const message = fresh.failure_message ?? formatMessage('payment.cardDeclined');
+        return {
+          status: 'failed',
+          providerPaymentId: fresh.no_card ? null : providerPaymentId,
+          message,
+          ...(message === AUTHENTICATION_REQUIRED_MESSAGE ? { code: 'authentication_required' as const } : {}),
+        };
+      }
       const [first] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
       return toResult(first!);
     },
@@ -128,6 +145,55 @@ export function createSandboxGateway(
     async findCharge(request) {
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
       return row ? toResult(row) : { status: 'not_found' };
+    },
+
+    async refund(request) {
+      const providerRefundId = `re_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
+      return db.transaction(async (tx) => {
+        const [again] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+        if (again) return { status: 'succeeded' as const, providerRefundId: again.providerRefundId };
+        // Locks the charge, so two refunds of one charge are checked one after the other (as Stripe does).
+        const [charge] = await tx
+          .select()
+          .from(sandboxCharges)
+          .where(and(eq(sandboxCharges.providerPaymentId, request.providerPaymentId), eq(sandboxCharges.status, 'succeeded')))
+          .for('update');
+        if (!charge) return { status: 'failed' as const, message: `No such charge: '${request.providerPaymentId}'` };
+        const [{ refunded }] = (await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.providerPaymentId, request.providerPaymentId))) as [{ refunded: number }];
+        if (request.amountCents <= 0 || refunded + request.amountCents > charge.amountCents) {
+          return { status: 'failed' as const, message: 'Refund amount is greater than the unrefunded amount on the charge.' };
+        }
+        const [recorded] = await tx
+          .insert(sandboxRefunds)
+          .values({ idempotencyKey: request.idempotencyKey, providerRefundId, providerPaymentId: request.providerPaymentId, amountCents: request.amountCents })
+          .onConflictDoNothing()
+          .returning();
+        return { status: 'succeeded' as const, providerRefundId: recorded?.providerRefundId ?? providerRefundId };
+      });
+    },
+
+    async payoutAccount(owner) {
+      await db
+        .insert(sandboxAccounts)
+        .values({ id: id('acct_sbx'), userId: owner.id })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.userId, owner.id));
+      return { accountId: row!.id };
+    },
+
+    async transfer(request) {
+      const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, request.accountId));
+      if (!account) throw new Error(`No such destination: '${request.accountId}'`);
+      const providerTransferId = `tr_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
+      await db
+        .insert(sandboxTransfers)
+        .values({ idempotencyKey: request.idempotencyKey, providerTransferId, accountId: request.accountId, amountCents: request.amountCents })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, request.idempotencyKey));
+      return { providerTransferId: row!.providerTransferId };
     },
   };
 }

@@ -4,8 +4,8 @@ import type { CardBrand, PaymentMethod } from '@medallion/contracts/payments';
 import { CARD_BRANDS } from '@medallion/contracts/payments';
 import { formatMessage } from '@medallion/contracts/messages';
 import type { Database } from '@medallion/db/client';
-import { paymentCustomers } from '@medallion/db/schema';
-import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway } from './gateway';
+import { paymentCustomers, payoutAccounts } from '@medallion/db/schema';
+import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway, RefundResult } from './gateway';
 
 export interface StripeGatewayOptions {
   db: Database;
@@ -97,7 +97,7 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
             currency: 'usd',
             customer,
             payment_method: request.paymentMethodId,
-            off_session: true,
+            off_session: request.offSession ?? true,
             confirm: true,
             description: request.description,
             metadata: { user_id: request.user.id, idempotency_key: request.idempotencyKey },
@@ -109,7 +109,12 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
       } catch (error) {
         if (error instanceof StripeSdk.errors.StripeCardError) {
           const pi = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? null;
-          return { status: 'failed', providerPaymentId: pi, message: error.message };
+          return {
+            status: 'failed',
+            providerPaymentId: pi,
+            message: error.message,
+            ...(error.code === 'authentication_required' ? { code: 'authentication_required' as const } : {}),
+          };
         }
         throw error;
       }
@@ -138,6 +143,47 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
           return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
         }
       }
+    },
+
+    async refund(request): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.providerPaymentId, amount: request.amountCents, metadata: { idempotency_key: request.idempotencyKey } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed', message: refund.failure_reason ?? 'The refund failed.' };
+        return { status: 'succeeded', providerRefundId: refund.id };
+      } catch (error) {
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError) return { status: 'failed', message: error.message };
+        throw error;
+      }
+    },
+
+    async payoutAccount(owner) {
+      const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
+      if (row) return { accountId: row.providerAccountId };
+      // Connect: an Express account per owner (they finish onboarding on Stripe's pages).
+      const account = await stripe.accounts.create(
+        { type: 'express', email: owner.email, capabilities: { transfers: { requested: true } }, metadata: { user_id: owner.id } },
+        { idempotencyKey: `account:${owner.id}` },
+      );
+      await db.insert(payoutAccounts).values({ userId: owner.id, providerAccountId: account.id }).onConflictDoNothing();
+      const [stored] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
+      return { accountId: stored!.providerAccountId };
+    },
+
+    async transfer(request) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          destination: request.accountId,
+          description: request.description,
+          metadata: { idempotency_key: request.idempotencyKey },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { providerTransferId: transfer.id };
     },
   };
 }

@@ -27,7 +27,7 @@ export function cardBrand(number: string): CardBrand | null {
   return null;
 }
 
-export type CardBehaviour = 'succeed' | 'insufficient_funds';
+export type CardBehaviour = 'succeed' | 'insufficient_funds' | 'authentication_required';
 
 /**
  * What Stripe's test cards do; messages (catalogue keys) are Stripe's own wording, shown under the card form, and
@@ -37,8 +37,11 @@ export const TEST_CARD_OUTCOMES: Record<string, { setupError?: PlainMessageKey &
   '4242424242424242': { behaviour: 'succeed' },
   '4000000000000002': { setupError: 'payment.cardDeclined', code: 'card_declined' },
   '4000000000009995': { behaviour: 'insufficient_funds' },
+  // Needs 3-D Secure: off-session charges fail with `authentication_required`; on-session (the holder on our page) they succeed.
+  '4000002760003184': { behaviour: 'authentication_required' },
   '4000000000000069': { setupError: 'payment.cardExpired', code: 'expired_card' },
   '4000000000000127': { setupError: 'payment.cardCvcIncorrect', code: 'incorrect_cvc' },
 };
 
 export const INSUFFICIENT_FUNDS_MESSAGE = formatMessage('payment.insufficientFunds');
+export const AUTHENTICATION_REQUIRED_MESSAGE = formatMessage('payment.authenticationRequired');

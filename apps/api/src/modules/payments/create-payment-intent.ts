@@ -18,6 +18,7 @@ function toResponse(row: PaymentRow): CreatePaymentIntentResponse {
 /** What a request buys: a listing fee names its listing, exam access says so, anything else is the cart. */
 function purposeOf(input: PaymentIntentInput): Purpose {
   if (input['listing-id'] !== undefined) return 'listing';
+  if (input['rental-id'] !== undefined) return 'rental';
   return input['transaction-type'] === 'exam' ? 'exam' : 'cart';
 }
 

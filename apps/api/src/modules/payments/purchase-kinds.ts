@@ -1,5 +1,6 @@
 import { examPurchase } from '../exam/buy-exam-access';
 import { cartPurchase } from '../shop/checkout-cart';
+import { rentalPickupPurchase } from '../rental-payments/pay-rental-pickup';
 import { listingFeePurchase } from './pay-listing-fee';
 import type { PurchaseKind, Purpose } from './purchase';
 
@@ -8,4 +9,5 @@ export const PURCHASE_KINDS: Record<Purpose, PurchaseKind> = {
   exam: examPurchase,
   listing: listingFeePurchase,
   cart: cartPurchase,
+  rental: rentalPickupPurchase,
 };

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/** The money of one rental: path params. */
+export const rentalIdParamsSchema = z.object({ id: text().min(1).max(100) });
+export const rentalWeekParamsSchema = z.object({ id: text().min(1).max(100), week: z.coerce.number().int().min(0).max(520) });
+
+/** POST /rentals/{id}/weeks/{week}/pay: the driver pays a week on our page (the 3-D Secure link). Weeks are 0…weeks−1. */
+export const payRentalWeekRequestSchema = z.object({
+  /** Another saved card of the driver's; the card of the pick-up when left out. */
+  'user-pm': text().min(1).optional(),
+});
+
+export const RENTAL_CHARGE_STATUSES = ['due', 'processing', 'succeeded', 'needs_action', 'failed', 'cancelled'] as const;
+
+export const rentalChargeSchema = z.object({
+  kind: z.enum(['deposit', 'week']),
+  week: z.number().int(),
+  'amount-cents': z.number().int(),
+  'due-date': z.string(),
+  status: z.enum(RENTAL_CHARGE_STATUSES),
+  attempts: z.number().int(),
+  'next-attempt-at': z.string().nullable(),
+  'paid-at': z.string().nullable(),
+  'failure-message': z.string().nullable(),
+  'refunded-cents': z.number().int(),
+});
+export type RentalCharge = z.infer<typeof rentalChargeSchema>;
+
+export const rentalChargesResponseSchema = z.object({
+  data: z.object({
+    'rental-id': z.string(),
+    charges: z.array(rentalChargeSchema),
+    /** The owner may end the rental: a week has stayed unpaid 72 hours after its first decline. */
+    'may-end-for-non-payment': z.boolean(),
+  }),
+});
+export type RentalChargesResponse = z.infer<typeof rentalChargesResponseSchema>;
+
+export const rentalWeekPaymentResponseSchema = z.object({ data: rentalChargeSchema });
+
+export const rentalEndedResponseSchema = z.object({ data: z.object({ 'rental-id': z.string(), status: z.string() }) });
+
+/** GET /rentals/payouts: what is due to the signed-in owner and what was paid out to them. */
+export const ownerPayoutsResponseSchema = z.object({
+  data: z.object({
+    'due-cents': z.number().int(),
+    'paid-cents': z.number().int(),
+    payouts: z.array(
+      z.object({
+        'rental-id': z.string(),
+        week: z.number().int(),
+        'amount-cents': z.number().int(),
+        status: z.enum(['pending', 'processing', 'paid']),
+        'paid-at': z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type OwnerPayoutsResponse = z.infer<typeof ownerPayoutsResponseSchema>;
+
+/** Attempts of a week's off-session charge: its due day and the next two days. */
+export const RENT_CHARGE_ATTEMPTS = 3;
