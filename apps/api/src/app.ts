@@ -21,6 +21,8 @@ import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { registerPaymentRecovery } from './modules/payments/payment-recovery-job';
 import { rentalPaymentsRoutes } from './modules/rental-payments/routes';
+import { rentalHandoverRoutes } from './modules/rental-handover/routes';
+import { registerDepositJob } from './modules/rental-handover/deposit-job';
 import { registerRentJobs } from './modules/rental-payments/rent-jobs';
 import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
@@ -166,6 +168,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerPaymentRecovery(app);
   // Rentals: the weekly rent on its due day, its retries and the owners' payouts (decision 0015).
   registerRentJobs(app);
+  // Rentals: unanswered claims resolved, deposits refunded after a claim or 72 h after a return (leased rounds).
+  registerDepositJob(app);
   // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
   registerSearchDigest(app);
   // The license tracker's reminder e-mails before the 90-day deadline and after a stall (leased rounds).
@@ -217,6 +221,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(rentalPaymentsRoutes);
+      await api.register(rentalHandoverRoutes);
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
       await api.register(listingReportsRoutes);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile, rename, access, constants } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile, rename, access, constants } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, type Storage } from './storage';
@@ -11,16 +11,33 @@ export const MEDIA_ROUTE_PREFIX = '/media/';
 export function createDiskStorage(root: string): Storage & { root: string } {
   const base = resolve(root);
   mkdirSync(base, { recursive: true });
+  // Beside the served folder, never under it.
+  const privateBase = `${base}-private`;
+  const write = async (target: string, body: Buffer) => {
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, body);
+    await rename(temp, target);
+  };
   return {
     kind: 'disk',
     root: base,
     async put(key, body) {
       assertSafeKey(key);
-      const target = join(base, key);
-      await mkdir(dirname(target), { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, target);
+      await write(join(base, key), body);
+    },
+    async putPrivate(key, body) {
+      assertSafeKey(key);
+      await write(join(privateBase, key), body);
+    },
+    async getPrivate(key) {
+      assertSafeKey(key);
+      try {
+        return await readFile(join(privateBase, key));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async delete(key) {
       assertSafeKey(key);

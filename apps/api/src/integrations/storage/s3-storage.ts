@@ -16,7 +16,9 @@ export interface S3StorageOptions {
 /** Files in an S3 bucket under `{key}`, public-read through `publicUrl` (the bucket policy or a CDN serves them). */
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage & { publicBase: string }> {
   // The AWS SDK is loaded only when S3 is configured (its import costs about 0.15 s of CPU).
-  const { DeleteObjectCommand, DeleteObjectsCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import(
+    '@aws-sdk/client-s3'
+  );
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -69,6 +71,20 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     },
     publicUrl(key) {
       return `${publicBase}/${key}`;
+    },
+    async putPrivate(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: `private/${key}`, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }));
+    },
+    async getPrivate(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: `private/${key}` }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal: AbortSignal.timeout(3000) });

@@ -13,6 +13,14 @@ export interface Storage {
    */
   deleteFolder(folder: string): Promise<void>;
   publicUrl(key: string): string;
+  /**
+   * Private files (the rental agreements): kept apart from the public ones and never served by a URL;
+   * the API reads them back for the people allowed to see them. Disk: `{root}-private/{key}`; S3: the
+   * bucket's `private/{key}` (the bucket policy must not make `private/` public).
+   */
+  putPrivate(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A private file's bytes, or null when there is none. */
+  getPrivate(key: string): Promise<Buffer | null>;
   /** Throws unless files can be stored now (readiness check): the folder is writable, the bucket answers. */
   check(): Promise<void>;
 }
