@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { toMessage } from '@medallion/contracts/messages';
-import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
+import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, RENTAL_HANDOVER_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
@@ -243,7 +243,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: [...STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      extraRoutes: [...STAFF_ROUTE_PATTERNS, RENTAL_HANDOVER_ROUTE, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
       publicUrl: config.PUBLIC_URL,
       renderCacheMs: config.PAGE_CACHE_MS,
     });
