@@ -211,6 +211,8 @@ function rawListing(r: RawRow): Listing {
     car_seat_number: r.carSeatNumber,
     car_seat_row_number: r.carSeatRowNumber,
     rejection_reason: r.rejectionReason,
+    rental_label: null,
+    weekly_cost: null,
   };
 }
 

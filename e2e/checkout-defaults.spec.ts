@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Product } from '@medallion/contracts/shop';
 import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, appText as tx, WIDTH_LANG_PAIRS } from './fixtures';
+import { RENTAL_LABEL_FIELDS } from './rental-label';
 
 /*
  * Issue #16, checkouts: the card is preselected in all three checkouts (the only card, or the last
@@ -36,7 +37,16 @@ async function plateDraft(page: Page): Promise<string> {
   expect(one.status(), await one.text()).toBe(200);
   const id = ((await one.json()) as { data: { data: { listing_id: string } } }).data.data.listing_id;
   const two = await page.request.post('/api/listing/save-draft', {
-    data: { step: 2, listing_id: id, category: 'plates', title: 'Medallion plate T123456C', listing_price: '300', payment_period: 'weekly', images: [] },
+    data: {
+      step: 2,
+      listing_id: id,
+      category: 'plates',
+      title: 'Medallion plate T123456C',
+      listing_price: '300',
+      payment_period: 'weekly',
+      ...RENTAL_LABEL_FIELDS,
+      images: [],
+    },
   });
   expect(two.status(), await two.text()).toBe(200);
   return id;

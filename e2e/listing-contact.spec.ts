@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { chooseLanguage, DRIVER, expect, openSettled, saveCardByApi, signIn, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
+import { RENTAL_LABEL_FIELDS } from './rental-label';
 
 /*
  * Issue #16, "drivers reach owners safely": Message the owner (relayed by e-mail, kept in both
@@ -97,7 +98,17 @@ async function publishPlate(page: Page, staff: APIRequestContext, title: string)
   expect(step1.status(), await step1.text()).toBe(200);
   const id = ((await step1.json()) as { data: { data: { listing_id: string } } }).data.data.listing_id;
   const step2 = await page.request.post('/api/listing/save-draft', {
-    data: { step: 2, listing_id: id, category: 'plates', title, listing_price: 400, deal_type: 'rent', payment_period: 'weekly', plate_number: 'T123456C' },
+    data: {
+      step: 2,
+      listing_id: id,
+      category: 'plates',
+      title,
+      listing_price: 400,
+      deal_type: 'rent',
+      payment_period: 'weekly',
+      plate_number: 'T123456C',
+      ...RENTAL_LABEL_FIELDS,
+    },
   });
   expect(step2.status(), await step2.text()).toBe(200);
   const pm = await saveCardByApi(page);

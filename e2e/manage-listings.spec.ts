@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTH_LANG_PAIRS } from './fixtures';
+import { RENTAL_LABEL_FIELDS } from './rental-label';
 
 /*
  * Owners manage their listings (issue #16): edit an ACTIVE listing (a new price stays live, a new title
@@ -149,7 +150,7 @@ async function newDraft(page: Page, details: Record<string, unknown> | null): Pr
   const id = ((await step1.json()) as { data: { data: { listing_id: string } } }).data.data.listing_id;
   if (details) {
     const step2 = await page.request.post('/api/listing/save-draft', {
-      data: { step: 2, listing_id: id, category: 'cars', make: 'Toyota', model: 'Camry', year: '2021', images: [], ...details },
+      data: { step: 2, listing_id: id, category: 'cars', make: 'Toyota', model: 'Camry', year: '2021', images: [], ...RENTAL_LABEL_FIELDS, ...details },
     });
     expect(step2.status(), await step2.text()).toBe(200);
   }

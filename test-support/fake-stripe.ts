@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatMessage } from '@medallion/contracts/messages';
-import { AUTHENTICATION_REQUIRED_MESSAGE, cardBrand, INSUFFICIENT_FUNDS_MESSAGE, passesLuhn, TEST_CARD_OUTCOMES } from '../apps/api/src/integrations/payments/test-cards';
+import {
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  cardBrand,
+  INSUFFICIENT_FUNDS_MESSAGE,
+  passesLuhn,
+  TEST_CARD_OUTCOMES,
+} from '../apps/api/src/integrations/payments/test-cards';
 import { fakeCardFrameHtml, fakeStripeJs } from './fake-stripe-js';
 
 interface Card {
@@ -270,7 +276,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
       const amount = body.has('amount') ? Number(body.get('amount')) : intent.amount - refunded;
       if (!(amount > 0) || refunded + amount > intent.amount) {
-        return reply(400, apiError('invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`, { code: 'amount_too_large' }));
+        return reply(
+          400,
+          apiError(
+            'invalid_request_error',
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+            { code: 'amount_too_large' },
+          ),
+        );
       }
       const refund = { id: next('re'), object: 'refund' as const, amount, payment_intent: intent.id, status: 'succeeded' as const, idempotencyKey: key };
       refunds.push(refund);

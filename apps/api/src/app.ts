@@ -26,6 +26,8 @@ import { registerDepositJob } from './modules/rental-handover/deposit-job';
 import { registerRentJobs } from './modules/rental-payments/rent-jobs';
 import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
+import { rentalRoutes } from './modules/rentals/routes';
+import { registerRentalExpiry } from './modules/rentals/rental-expiry-job';
 import { devDigestRoutes } from './modules/saved/dev-routes';
 import { registerSearchDigest } from './modules/saved/search-digest-job';
 import { licenseTrackerRoutes } from './modules/license-tracker/routes';
@@ -174,6 +176,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerSearchDigest(app);
   // The license tracker's reminder e-mails before the 90-day deadline and after a stall (leased rounds).
   registerLicenseReminders(app);
+  registerRentalExpiry(app);
   // The demo accounts' passwords are published: seeding them on a site others reach is a mistake (two-factor-policy.ts).
   if (config.SEED_DEMO_DATA && !isLoopbackUrl(config.PUBLIC_URL)) app.log.warn({ publicUrl: config.PUBLIC_URL }, DEMO_DATA_PUBLIC_WARNING);
   // Passkeys need an https address or localhost (not an IP): say so when PUBLIC_URL is neither (passkey-plugin.ts).
@@ -230,6 +233,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(shopRoutes);
       await api.register(carsRoutes);
       await api.register(savedRoutes);
+      await api.register(rentalRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
       if (mailer.mode === 'dev') await api.register(devDigestRoutes);
       await api.register(licenseTrackerRoutes);

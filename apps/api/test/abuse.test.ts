@@ -14,6 +14,7 @@ import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { insertListing } from './helpers/listings';
 import { photoDataUrl } from './helpers/photos';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 
@@ -47,6 +48,7 @@ describe('picture uploads cost what a listing needs (finding 4)', async () => {
     title: 'FHV plates for rent',
     listing_price: '300',
     payment_period: 'weekly',
+    ...RENTAL_LABEL_FIELDS,
     images,
   });
 

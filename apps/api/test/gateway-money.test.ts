@@ -93,7 +93,11 @@ describe('gateway refunds, payouts and 3-D Secure', async () => {
           idempotencyKey: `test:${randomUUID()}`,
           description: 'week 2',
         });
-        expect(off).toMatchObject({ status: 'failed', code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' });
+        expect(off).toMatchObject({
+          status: 'failed',
+          code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        });
         const on = await gateway.charge({
           user: driver,
           paymentMethodId: card,

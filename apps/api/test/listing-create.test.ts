@@ -9,6 +9,7 @@ import { photoDataUrl, storedListingPictures } from './helpers/photos';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
 import { fieldTexts } from './helpers/field-texts';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 const VALID_VIN = '1HGCM82633A004352'; // a classic example VIN with a correct check digit
@@ -54,6 +55,7 @@ describe('create listing, listing fee, moderation', async () => {
     description: 'Insurance included.',
     listing_price: '425',
     payment_period: 'weekly',
+    ...RENTAL_LABEL_FIELDS,
     make: 'toyota',
     model: 'camry',
     year: '2021',
@@ -121,6 +123,7 @@ describe('create listing, listing fee, moderation', async () => {
       title: 'FHV plate for rent',
       listing_price: '120',
       payment_period: 'weekly',
+      ...RENTAL_LABEL_FIELDS,
       plate_number: 't654321c',
     });
     expect(plate.statusCode, plate.body).toBe(200);

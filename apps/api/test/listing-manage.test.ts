@@ -6,6 +6,7 @@ import { photoDataUrl, storedListingPictures } from './helpers/photos';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { payListingFee, saveSandboxCard } from './helpers/payments';
 import { fieldTexts } from './helpers/field-texts';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 
@@ -49,6 +50,7 @@ describe('owners manage listings', async () => {
     listing_price: '425',
     deal_type: 'rent',
     payment_period: 'weekly',
+    ...RENTAL_LABEL_FIELDS,
     make: 'toyota',
     model: 'camry',
     year: '2021',

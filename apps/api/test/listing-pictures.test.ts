@@ -6,6 +6,7 @@ import { listings } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { photoDataUrl } from './helpers/photos';
 import { createConfirmedUser } from './helpers/auth';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 
@@ -34,6 +35,7 @@ describe('stored listing pictures follow the data', async () => {
     title: 'FHV plates for rent',
     listing_price: '300',
     payment_period: 'weekly',
+    ...RENTAL_LABEL_FIELDS,
     images,
   });
   async function draftWithPictures(cookie: string, count: number): Promise<{ id: string; images: string[] }> {

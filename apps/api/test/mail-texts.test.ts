@@ -15,7 +15,9 @@ import { twoFactorChangedEmail } from '../src/modules/auth/two-factor-email';
 import { contactEmail } from '../src/modules/contact/contact-email';
 import { listingApprovedEmail, listingRejectedEmail, reviewNoticeEmail } from '../src/modules/listings/listing-emails';
 import { relayedMessageEmail } from '../src/modules/messages/message-email';
+import { rentalEmail, type RentalMailKind } from '../src/modules/rentals/rental-emails';
 import { receiptEmail, type ReceiptInput } from '../src/modules/payments/receipt-email';
+import { rentActionEmail, rentDeclinedEmails } from '../src/modules/rental-payments/rent-emails';
 import { emailChangedNotice } from '../src/modules/profile/profile-emails';
 import { licenseReminderEmail } from '../src/modules/license-tracker/reminder-email';
 import { searchDigestEmail, type DigestListing } from '../src/modules/saved/digest-email';
@@ -86,7 +88,11 @@ const order = {
 const RECEIPTS: ReceiptInput['description'][] = [
   { key: 'receipt.examAccess', params: { count: 3 } },
   { key: 'receipt.listingFee', params: { title: 'Toyota Camry 2020' } },
+  { key: 'receipt.rentalPickup', params: { car: 'Toyota Camry 2020', deposit: '$500.00' } },
+  { key: 'receipt.rentalWeek', params: { car: 'Toyota Camry 2020', week: 3 } },
 ];
+const rentParties = { driver: { email: to, name: 'Dmitri' }, owner: { email: 'owner@example.com', name: 'Olga' }, car: 'Toyota Camry 2020' };
+const payUrl = `${publicUrl}/rentals/r1/weeks/2/pay`;
 
 const BOTH: Language[] = ['en', 'ru'];
 const MAILS: Array<[string, OutgoingMail, Language[]]> = [
@@ -161,6 +167,15 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     }),
     BOTH,
   ]),
+  ...[new Date('2026-03-10T17:00:00Z'), null].flatMap((retryOn): Array<[string, OutgoingMail, Language[]]> => {
+    const [toDriver, toOwner] = rentDeclinedEmails({ ...rentParties, week: 3, amountCents: 45_000, retryOn, payUrl });
+    const when = retryOn ? 'retry' : 'last attempt';
+    return [
+      [`rent declined to the driver (${when})`, toDriver!, BOTH],
+      [`rent declined to the owner (${when})`, toOwner!, BOTH],
+    ];
+  }),
+  ['rent needs the driver (3-D Secure)', rentActionEmail({ ...rentParties, week: 3, amountCents: 45_000, payUrl }), BOTH],
   ['review notice', reviewNoticeEmail('staff@example.com', review), ['en']],
   ['review notice in Russian', reviewNoticeEmail('staff@example.com', { ...review, title: null, dealType: 'sale', edited: true }, ['ru']), ['ru']],
   ['review notice in both', reviewNoticeEmail('staff@example.com', { ...review, category: 'plates', priceCents: null }, BOTH), BOTH],
@@ -194,6 +209,13 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     ),
     languages as Language[],
   ]),
+  ...(['requested', 'approved', 'declined', 'superseded', 'expired', 'withdrawn', 'accepted', 'ready'] as RentalMailKind[]).map(
+    (kind): [string, OutgoingMail, Language[]] => [
+      `rental ${kind}`,
+      rentalEmail({ kind, to, name: 'Dmitri Driver', title: 'Toyota Camry 2020', startDate: '2026-07-06', endDate: '2026-07-27', weeks: 3, publicUrl }),
+      BOTH,
+    ],
+  ),
 ];
 
 const englishTexts = Object.values(MAIL_MESSAGES_EN) as string[];
@@ -268,6 +290,15 @@ describe('the e-mails', () => {
     expect(shipped.subject).toBe('Your order No. D0BEFC1C has shipped / Ваш заказ № D0BEFC1C отправлен');
     expect(shipped.text).toContain('Order No. D0BEFC1C');
     expect(shipped.text).toContain('Заказ № D0BEFC1C');
+  });
+
+  it('tells the driver of a declined week when the next attempt is and where to pay it', () => {
+    const text = (name: string) => MAILS.find(([n]) => n === name)![1].text;
+    expect(text('rent declined to the driver (retry)')).toContain('We will try again on March 10, 2026');
+    expect(text('rent declined to the driver (retry)')).toContain(payUrl);
+    expect(text('rent declined to the driver (last attempt)')).toContain('This was the last automatic attempt');
+    expect(text('rent declined to the owner (retry)')).toContain('72 hours');
+    expect(text('rent needs the driver (3-D Secure)')).toContain(payUrl);
   });
 
   it('chooses the plural form of each language', () => {

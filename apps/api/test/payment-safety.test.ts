@@ -12,6 +12,7 @@ import { recoverStalePayments } from '../src/modules/payments/recover-payments';
 import { createConfirmedUser } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 import { saveSandboxCard } from './helpers/payments';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 const ADDRESS = { full_name: 'Aziz Karimov', address_one: '123 Main St', address_two: '', address_city: 'Brooklyn', address_state: 'NY', address_zip: '11201' };
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
@@ -152,7 +153,16 @@ describe('one charge per purchase under any concurrency, and no payment left in 
       method: 'POST',
       url: '/api/listing/save-draft',
       headers: { cookie: who.cookie },
-      payload: { step: 2, listing_id: listingId, category: 'plates', title: 'FHV plate for lease', listing_price: '350', payment_period: 'weekly', images: [] },
+      payload: {
+        step: 2,
+        listing_id: listingId,
+        category: 'plates',
+        title: 'FHV plate for lease',
+        listing_price: '350',
+        payment_period: 'weekly',
+        ...RENTAL_LABEL_FIELDS,
+        images: [],
+      },
     });
     expect(step2.statusCode, step2.body).toBe(200);
 

@@ -26,7 +26,12 @@ describe('the money of a rental (sandbox gateway)', async () => {
   const round = (days: number) => runRentRound(app.db, app.payments, rentServicesFor(app), { now: nyNoon(START, days), leaseMs: LEASE_MS });
 
   const pickUp = (rentalId: string, cookie = driver.cookie, pm = card, amount = 95_000) =>
-    app.inject({ method: 'POST', url: '/api/payments/create-payment-intent', headers: { cookie }, payload: { 'user-pm': pm, 'payment-amount': amount, 'rental-id': rentalId } });
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/create-payment-intent',
+      headers: { cookie },
+      payload: { 'user-pm': pm, 'payment-amount': amount, 'rental-id': rentalId },
+    });
 
   async function activeRental() {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
@@ -37,9 +42,17 @@ describe('the money of a rental (sandbox gateway)', async () => {
     return rental;
   }
   const weekRow = async (rentalId: string, week: number) =>
-    (await app.db.select().from(rentalCharges).where(and(eq(rentalCharges.rentalId, rentalId), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, week))))[0];
+    (
+      await app.db
+        .select()
+        .from(rentalCharges)
+        .where(and(eq(rentalCharges.rentalId, rentalId), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, week)))
+    )[0];
   const gatewayCharges = (rentalId: string, week: number) =>
-    app.db.select().from(sandboxCharges).where(like(sandboxCharges.idempotencyKey, `rental:${rentalId}:week:${week}%`));
+    app.db
+      .select()
+      .from(sandboxCharges)
+      .where(like(sandboxCharges.idempotencyKey, `rental:${rentalId}:week:${week}%`));
 
   it('charges the deposit and week 1 at pick-up through the one payment path, once', async () => {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
@@ -90,7 +103,11 @@ describe('the money of a rental (sandbox gateway)', async () => {
     await payOutOwners(app.db, app.payments, { now: nyNoon(START, 8), leaseMs: LEASE_MS });
     const after = await app.inject({ method: 'GET', url: '/api/rentals/payouts', headers: { cookie: owner.cookie } });
     expect(after.json().data['due-cents']).toBe(0);
-    expect(after.json().data.payouts.find((p: { 'rental-id': string }) => p['rental-id'] === rental.id)).toMatchObject({ week: 1, 'amount-cents': 45_000, status: 'paid' });
+    expect(after.json().data.payouts.find((p: { 'rental-id': string }) => p['rental-id'] === rental.id)).toMatchObject({
+      week: 1,
+      'amount-cents': 45_000,
+      status: 'paid',
+    });
   });
 
   it('e-mails both sides on a decline, retries on the next two days, and lets the owner end the rental only after 72 h', async () => {
@@ -115,14 +132,21 @@ describe('the money of a rental (sandbox gateway)', async () => {
       await round(10); // no fourth automatic attempt
       expect(await gatewayCharges(rental.id, 1)).toHaveLength(3);
       // The driver cannot end it, nor can a stranger see it.
-      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/end-for-non-payment`, headers: { cookie: driver.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/end-for-non-payment`, headers: { cookie: driver.cookie } })).statusCode).toBe(
+        404,
+      );
       expect((await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
 
       const charges = await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges`, headers: { cookie: owner.cookie } });
       expect(charges.json().data['may-end-for-non-payment']).toBe(false);
-      expect(charges.json().data.charges.find((c: { week: number; kind: string }) => c.kind === 'week' && c.week === 1)).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(charges.json().data.charges.find((c: { week: number; kind: string }) => c.kind === 'week' && c.week === 1)).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+      });
       // 72 h after the first decline (day 7 noon → day 10 noon) the owner may end it: the lifecycle's transition.
-      await expect(endRentalForNonPayment(app.db, owner.id, rental.id, new Date(nyNoon(START, 10).getTime() - 60_000))).rejects.toMatchObject({ key: 'rental.cannotEndYet' });
+      await expect(endRentalForNonPayment(app.db, owner.id, rental.id, new Date(nyNoon(START, 10).getTime() - 60_000))).rejects.toMatchObject({
+        key: 'rental.cannotEndYet',
+      });
       const ended = await endRentalForNonPayment(app.db, owner.id, rental.id, nyNoon(START, 10));
       expect(ended.status).toBe('ended_nonpayment');
       await round(14); // ended: week 3 is never charged
@@ -154,7 +178,9 @@ describe('the money of a rental (sandbox gateway)', async () => {
       const succeeded = (await gatewayCharges(rental.id, 1)).filter((c) => c.status === 'succeeded');
       expect(succeeded).toHaveLength(1);
       // A week that is not waiting for the driver cannot be paid on the page; a week with no charge is not found.
-      expect((await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/weeks/5/pay`, headers: { cookie: driver.cookie }, payload: {} })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: `/api/rentals/${rental.id}/weeks/5/pay`, headers: { cookie: driver.cookie }, payload: {} })).statusCode,
+      ).toBe(404);
     } finally {
       await setCardBehaviour(app, card, 'succeed');
     }
@@ -175,7 +201,47 @@ describe('the money of a rental (sandbox gateway)', async () => {
     const refunded = await refundDeposit(app.db, app.payments, rental.id, 12_000);
     expect(refunded).toMatchObject({ refundStatus: 'succeeded', refundedCents: 38_000 });
     expect(await refundDeposit(app.db, app.payments, rental.id, 0)).toMatchObject({ refundedCents: 38_000 });
-    const rows = await app.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
+    const rows = await app.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
     expect(rows.map((r) => r.amountCents)).toEqual([38_000]);
+  });
+
+  it('answers bad input with a clear 4xx, never a second charge', async () => {
+    const rental = await activeRental();
+    const pay = (path: string, cookie = driver.cookie) => app.inject({ method: 'POST', url: `/api/rentals/${path}/pay`, headers: { cookie }, payload: {} });
+    const notAWeek = await pay(`${rental.id}/weeks/abc`);
+    expect(notAWeek.statusCode).toBe(400);
+    expect(notAWeek.json().code).toBe('VALIDATION_ERROR');
+    expect((await pay(`${rental.id}/weeks/-1`)).statusCode).toBe(400);
+    expect((await pay(`00000000-0000-4000-8000-000000000000/weeks/1`)).json().key).toBe('rentalPayment.notFound');
+    expect((await pay(`not-a-uuid/weeks/1`)).statusCode).toBe(404);
+    // Week 0 was paid at pick-up: paying it again answers with that charge.
+    const again = await pay(`${rental.id}/weeks/0`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ week: 0, status: 'succeeded' });
+    // A week due today that the job has not tried yet is not the driver's to pay on the page.
+    await app.db
+      .insert(rentalCharges)
+      .values({ rentalId: rental.id, kind: 'week', week: 1, amountCents: 45_000, dueDate: START, status: 'due', paymentMethodId: card });
+    const early = await pay(`${rental.id}/weeks/1`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().key).toBe('rentalPayment.weekNotPayable');
+    // Another user's card is not found; someone else's rental is not found.
+    const otherCard = await app.inject({
+      method: 'POST',
+      url: `/api/rentals/${rental.id}/weeks/0/pay`,
+      headers: { cookie: stranger.cookie },
+      payload: { 'user-pm': strangerCard },
+    });
+    expect(otherCard.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/rentals/not-a-uuid/charges`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges` })).statusCode).toBe(401);
+    const sandbox = await app.db
+      .select()
+      .from(sandboxCharges)
+      .where(like(sandboxCharges.idempotencyKey, `rental:${rental.id}:%`));
+    expect(sandbox).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { createS3Storage } from '../src/integrations/storage/s3-storage';
 import type { Storage } from '../src/integrations/storage/storage';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
+import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
 
 // A local S3-compatible server (s3rver speaks S3's REST API and checks SigV4 signatures).
 const s3Dir = mkdtempSync(join(tmpdir(), 'medallion-s3rver-'));
@@ -106,6 +107,7 @@ describe('the app on S3 storage', async () => {
         title: 'FHV plate',
         listing_price: 100,
         payment_period: 'weekly',
+        ...RENTAL_LABEL_FIELDS,
         images: [`data:image/png;base64,${png.toString('base64')}`],
       },
     });

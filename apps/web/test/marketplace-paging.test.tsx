@@ -51,6 +51,8 @@ function listing(n: number): Listing {
     car_seat_number: null,
     car_seat_row_number: null,
     rejection_reason: null,
+    rental_label: null,
+    weekly_cost: null,
   };
 }
 

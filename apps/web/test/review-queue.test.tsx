@@ -38,6 +38,8 @@ const base: ReviewListing = {
   car_seat_number: 5,
   car_seat_row_number: 2,
   rejection_reason: null,
+  rental_label: null,
+  weekly_cost: null,
   owner: { id: 'u-1', name: 'Fleet Owner', email: 'fleet@example.com' },
   submitted_at: '2026-11-20T15:00:00.000Z',
   vin_decoded: {

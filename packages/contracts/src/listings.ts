@@ -22,6 +22,14 @@ import {
   MAX_DESCRIPTION_LENGTH,
   MAX_LISTING_PRICE,
 } from './listing-filters';
+import {
+  MAX_DEDUCTIBLE_DOLLARS,
+  MAX_INSURANCE_LIMITS_LENGTH,
+  MAX_MILEAGE_CAP,
+  MAX_MIN_WEEKS,
+  MAX_RENTAL_DEPOSIT_DOLLARS,
+  type RentalLabel,
+} from './rental-states';
 
 export * from './listing-filters';
 
@@ -31,6 +39,20 @@ export const locationSchema = z.object({
   zip_code: z.string().optional(),
 });
 export type ListingLocation = z.infer<typeof locationSchema>;
+
+/** The all-in cost label as the API answers it (amounts in dollars); see RentalLabel. */
+export const rentalLabelSchema = z.object({
+  deposit: z.number(),
+  min_weeks: z.number().int(),
+  mileage_unlimited: z.boolean(),
+  mileage_cap: z.number().int().nullable(),
+  insurance_included: z.boolean(),
+  insurance_limits: z.string().nullable(),
+  tlc_plate_included: z.boolean(),
+  maintenance_included: z.boolean(),
+  deductible: z.number(),
+  remote_disabling: z.boolean(),
+}) satisfies z.ZodType<RentalLabel>;
 
 /** A listing as the API answers it. `price` is in dollars (2 decimals at most). */
 export const listingSchema = z.object({
@@ -70,6 +92,10 @@ export const listingSchema = z.object({
   car_seat_row_number: z.number().int().nullable(),
   /** Staff's reason when a listing was sent back to draft (moderation). */
   rejection_reason: z.string().nullable(),
+  /** A rental's all-in cost label (null on a sale, or a rental listed before labels). */
+  rental_label: rentalLabelSchema.nullable(),
+  /** A rental's weekly cost in dollars (contracts rental-states weeklyCostCents), null on a sale. */
+  weekly_cost: z.number().nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 
@@ -348,6 +374,47 @@ const numberInput = (v: unknown) => (v === '' || v === null ? undefined : typeof
 const optionalInt = (min: number, max: number, message: MessageKey) =>
   z.preprocess(numberInput, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
 
+/** A yes/no answer: true or 'yes', false or 'no'; blank is unanswered; anything else is not one. */
+const yesNoInput = (v: unknown) =>
+  v === '' || v === null || v === undefined ? undefined : v === true || v === 'yes' ? true : v === false || v === 'no' ? false : Number.NaN;
+const yesNo = z.preprocess(yesNoInput, z.boolean({ error: 'rentChoiceRequired' }).optional());
+const optionalAmount = (max: number, message: MessageKey) =>
+  z.preprocess(numberInput, z.coerce.number({ error: message }).min(0, message).max(max, message).optional());
+
+/**
+ * The all-in cost label's fields of the step 2 request (issue #32): optional in the shape, required for
+ * a rental by the step's refinement (rentalLabelIssues), ignored for a sale.
+ */
+const rentalLabelFields = {
+  rent_deposit: optionalAmount(MAX_RENTAL_DEPOSIT_DOLLARS, 'rentDepositRange'),
+  rent_min_weeks: optionalInt(1, MAX_MIN_WEEKS, 'rentMinWeeksRequired'),
+  rent_mileage_unlimited: yesNo,
+  rent_mileage_cap: optionalInt(1, MAX_MILEAGE_CAP, 'rentMileageRange'),
+  rent_insurance_included: yesNo,
+  rent_insurance_limits: z.preprocess(blankToUndefined, text().trim().max(MAX_INSURANCE_LIMITS_LENGTH, 'rentInsuranceLimitsMax').optional()),
+  rent_tlc_plate_included: yesNo,
+  rent_maintenance_included: yesNo,
+  rent_deductible: optionalAmount(MAX_DEDUCTIBLE_DOLLARS, 'rentDeductibleRange'),
+  rent_remote_disabling: yesNo,
+};
+type RentalLabelInput = { [K in keyof typeof rentalLabelFields]?: z.output<(typeof rentalLabelFields)[K]> };
+
+/** The label's missing answers of a rental, by field, with the message the form shows. */
+export function rentalLabelIssues(d: RentalLabelInput): Array<[keyof RentalLabelInput, MessageKey]> {
+  const issues: Array<[keyof RentalLabelInput, MessageKey]> = [];
+  if (d.rent_deposit === undefined) issues.push(['rent_deposit', 'rentDepositRequired']);
+  if (d.rent_min_weeks === undefined) issues.push(['rent_min_weeks', 'rentMinWeeksRequired']);
+  if (d.rent_mileage_unlimited === undefined) issues.push(['rent_mileage_unlimited', 'rentChoiceRequired']);
+  else if (!d.rent_mileage_unlimited && d.rent_mileage_cap === undefined) issues.push(['rent_mileage_cap', 'rentMileageRequired']);
+  if (d.rent_insurance_included === undefined) issues.push(['rent_insurance_included', 'rentChoiceRequired']);
+  else if (d.rent_insurance_included && !d.rent_insurance_limits) issues.push(['rent_insurance_limits', 'rentInsuranceLimitsRequired']);
+  if (d.rent_tlc_plate_included === undefined) issues.push(['rent_tlc_plate_included', 'rentChoiceRequired']);
+  if (d.rent_maintenance_included === undefined) issues.push(['rent_maintenance_included', 'rentChoiceRequired']);
+  if (d.rent_deductible === undefined) issues.push(['rent_deductible', 'rentDeductibleRequired']);
+  if (d.rent_remote_disabling === undefined) issues.push(['rent_remote_disabling', 'rentChoiceRequired']);
+  return issues;
+}
+
 export const saveDraftStep2Schema = z
   .object({
     step: z.literal(2),
@@ -387,8 +454,11 @@ export const saveDraftStep2Schema = z
     door_number: optionalInt(1, 9, 'listingNumberInvalid'),
     seat_number: optionalInt(1, 30, 'listingNumberInvalid'),
     seat_row_number: optionalInt(1, 6, 'listingNumberInvalid'),
+    ...rentalLabelFields,
   })
   .superRefine((d, ctx) => {
+    // A rental carries its all-in cost label (cars and plates alike).
+    if (d.deal_type === 'rent') for (const [path, message] of rentalLabelIssues(d)) ctx.addIssue({ code: 'custom', path: [path], message });
     if (d.category !== 'cars') return;
     if (!d.make) ctx.addIssue({ code: 'custom', path: ['make'], message: 'listingMakeRequired' });
     if (!d.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'listingModelRequired' });

@@ -149,3 +149,15 @@ export function rentalEndDate(startDate: string, weeks: number): string {
   start.setUTCDate(start.getUTCDate() + weeks * 7);
   return start.toISOString().slice(0, 10);
 }
+
+/** Today's date (YYYY-MM-DD) in New York, where the rentals are: the day a start date may not be before. */
+export function todayInNewYork(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** `date` (YYYY-MM-DD) plus `days`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1260,14 +1260,21 @@ export const rentalPayouts = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     /** pending (due to the owner), processing (claimed; `lease_until`), paid. */
-    status: text('status', { enum: ['pending', 'processing', 'paid'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processing', 'paid'] })
+      .notNull()
+      .default('pending'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     claimToken: text('claim_token'),
     providerTransferId: text('provider_transfer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('rental_payouts_owner_idx').on(t.ownerId), index('rental_payouts_open_idx').on(t.createdAt).where(sql`${t.status} <> 'paid'`)],
+  (t) => [
+    index('rental_payouts_owner_idx').on(t.ownerId),
+    index('rental_payouts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'paid'`),
+  ],
 );
 
 /**

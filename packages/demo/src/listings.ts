@@ -203,10 +203,48 @@ function carListing(context: DemoSeedContext, rand: Rand, index: number, vehicle
       carDoorNumber: vehicle.doors,
       carSeatNumber: vehicle.seats,
       carSeatRowNumber: vehicle.seatRows,
+      ...demoRentalLabel(index, weekly, 'cars'),
     },
     photos: Array.from({ length: photoCount }, (_, view) => () => renderCarPhoto({ seed, bodyStyle: style, color: color.hex, view })),
   };
 }
+
+/**
+ * A demo rental's all-in cost label (issue #32), from its own generator (seeded by the listing's index),
+ * so the listings' other demo data stays as it was: a deposit of one to two weeks' rent, 1 to 4 weeks at
+ * least, a car's weekly mileage cap or none, insurance with NYC's TLC minimum limits on most cars, the
+ * plate on most cars, a $500–$2,500 deductible. A plate's label covers the plate alone.
+ */
+function demoRentalLabel(index: number, weekly: number, category: 'cars' | 'plates') {
+  const r = prng(index * 4099 + 11);
+  const car = category === 'cars';
+  const capped = car && r() < 0.4;
+  const insured = car ? r() < 0.85 : r() < 0.5;
+  return {
+    rentDepositCents: Math.round((weekly * (1 + r())) / 50) * 50 * 100,
+    rentMinWeeks: between(r, 1, 4),
+    rentMileageUnlimited: !capped,
+    rentMileageCap: capped ? between(r, 12, 20) * 100 : null,
+    rentInsuranceIncluded: insured,
+    rentInsuranceLimits: insured ? '$100,000/$300,000 liability, $200,000 personal injury protection' : null,
+    rentTlcPlateIncluded: car ? r() < 0.8 : true,
+    rentMaintenanceIncluded: car ? r() < 0.7 : false,
+    rentDeductibleCents: (car ? between(r, 2, 10) * 250 : 0) * 100,
+    rentRemoteDisabling: car && r() < 0.3,
+  };
+}
+const NO_RENTAL_LABEL = {
+  rentDepositCents: null,
+  rentMinWeeks: null,
+  rentMileageUnlimited: null,
+  rentMileageCap: null,
+  rentInsuranceIncluded: null,
+  rentInsuranceLimits: null,
+  rentTlcPlateIncluded: null,
+  rentMaintenanceIncluded: null,
+  rentDeductibleCents: null,
+  rentRemoteDisabling: null,
+};
 
 function plateListing(context: DemoSeedContext, rand: Rand, index: number, owner: Owner, userId: string, now: number): PlannedListing {
   const offer = pick(rand, PLATE_OFFERS);
@@ -240,6 +278,7 @@ function plateListing(context: DemoSeedContext, rand: Rand, index: number, owner
       locationCity: place?.city ?? 'New York',
       locationState: place?.state ?? 'NY',
       locationZip: zip,
+      ...demoRentalLabel(index, weekly, 'plates'),
     },
     photos:
       rand() < 0.12
@@ -279,6 +318,7 @@ function saleCarListing(
   const year = row.carYear!;
   row.dealType = 'sale';
   row.paymentPeriod = null;
+  Object.assign(row, NO_RENTAL_LABEL);
   row.priceCents = salePriceOf(vehicle, year, new Date(now).getUTCFullYear()) * 100;
   row.title = pick(rand, [
     `${year} ${row.carMake} ${row.carModel} for sale`,

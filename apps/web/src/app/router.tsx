@@ -30,7 +30,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'listing/:listingId',
           loader: loaders.listing,
-          ...page('listing', ['listings', 'conversations', 'listingReports'], async () => ({ Component: (await import('./routes/listing')).ListingRoute })),
+          ...page('listing', ['listings', 'conversations', 'listingReports', 'rentals'], async () => ({
+            Component: (await import('./routes/listing')).ListingRoute,
+          })),
         },
         {
           path: 'create-listing',
@@ -59,7 +61,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'dashboard',
           loader: loaders.private,
-          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth', 'conversations', 'security', 'profile'], async () => ({
+          ...page('dashboard', ['dashboard', 'listings', 'shop', 'exam', 'auth', 'conversations', 'security', 'profile', 'rentals'], async () => ({
             Component: (await import('./routes/dashboard')).DashboardRoute,
           })),
         },

@@ -49,6 +49,8 @@ export interface Mailer {
    * shows it then) unless cancel() drops it first.
    */
   send(mail: OutgoingMail, tx?: DbExecutor, schedule?: MailSchedule): Promise<{ id: string }>;
+  /** Several messages written to the outbox in one statement (a job's batch, e.g. 200 receipts); delivered like send's. */
+  sendMany(mails: OutgoingMail[], tx?: DbExecutor): Promise<void>;
   /**
    * Drops a message that is still waiting for its notBefore (not yet claimed nor attempted by any
    * server). Answers whether it was dropped; false when it is gone or already on its way.
@@ -208,6 +210,24 @@ export function createMailer(options: MailerOptions): Mailer {
         logger.info({ mailId: row.id }, 'mail kept in the dev mailbox (/dev/mail)');
       }
       return { id: row.id };
+    },
+    async sendMany(mails, tx) {
+      if (mails.length === 0) return;
+      const status = transport ? ('pending' as const) : ('dev' as const);
+      await (tx ?? db)
+        .insert(mailOutbox)
+        .values(
+          mails.map((mail) => ({
+            to: mail.to,
+            replyTo: mail.replyTo ?? null,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+            category: mail.category ?? null,
+            status,
+          })),
+        );
+      if (transport && !tx) setImmediate(kick);
     },
     async cancel(id, tx) {
       // A claim sets claim_token under a row lock, so a delivery in progress keeps its row.

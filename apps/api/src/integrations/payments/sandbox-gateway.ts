@@ -99,36 +99,45 @@ export function createSandboxGateway(
     },
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const [card] = await db
-        .select()
-        .from(sandboxCards)
-        .where(and(eq(sandboxCards.id, request.paymentMethodId), eq(sandboxCards.userId, request.user.id)));
       // The sandbox's "provider id" is derived from the idempotency key: the same key, the same charge.
       const providerPaymentId = `pi_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
       const offSession = request.offSession ?? true;
-      const outcome: ChargeResult = !card
-        ? { status: 'failed', providerPaymentId: null, message: formatMessage('payment.cardDeclined') }
-        : card.behaviour === 'insufficient_funds'
-          ? { status: 'failed', providerPaymentId, message: INSUFFICIENT_FUNDS_MESSAGE }
-          : card.behaviour === 'authentication_required' && offSession
-            ? { status: 'failed', providerPaymentId, message: AUTHENTICATION_REQUIRED_MESSAGE, code: 'authentication_required' }
-            : { status: 'succeeded', providerPaymentId };
-      // Recorded like Stripe records a payment intent: a second charge with the same key returns the
-      // first outcome and charges nothing.
-      const [recorded] = await db
-        .insert(sandboxCharges)
-        .values({
-          idempotencyKey: request.idempotencyKey,
-          providerPaymentId,
-          userId: request.user.id,
-          paymentMethodId: request.paymentMethodId,
-          amountCents: request.amountCents,
-          status: outcome.status,
-          failureMessage: outcome.status === 'failed' ? outcome.message : null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (recorded) return outcome;
+      // One statement (a job charges thousands): the card's test behaviour decides the outcome, which is
+      // recorded like Stripe records a payment intent: a second charge with the same key returns the
+      // first outcome and charges nothing. Another user's or an unknown card is declined.
+      const needsHolder = sql`(card.behaviour = 'authentication_required' and ${offSession}::boolean)`;
+      const result = (await db.execute(sql`
+        with card as (
+          select behaviour from sandbox_cards where id = ${request.paymentMethodId} and user_id = ${request.user.id}
+        ), outcome as (
+          select
+            case when card.behaviour is null or card.behaviour = 'insufficient_funds' or ${needsHolder} then 'failed' else 'succeeded' end as status,
+            case when card.behaviour is null then ${formatMessage('payment.cardDeclined')}
+                 when card.behaviour = 'insufficient_funds' then ${INSUFFICIENT_FUNDS_MESSAGE}
+                 when ${needsHolder} then ${AUTHENTICATION_REQUIRED_MESSAGE} end as failure_message,
+            card.behaviour is null as no_card
+          from (select 1) as one left join card on true
+        ), recorded as (
+          insert into sandbox_charges (idempotency_key, provider_payment_id, user_id, payment_method_id, amount_cents, status, failure_message)
+          select ${request.idempotencyKey}, ${providerPaymentId}, ${request.user.id}, ${request.paymentMethodId}, ${request.amountCents}, status, failure_message
+          from outcome
+          on conflict (idempotency_key) do nothing
+          returning status, failure_message
+        )
+        select recorded.status, recorded.failure_message, outcome.no_card from recorded cross join outcome`)) as unknown as {
+        rows: Array<{ status: 'succeeded' | 'failed'; failure_message: string | null; no_card: boolean }>;
+      };
+      const fresh = result.rows[0];
+      if (fresh) {
+        if (fresh.status === 'succeeded') return { status: 'succeeded', providerPaymentId };
+        const message = fresh.failure_message ?? formatMessage('payment.cardDeclined');
+        return {
+          status: 'failed',
+          providerPaymentId: fresh.no_card ? null : providerPaymentId,
+          message,
+          ...(message === AUTHENTICATION_REQUIRED_MESSAGE ? { code: 'authentication_required' as const } : {}),
+        };
+      }
       const [first] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey));
       return toResult(first!);
     },
@@ -167,7 +176,10 @@ export function createSandboxGateway(
     },
 
     async payoutAccount(owner) {
-      await db.insert(sandboxAccounts).values({ id: id('acct_sbx'), userId: owner.id }).onConflictDoNothing();
+      await db
+        .insert(sandboxAccounts)
+        .values({ id: id('acct_sbx'), userId: owner.id })
+        .onConflictDoNothing();
       const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.userId, owner.id));
       return { accountId: row!.id };
     },

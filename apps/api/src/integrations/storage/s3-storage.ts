@@ -16,9 +16,8 @@ export interface S3StorageOptions {
 /** Files in an S3 bucket under `{key}`, public-read through `publicUrl` (the bucket policy or a CDN serves them). */
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage & { publicBase: string }> {
   // The AWS SDK is loaded only when S3 is configured (its import costs about 0.15 s of CPU).
-  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import(
-    '@aws-sdk/client-s3'
-  );
+  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -74,7 +73,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     },
     async putPrivate(key, body, contentType) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: `private/${key}`, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: options.bucket, Key: `private/${key}`, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }),
+      );
     },
     async getPrivate(key) {
       assertSafeKey(key);

@@ -1,4 +1,5 @@
 import type { Listing } from '@medallion/contracts/listings';
+import { weeklyCostCents, type RentalLabel } from '@medallion/contracts/rental-states';
 import { isoTimestamp } from '@medallion/db/records';
 import type { listings } from '@medallion/db/schema';
 import type { Storage } from '../../integrations/storage/storage';
@@ -56,5 +57,46 @@ export function toListing(row: ListingRow | ListingRecord, storage: Storage): Li
     car_seat_number: row.carSeatNumber,
     car_seat_row_number: row.carSeatRowNumber,
     rejection_reason: row.rejectionReason,
+    rental_label: rentalLabel(row),
+    weekly_cost: row.dealType === 'rent' && row.priceCents !== null && row.paymentPeriod ? weeklyCostCents(row.priceCents, row.paymentPeriod) / 100 : null,
+  };
+}
+
+/** A rental's all-in cost label, or null when it is a sale or its label is not complete (a rental listed before labels). */
+export function rentalLabel(row: ListingRow | ListingRecord): RentalLabel | null {
+  if (row.dealType !== 'rent') return null;
+  const {
+    rentDepositCents: deposit,
+    rentMinWeeks: minWeeks,
+    rentMileageUnlimited: unlimited,
+    rentInsuranceIncluded: insurance,
+    rentTlcPlateIncluded: plate,
+    rentMaintenanceIncluded: maintenance,
+    rentDeductibleCents: deductible,
+    rentRemoteDisabling: remote,
+  } = row;
+  if (
+    deposit === null ||
+    minWeeks === null ||
+    unlimited === null ||
+    insurance === null ||
+    plate === null ||
+    maintenance === null ||
+    deductible === null ||
+    remote === null
+  ) {
+    return null;
+  }
+  return {
+    deposit: deposit / 100,
+    min_weeks: minWeeks,
+    mileage_unlimited: unlimited,
+    mileage_cap: unlimited ? null : row.rentMileageCap,
+    insurance_included: insurance,
+    insurance_limits: insurance ? row.rentInsuranceLimits : null,
+    tlc_plate_included: plate,
+    maintenance_included: maintenance,
+    deductible: deductible / 100,
+    remote_disabling: remote,
   };
 }

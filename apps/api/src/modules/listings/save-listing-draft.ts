@@ -76,6 +76,38 @@ function sendsToReview(current: ListingRow, changes: Changes): boolean {
   return reviewed && nextStatus(current.status, 'edit') !== null;
 }
 
+/** The all-in cost label's columns of a step 2 save: a rental's answers (the schema requires them), all null for a sale. */
+function rentalLabelColumns(
+  input: Step2,
+): Pick<
+  Changes,
+  | 'rentDepositCents'
+  | 'rentMinWeeks'
+  | 'rentMileageUnlimited'
+  | 'rentMileageCap'
+  | 'rentInsuranceIncluded'
+  | 'rentInsuranceLimits'
+  | 'rentTlcPlateIncluded'
+  | 'rentMaintenanceIncluded'
+  | 'rentDeductibleCents'
+  | 'rentRemoteDisabling'
+> {
+  const rent = input.deal_type === 'rent';
+  const cents = (dollars: number | undefined) => (rent && dollars !== undefined ? Math.round(dollars * 100) : null);
+  return {
+    rentDepositCents: cents(input.rent_deposit),
+    rentMinWeeks: rent ? (input.rent_min_weeks ?? null) : null,
+    rentMileageUnlimited: rent ? (input.rent_mileage_unlimited ?? null) : null,
+    rentMileageCap: rent && input.rent_mileage_unlimited === false ? (input.rent_mileage_cap ?? null) : null,
+    rentInsuranceIncluded: rent ? (input.rent_insurance_included ?? null) : null,
+    rentInsuranceLimits: rent && input.rent_insurance_included ? (input.rent_insurance_limits ?? null) : null,
+    rentTlcPlateIncluded: rent ? (input.rent_tlc_plate_included ?? null) : null,
+    rentMaintenanceIncluded: rent ? (input.rent_maintenance_included ?? null) : null,
+    rentDeductibleCents: cents(input.rent_deductible),
+    rentRemoteDisabling: rent ? (input.rent_remote_disabling ?? null) : null,
+  };
+}
+
 /** Where the staff hear of a published listing that an edit sent back to review. */
 export interface ReviewNotice {
   mailer: Mailer;
@@ -229,6 +261,7 @@ export async function saveDraftStep2(db: Database, storage: Storage, userId: str
           carDoorNumber: cars ? (input.door_number ?? null) : null,
           carSeatNumber: cars ? (input.seat_number ?? null) : null,
           carSeatRowNumber: cars ? (input.seat_row_number ?? null) : null,
+          ...rentalLabelColumns(input),
         },
         notice,
       );

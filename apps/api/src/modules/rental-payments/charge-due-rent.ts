@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RENT_CHARGE_ATTEMPTS } from '@medallion/contracts/rental-payments';
-import type { Database } from '@medallion/db/client';
-import { listings, rentalCharges, rentalPayouts, rentals, user } from '@medallion/db/schema';
+import type { Database, Transaction } from '@medallion/db/client';
+import { listings, rentalCharges, rentals, user } from '@medallion/db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { ChargeLookup, ChargeResult, GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { receiptEmail } from '../payments/receipt-email';
@@ -64,6 +64,8 @@ export interface ClaimedCharge {
   paymentMethodId: string;
   /** The row's status before this claim: due (a new attempt) or processing (a runner's lease ran out). */
   was: 'due' | 'processing';
+  /** The rental's status when claimed (payment_failed: a paid week may make it active again). */
+  rentalStatus?: string;
 }
 
 /** The day in New York of a moment, as YYYY-MM-DD (the due day of a week). */
@@ -110,7 +112,7 @@ export async function claimDueCharges(db: Database, now: Date, leaseMs: number, 
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const result = await db.execute(sql`
     with picked as (
-      select c.id, c.status as was
+      select c.id, c.status as was, r.status as rental_status
       from rental_charges c
       join rentals r on r.id = c.rental_id
       where r.status in ${charged}
@@ -131,19 +133,18 @@ export async function claimDueCharges(db: Database, now: Date, leaseMs: number, 
       updated_at = now()
     from picked
     where c.id = picked.id
-    returning c.id, c.rental_id, c.week, c.amount_cents, c.attempts, c.charge_key, c.payment_method_id, picked.was`);
-  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map(
-    (r): ClaimedCharge => ({
-      id: String(r.id),
-      rentalId: String(r.rental_id),
-      week: Number(r.week),
-      amountCents: Number(r.amount_cents),
-      attempts: Number(r.attempts),
-      chargeKey: String(r.charge_key),
-      paymentMethodId: String(r.payment_method_id),
-      was: r.was === 'processing' ? 'processing' : 'due',
-    }),
-  );
+    returning c.id, c.rental_id, c.week, c.amount_cents, c.attempts, c.charge_key, c.payment_method_id, picked.was, picked.rental_status`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r): ClaimedCharge => ({
+    id: String(r.id),
+    rentalId: String(r.rental_id),
+    week: Number(r.week),
+    amountCents: Number(r.amount_cents),
+    attempts: Number(r.attempts),
+    chargeKey: String(r.charge_key),
+    paymentMethodId: String(r.payment_method_id),
+    was: r.was === 'processing' ? 'processing' : 'due',
+    rentalStatus: String(r.rental_status),
+  }));
   return { token, rows };
 }
 
@@ -207,40 +208,8 @@ export async function recordRentOutcome(
       return back ? 'released' : null;
     }
     if (outcome.status === 'succeeded') {
-      const [paid] = await tx
-        .update(rentalCharges)
-        .set({ status: 'succeeded', providerPaymentId: outcome.providerPaymentId, paidAt: now, failureMessage: null, claimToken: null, updatedAt: sql`now()` })
-        .where(mine)
-        .returning();
-      if (!paid) return null;
-      await tx.insert(rentalPayouts).values({ rentalChargeId: paid.id, ownerId: parties.owner.id, amountCents: paid.amountCents }).onConflictDoNothing();
-      // payment_failed → active when no other week is left unpaid (the core's transition).
-      const [stillUnpaid] = await tx
-        .select({ id: rentalCharges.id })
-        .from(rentalCharges)
-        .where(
-          and(
-            eq(rentalCharges.rentalId, row.rentalId),
-            sql`${rentalCharges.id} <> ${row.id}`,
-            sql`(${rentalCharges.status} in ('needs_action', 'failed') or (${rentalCharges.status} = 'due' and ${rentalCharges.attempts} > 0))`,
-          ),
-        )
-        .limit(1);
-      if (!stillUnpaid) await applyRentalEventIfAllowed(tx, row.rentalId, 'weeklyChargePaid', { by: 'system', now });
-      await services.mailer.send(
-        receiptEmail({
-          to: parties.driver.email,
-          name: parties.driver.name,
-          paymentId: paid.id,
-          description: { key: 'receipt.rentalWeek', params: { car: parties.car, week: paid.week + 1 } },
-          amountCents: paid.amountCents,
-          card: { brand: 'card', last4: '····' },
-          paidAt: now,
-          accessExpiry: null,
-        }),
-        tx,
-      );
-      return 'succeeded';
+      const [paid] = await markPaid(tx, token, [{ row, providerPaymentId: outcome.providerPaymentId }], new Map([[row.rentalId, parties]]), services, now);
+      return paid ? 'succeeded' : null;
     }
     const needsHolder = outcome.code === 'authentication_required';
     const lastAttempt = row.attempts >= RENT_CHARGE_ATTEMPTS;
@@ -271,6 +240,70 @@ export async function recordRentOutcome(
   });
 }
 
+/**
+ * Paid attempts of one claim, recorded together (one statement for the rows and the owners' payouts):
+ * only rows still under `token`; then the rentals that were payment_failed become active when no other
+ * week is left unpaid, and each driver gets a receipt. Returns the ids written.
+ */
+async function markPaid(
+  tx: Transaction,
+  token: string,
+  items: Array<{ row: ClaimedCharge; providerPaymentId: string }>,
+  parties: Map<string, RentalParties>,
+  services: RentServices,
+  now: Date,
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const values = JSON.stringify(items.map((i) => ({ id: i.row.id, pid: i.providerPaymentId })));
+  const result = (await tx.execute(sql`
+    with paid as (
+      update rental_charges c set status = 'succeeded', provider_payment_id = v.pid, paid_at = ${ts(now)}, failure_message = null, claim_token = null, updated_at = now()
+      from json_to_recordset(${values}::json) as v(id uuid, pid text)
+      where c.id = v.id and c.claim_token = ${token} and c.status = 'processing'
+      returning c.id, c.rental_id, c.week, c.amount_cents
+    ), payouts as (
+      insert into rental_payouts (rental_charge_id, owner_id, amount_cents)
+      select paid.id, r.owner_id, paid.amount_cents from paid join rentals r on r.id = paid.rental_id
+      on conflict (rental_charge_id) do nothing
+    )
+    select id, rental_id, week, amount_cents from paid`)) as unknown as { rows: Array<{ id: string; rental_id: string; week: number; amount_cents: number }> };
+  const byId = new Map(items.map((i) => [i.row.id, i.row]));
+  const receipts = [];
+  for (const paid of result.rows) {
+    const row = byId.get(String(paid.id))!;
+    if (row.rentalStatus !== 'active') {
+      // payment_failed → active when no other week is left unpaid (the core's transition).
+      const [stillUnpaid] = await tx
+        .select({ id: rentalCharges.id })
+        .from(rentalCharges)
+        .where(
+          and(
+            eq(rentalCharges.rentalId, row.rentalId),
+            sql`${rentalCharges.id} <> ${row.id}`,
+            sql`(${rentalCharges.status} in ('needs_action', 'failed') or (${rentalCharges.status} = 'due' and ${rentalCharges.attempts} > 0))`,
+          ),
+        )
+        .limit(1);
+      if (!stillUnpaid) await applyRentalEventIfAllowed(tx, row.rentalId, 'weeklyChargePaid', { by: 'system', now });
+    }
+    const party = parties.get(row.rentalId)!;
+    receipts.push(
+      receiptEmail({
+        to: party.driver.email,
+        name: party.driver.name,
+        paymentId: row.id,
+        description: { key: 'receipt.rentalWeek', params: { car: party.car, week: Number(paid.week) + 1 } },
+        amountCents: Number(paid.amount_cents),
+        card: { brand: 'card', last4: '····' },
+        paidAt: now,
+        accessExpiry: null,
+      }),
+    );
+  }
+  await services.mailer.sendMany(receipts, tx);
+  return result.rows.map((r) => String(r.id));
+}
+
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -294,6 +327,8 @@ export async function runRentRound(db: Database, gateway: PaymentGateway, servic
       rows.map((r) => r.rentalId),
     );
     let failures = 0;
+    // New attempts that succeeded are recorded together after the batch (one transaction); the rest one by one.
+    const paid: Array<{ row: ClaimedCharge; providerPaymentId: string }> = [];
     await inPool(rows, options.concurrency ?? 8, async (row) => {
       const party = parties.get(row.rentalId)!;
       let outcome: Outcome;
@@ -316,12 +351,20 @@ export async function runRentRound(db: Database, gateway: PaymentGateway, servic
       }
       options.afterCharge?.(row);
       if (options.signal?.aborted) return;
+      if (outcome.status === 'succeeded' && row.was === 'due') {
+        paid.push({ row, providerPaymentId: outcome.providerPaymentId });
+        return;
+      }
       const written = await recordRentOutcome(db, { token, row }, outcome, party, services, now);
       if (row.was === 'processing' && written) result.recovered++;
       if (written === 'succeeded') result.charged++;
       else if (written === 'needs_action') result.needsAction++;
       else if (written === 'due' || written === 'failed') result.declined++;
     });
+    if (paid.length > 0 && !options.signal?.aborted) {
+      const written = await db.transaction((tx) => markPaid(tx, token, paid, parties, services, now));
+      result.charged += written.length;
+    }
     services.mailer.deliverSoon();
     // A gateway that fails every call: stop this round rather than spin; the rows wait for their lease.
     if (failures === rows.length) break;

@@ -50,6 +50,12 @@ export async function listOwnerPayouts(db: Database, ownerId: string): Promise<O
   return {
     'due-cents': sum(false),
     'paid-cents': sum(true),
-    payouts: rows.map((r) => ({ 'rental-id': r.rentalId, week: r.week, 'amount-cents': r.amountCents, status: r.status, 'paid-at': r.paidAt?.toISOString() ?? null })),
+    payouts: rows.map((r) => ({
+      'rental-id': r.rentalId,
+      week: r.week,
+      'amount-cents': r.amountCents,
+      status: r.status,
+      'paid-at': r.paidAt?.toISOString() ?? null,
+    })),
   };
 }

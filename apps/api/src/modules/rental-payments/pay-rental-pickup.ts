@@ -36,7 +36,13 @@ export const rentalPickupPurchase: PurchaseKind = {
   async settle(tx, payment, owner, services) {
     const [rental] = await tx.select().from(rentals).where(eq(rentals.id, payment.reference));
     if (!rental) return;
-    const paid = { status: 'succeeded' as const, paymentId: payment.id, providerPaymentId: payment.providerPaymentId, paidAt: sql`now()`, paymentMethodId: payment.paymentMethodId };
+    const paid = {
+      status: 'succeeded' as const,
+      paymentId: payment.id,
+      providerPaymentId: payment.providerPaymentId,
+      paidAt: sql`now()`,
+      paymentMethodId: payment.paymentMethodId,
+    };
     await tx
       .insert(rentalCharges)
       .values([

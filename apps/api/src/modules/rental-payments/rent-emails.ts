@@ -35,7 +35,9 @@ export function rentDeclinedEmails(input: RentDeclinedInput): OutgoingMail[] {
           '',
           t('rent.declinedDriver', { amount, week: input.week, car: input.car }),
           '',
-          input.retryOn ? t('rent.retryOn', { date: formatLongDate(input.retryOn, language), url: input.payUrl }) : t('rent.lastAttempt', { url: input.payUrl }),
+          input.retryOn
+            ? t('rent.retryOn', { date: formatLongDate(input.retryOn, language), url: input.payUrl })
+            : t('rent.lastAttempt', { url: input.payUrl }),
         ].join('\n'),
       };
     }),

@@ -33,7 +33,12 @@ export async function rentalPaymentsRoutes(app: FastifyInstance): Promise<void> 
   r.get(
     '/rentals/:id/charges',
     {
-      schema: { tags, summary: "Every charge and refund of a rental (its driver's and owner's)", params: rentalIdParamsSchema, response: { 200: rentalChargesResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Every charge and refund of a rental (its driver's and owner's)",
+        params: rentalIdParamsSchema,
+        response: { 200: rentalChargesResponseSchema, ...errors },
+      },
     },
     async (req) => ({ data: await listRentalCharges(app.db, req.user.id, req.params.id, new Date()) }),
   );
@@ -58,7 +63,9 @@ export async function rentalPaymentsRoutes(app: FastifyInstance): Promise<void> 
         rentServicesFor(app),
         new Date(),
       );
-      const [charge] = (await listRentalCharges(app.db, req.user.id, req.params.id, new Date())).charges.filter((c) => c.kind === 'week' && c.week === row.week);
+      const [charge] = (await listRentalCharges(app.db, req.user.id, req.params.id, new Date())).charges.filter(
+        (c) => c.kind === 'week' && c.week === row.week,
+      );
       return { data: charge! };
     },
   );

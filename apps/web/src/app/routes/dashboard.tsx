@@ -17,6 +17,7 @@ import { OrdersList } from '@/features/shop/components/orders-list';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { LicenseCountdownCard } from '@/features/dashboard/components/license-countdown-card';
+import { LazyMyRentals } from '@/features/rentals/components/lazy-my-rentals';
 import { RequireSession } from './require-session';
 
 export function DashboardRoute() {
@@ -47,6 +48,7 @@ function DashboardPage() {
         settingsExtra={<AccountSection />}
         security={<SecurityTab />}
         ads={<MyListings />}
+        rentals={<LazyMyRentals />}
         favorites={<SavedItems />}
         saved={
           <div className="flex flex-col gap-8">

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/queries/auth';
 import { ListingDetail } from '@/features/listings/components/listing-detail';
 import { ReportListing } from '@/features/listing-reports/components/report-listing';
 import { MessageOwner } from '@/features/messages/components/message-owner';
+import { RentCar } from '@/features/rentals/components/rent-car';
 
 export function ListingRoute() {
   const { listingId = '' } = useParams();
@@ -23,6 +24,7 @@ export function ListingRoute() {
           !session.isPending &&
           listing.status === 'ACTIVE' && (
             <>
+              <RentCar listing={listing} signedIn={signedIn} />
               <MessageOwner listingId={listing.listing_id} signedIn={signedIn} />
               <ReportListing listingId={listing.listing_id} signedIn={signedIn} />
             </>

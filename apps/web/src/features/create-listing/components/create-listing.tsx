@@ -14,7 +14,7 @@ import { useSaveDraft } from '../api/save-draft';
 import { imageToDataUrl } from '@/lib/image-to-data-url';
 import { storedImages, type PickedImage } from '@/components/ui/picture-picker';
 import { StepOneForm, stepOneRequest, type LocationFieldProps, type StepOneValues } from './step-one-form';
-import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues } from './step-two-form';
+import { StepTwoForm, stepTwoRequest, type StepTwoAction, type StepTwoValues, type YesNo } from './step-two-form';
 
 /** The owner's profile: name, e-mail and phone as listings show it ("(212) 555-0190", or ''). */
 export interface Account {
@@ -68,6 +68,37 @@ function stepTwoDefaults(listing: Listing): StepTwoValues {
     door_number: s(listing.car_door_number),
     seat_number: s(listing.car_seat_number),
     seat_row_number: s(listing.car_seat_row_number),
+    ...labelDefaults(listing.rental_label),
+  };
+}
+
+function labelDefaults(
+  label: Listing['rental_label'],
+): Pick<
+  StepTwoValues,
+  | 'rent_deposit'
+  | 'rent_min_weeks'
+  | 'rent_mileage_unlimited'
+  | 'rent_mileage_cap'
+  | 'rent_insurance_included'
+  | 'rent_insurance_limits'
+  | 'rent_tlc_plate_included'
+  | 'rent_maintenance_included'
+  | 'rent_deductible'
+  | 'rent_remote_disabling'
+> {
+  const yn = (v: boolean | undefined): YesNo => (v === undefined ? '' : v ? 'yes' : 'no');
+  return {
+    rent_deposit: label ? String(label.deposit) : '',
+    rent_min_weeks: label ? String(label.min_weeks) : '',
+    rent_mileage_unlimited: yn(label?.mileage_unlimited),
+    rent_mileage_cap: label?.mileage_cap != null ? String(label.mileage_cap) : '',
+    rent_insurance_included: yn(label?.insurance_included),
+    rent_insurance_limits: label?.insurance_limits ?? '',
+    rent_tlc_plate_included: yn(label?.tlc_plate_included),
+    rent_maintenance_included: yn(label?.maintenance_included),
+    rent_deductible: label ? String(label.deductible) : '',
+    rent_remote_disabling: yn(label?.remote_disabling),
   };
 }
 

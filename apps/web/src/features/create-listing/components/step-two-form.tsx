@@ -4,13 +4,15 @@ import {
   LIVE_EDIT_FIELDS,
   MIN_CAR_YEAR,
   isPublishedStatus,
+  rentalLabelIssues,
   saveDraftStep2Schema,
   splitVehicleIdentification,
   type DealType,
   type ListingStatus,
   type SaveDraftStep2,
 } from '@medallion/contracts/listings';
-import { useEffect, useState, type ReactNode } from 'react';
+import { NEVER_INCLUDED } from '@medallion/contracts/rental-states';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useFormState, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,7 +43,33 @@ export interface StepTwoValues {
   door_number: string;
   seat_number: string;
   seat_row_number: string;
+  /** The all-in cost label of a rental (issue #32): amounts and counts as typed, choices '' | 'yes' | 'no'. */
+  rent_deposit: string;
+  rent_min_weeks: string;
+  rent_mileage_unlimited: YesNo;
+  rent_mileage_cap: string;
+  rent_insurance_included: YesNo;
+  rent_insurance_limits: string;
+  rent_tlc_plate_included: YesNo;
+  rent_maintenance_included: YesNo;
+  rent_deductible: string;
+  rent_remote_disabling: YesNo;
 }
+export type YesNo = '' | 'yes' | 'no';
+
+/** The label's fields of the form, in the request's names (the same as the form's). */
+const LABEL_FIELDS = [
+  'rent_deposit',
+  'rent_min_weeks',
+  'rent_mileage_unlimited',
+  'rent_mileage_cap',
+  'rent_insurance_included',
+  'rent_insurance_limits',
+  'rent_tlc_plate_included',
+  'rent_maintenance_included',
+  'rent_deductible',
+  'rent_remote_disabling',
+] as const satisfies ReadonlyArray<keyof StepTwoValues>;
 
 /** Back to step 1, on to the checkout (a draft), or save the edit of a listing that is no longer a draft. */
 export type StepTwoAction = 'back' | 'checkout' | 'save';
@@ -60,6 +88,11 @@ export function stepTwoRequest(values: StepTwoValues, listingId: string, categor
     // A sale has no period; a rental without one is refused with "Listing payment period is not entered".
     payment_period: values.deal_type === 'sale' ? null : ((values.payment_period || undefined) as SaveDraftStep2['payment_period']),
     ...splitVehicleIdentification(values.identification),
+    ...(values.deal_type === 'rent'
+      ? Object.fromEntries(
+          LABEL_FIELDS.map((field) => [field, field === 'rent_insurance_limits' ? values[field].trim() : values[field].trim().replace(/[$,\s]/g, '')]),
+        )
+      : {}),
     images,
     ...(cars
       ? {
@@ -93,6 +126,7 @@ export const STEP_TWO_FIELD: Record<string, keyof StepTwoValues> = {
   door_number: 'door_number',
   seat_number: 'seat_number',
   seat_row_number: 'seat_row_number',
+  ...Object.fromEntries(LABEL_FIELDS.map((field) => [field, field])),
 };
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
@@ -116,7 +150,24 @@ function resolverFor(category: 'cars' | 'plates'): Resolver<StepTwoValues> {
       const field = stepTwoField(issue.path.join('.'));
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
-    // The schema's car checks run only once the rest is valid; show every message at once.
+    // The schema's label and car checks run only once the rest is valid; show every message at once.
+    if (values.deal_type === 'rent') {
+      const answered = (v: string) => (v.trim() ? 0 : undefined);
+      const yes = (v: YesNo) => (v === '' ? undefined : v === 'yes');
+      const missing = rentalLabelIssues({
+        rent_deposit: answered(values.rent_deposit),
+        rent_min_weeks: answered(values.rent_min_weeks),
+        rent_mileage_unlimited: yes(values.rent_mileage_unlimited),
+        rent_mileage_cap: answered(values.rent_mileage_cap),
+        rent_insurance_included: yes(values.rent_insurance_included),
+        rent_insurance_limits: values.rent_insurance_limits.trim() || undefined,
+        rent_tlc_plate_included: yes(values.rent_tlc_plate_included),
+        rent_maintenance_included: yes(values.rent_maintenance_included),
+        rent_deductible: answered(values.rent_deductible),
+        rent_remote_disabling: yes(values.rent_remote_disabling),
+      });
+      for (const [field, message] of missing) errors[field] ??= { type: 'validation', message };
+    }
     if (category === 'cars') {
       if (!values.make.trim()) errors.make ??= { type: 'validation', message: 'listingMakeRequired' };
       if (!values.model.trim()) errors.model ??= { type: 'validation', message: 'listingModelRequired' };
@@ -216,9 +267,9 @@ export function StepTwoForm({
     if (markMissing) void form.trigger();
   }, [form, markMissing]);
 
-  const [identification, makeId, make, modelId, model, yearValue, dealType] = useWatch({
+  const [identification, makeId, make, modelId, model, yearValue, dealType, mileageUnlimited, insuranceIncluded] = useWatch({
     control,
-    name: ['identification', 'make_id', 'make', 'model_id', 'model', 'year', 'deal_type'],
+    name: ['identification', 'make_id', 'make', 'model_id', 'model', 'year', 'deal_type', 'rent_mileage_unlimited', 'rent_insurance_included'],
   });
   const draft = status === 'DRAFT';
 
@@ -337,6 +388,70 @@ export function StepTwoForm({
         )}
       </div>
 
+      {dealType !== 'sale' && (
+        <section aria-labelledby="label-title" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-paper p-4" data-testid="cost-label-form">
+          <div>
+            <h3 id="label-title" className="font-bold">
+              {t('label.title')}
+            </h3>
+            <p className="text-sm text-slate-700">{t('label.intro')}</p>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('label.deposit')} inputMode="decimal" placeholder="0" error={message('rent_deposit')} {...register('rent_deposit')} />
+            <TextField label={t('label.minWeeks')} inputMode="numeric" error={message('rent_min_weeks')} {...register('rent_min_weeks')} />
+            <YesNoField
+              label={t('label.mileage')}
+              yes={t('label.mileageUnlimited')}
+              no={t('label.mileageCapped')}
+              error={message('rent_mileage_unlimited')}
+              {...register('rent_mileage_unlimited')}
+            />
+            {mileageUnlimited === 'no' && (
+              <TextField label={t('label.mileageCap')} inputMode="numeric" error={message('rent_mileage_cap')} {...register('rent_mileage_cap')} />
+            )}
+            <YesNoField
+              label={t('label.insurance')}
+              yes={t('label.yes')}
+              no={t('label.no')}
+              error={message('rent_insurance_included')}
+              {...register('rent_insurance_included')}
+            />
+            {insuranceIncluded === 'yes' && (
+              <TextField
+                label={t('label.insuranceLimits')}
+                maxLength={200}
+                hint={t('label.insuranceLimitsHint')}
+                error={message('rent_insurance_limits')}
+                {...register('rent_insurance_limits')}
+              />
+            )}
+            <YesNoField
+              label={t('label.tlcPlate')}
+              yes={t('label.yes')}
+              no={t('label.no')}
+              error={message('rent_tlc_plate_included')}
+              {...register('rent_tlc_plate_included')}
+            />
+            <YesNoField
+              label={t('label.maintenance')}
+              yes={t('label.yes')}
+              no={t('label.no')}
+              error={message('rent_maintenance_included')}
+              {...register('rent_maintenance_included')}
+            />
+            <TextField label={t('label.deductible')} inputMode="decimal" placeholder="0" error={message('rent_deductible')} {...register('rent_deductible')} />
+            <YesNoField
+              label={t('label.remoteDisabling')}
+              yes={t('label.yes')}
+              no={t('label.no')}
+              error={message('rent_remote_disabling')}
+              {...register('rent_remote_disabling')}
+            />
+          </div>
+          <p className="text-sm text-slate-700">{t('label.neverIncluded', { items: NEVER_INCLUDED.map((item) => t(`label.never.${item}`)).join(', ') })}</p>
+        </section>
+      )}
+
       <TextField
         label={t('fields.identification')}
         autoCapitalize="characters"
@@ -442,5 +557,17 @@ export function StepTwoForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A yes/no choice with a visible label (a select: nothing chosen until the owner answers). */
+function YesNoField({ yes, no, ...props }: { label: string; yes: string; no: string; error?: string } & ComponentProps<'select'>) {
+  const { t } = useTranslation('createListing');
+  return (
+    <SelectField {...props}>
+      <option value="">{t('select')}</option>
+      <option value="yes">{yes}</option>
+      <option value="no">{no}</option>
+    </SelectField>
   );
 }

@@ -1,4 +1,4 @@
-import { BookmarkX, CreditCard, Heart, Megaphone, MessagesSquare, Package, ShieldCheck } from 'lucide-react';
+import { BookmarkX, CarFront, CreditCard, Heart, Megaphone, MessagesSquare, Package, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/card';
 import { useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export const DASHBOARD_TABS = ['settings', 'security', 'ads', 'messages', 'favorites', 'saved', 'orders'] as const;
+export const DASHBOARD_TABS = ['settings', 'security', 'ads', 'rentals', 'messages', 'favorites', 'saved', 'orders'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export function parseTab(value: string | null): DashboardTab {
@@ -30,6 +30,7 @@ export function DashboardTabs({
   settingsExtra,
   security,
   ads,
+  rentals,
   favorites,
   saved,
   orders,
@@ -42,6 +43,8 @@ export function DashboardTabs({
   /** Signed-in browsers (and, later, two-factor sign-in and passkeys). */
   security?: ReactNode;
   ads?: ReactNode;
+  /** "My rentals": requests, upcoming, active and past rentals (issue #32). */
+  rentals?: ReactNode;
   /** Saved listings and saved searches. */
   favorites?: ReactNode;
   saved?: ReactNode;
@@ -58,7 +61,7 @@ export function DashboardTabs({
   const trigger = 'min-h-11 rounded-lg px-3 text-sm font-semibold leading-tight transition-colors xl:px-5 xl:text-base';
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'settings' ? {} : { tab: value }, { replace: true })}>
-      {/* Seven tabs fit one row only from xl (in Russian ~1050 px): rows of two on a phone, of four up to xl. */}
+      {/* Eight tabs: rows of two on a phone, of four up to xl, one row from xl. */}
       <Tabs.List aria-label={t('tabsLabel')} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:grid-cols-4 xl:flex">
         {DASHBOARD_TABS.map((value) => {
           const label = t(`tabs.${value}`);
@@ -96,6 +99,10 @@ export function DashboardTabs({
       <Tabs.Content value="ads" className="mt-6 focus:outline-none">
         <h2 className="sr-only">{t('tabs.ads')}</h2>
         {ads ?? <EmptyTab Icon={Megaphone} text={t('empty.ads')} />}
+      </Tabs.Content>
+      <Tabs.Content value="rentals" className="mt-6 focus:outline-none">
+        <h2 className="sr-only">{t('tabs.rentals')}</h2>
+        {rentals ?? <EmptyTab Icon={CarFront} text={t('empty.rentals')} />}
       </Tabs.Content>
       <Tabs.Content value="messages" className="mt-6 focus:outline-none">
         <h2 className="sr-only">{t('tabs.messages')}</h2>

@@ -11,6 +11,7 @@ import { formatLocation, postedState } from '../lib/format';
 import { useListingValues } from '@/lib/listing-values';
 import { defaultPicture } from './default-picture';
 import { ListingOwnerActions } from './listing-owner-actions';
+import { useRentalCardLine } from './rental-label';
 import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
 import { SaveListingButton } from './save-listing-button';
 
@@ -77,6 +78,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
   const navigate = useNavigate();
   const priceText = useListingPriceText();
   const weekly = useWeeklyEquivalentText()(listing);
+  const costLine = useRentalCardLine()(listing);
   const values = useListingValues();
   const title = listing.title?.trim() || t('card.noTitle');
   const location = formatLocation(listing.location);
@@ -164,6 +166,11 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
               </p>
             )}
           </div>
+          {costLine && (
+            <p data-testid="listing-cost-line" className="text-sm font-semibold text-slate-700">
+              {costLine}
+            </p>
+          )}
           <p className="flex items-start gap-1.5 text-sm text-slate-600">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span className="min-w-0 break-words">{location ?? t('card.noLocation')}</span>

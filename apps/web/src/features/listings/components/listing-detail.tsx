@@ -16,6 +16,7 @@ import { defaultPicture } from './default-picture';
 import { ForSaleBadge, ListingStatusBadge, VerifiedBadge } from './listing-card';
 import { ListingNotFound } from './listing-not-found';
 import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
+import { RentalLabelPanel } from './rental-label';
 import { useListingValues } from '@/lib/listing-values';
 import { ListingOwnerActions } from './listing-owner-actions';
 import { ListingStatusControl } from './listing-status-control';
@@ -354,6 +355,12 @@ function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: b
         {listing.description?.trim() && (
           <Panel title={t('detail.description')} className="lg:col-start-1">
             <p className="whitespace-pre-line break-words text-slate-700">{listing.description}</p>
+          </Panel>
+        )}
+
+        {listing.deal_type === 'rent' && (
+          <Panel title={t('rentalLabel.title')} className="lg:col-start-1">
+            <RentalLabelPanel listing={listing} />
           </Panel>
         )}
 

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcceptAgreement, CreateRentalRequest, MyRentalsResponse } from '@medallion/contracts/rentals';
+import { apiFetch } from '@/lib/api-client';
+
+export const rentalKeys = { mine: ['rentals', 'mine'] as const };
+
+/** GET /rentals/mine: the account's requests and rentals, as driver and as owner. */
+export function useMyRentals() {
+  return useQuery({ queryKey: rentalKeys.mine, queryFn: ({ signal }) => apiFetch<MyRentalsResponse>('/rentals/mine', { signal }) });
+}
+
+function useRentalMutation<I>(call: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: rentalKeys.mine }) });
+}
+
+/** POST /rental-requests: a driver asks for a car. */
+export function useRequestRental() {
+  return useRentalMutation((body: CreateRentalRequest) => apiFetch('/rental-requests', { method: 'POST', body }));
+}
+
+/** POST /rental-requests/{id}/approve | decline | withdraw. */
+export function useDecideRequest() {
+  return useRentalMutation(({ id, action }: { id: string; action: 'approve' | 'decline' | 'withdraw' }) =>
+    apiFetch(`/rental-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
+  );
+}
+
+/** POST /rentals/{id}/agreement/accept: consent and the typed name. */
+export function useAcceptAgreement() {
+  return useRentalMutation(({ id, ...body }: AcceptAgreement & { id: string }) =>
+    apiFetch(`/rentals/${encodeURIComponent(id)}/agreement/accept`, { method: 'POST', body }),
+  );
+}

@@ -1,0 +1,16 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '@/components/ui/lazy';
+import { Spinner } from '@/components/ui/spinner';
+
+/** "My rentals" is a chunk of its own, loaded when its tab opens. */
+const MyRentals = lazyNamed(() => import('./my-rentals'), 'MyRentals');
+
+export function LazyMyRentals() {
+  const { t } = useTranslation('rentals');
+  return (
+    <Suspense fallback={<Spinner label={t('loading')} className="text-slate-600" />}>
+      <MyRentals />
+    </Suspense>
+  );
+}
