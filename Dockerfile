@@ -43,8 +43,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
     && apt-get purge -y python3 make g++ && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 # The API bundle (workspace packages inside; the demo data in dist/demo.js, loaded only when
 # SEED_DEMO_DATA is on), the web app, its server-rendering bundle and its service worker,
-# and what the server reads from @medallion/db at run time (migrations, the exam questions).
+# the fonts of the rental agreement PDF (apps/api/assets), and what the server reads from
+# @medallion/db at run time (migrations, the exam questions).
 COPY --from=build /app/apps/api/dist apps/api/dist
+COPY --from=build /app/apps/api/assets apps/api/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 COPY --from=build /app/apps/web/dist-sw apps/web/dist-sw

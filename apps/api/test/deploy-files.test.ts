@@ -73,7 +73,7 @@ describe('deploy/ files', () => {
     expect(dockerfile.match(/^FROM node:24-slim AS \w+/gm)).toHaveLength(2);
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(runtime).toMatch(/npm ci --omit=dev/);
-    for (const built of ['apps/api/dist', 'apps/web/dist', 'apps/web/dist-ssr', 'apps/web/dist-sw', 'packages/db/migrations', 'packages/db/seed-data']) {
+    for (const built of ['apps/api/dist', 'apps/api/assets', 'apps/web/dist', 'apps/web/dist-ssr', 'apps/web/dist-sw', 'packages/db/migrations', 'packages/db/seed-data']) {
       expect(runtime, built).toContain(`COPY --from=build /app/${built} ${built}`);
     }
     expect(runtime).toMatch(/^USER node$/m);
