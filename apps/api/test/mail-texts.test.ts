@@ -196,11 +196,20 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
     (mail, i): [string, OutgoingMail, Language[]] => [`hand-over return photos ${i}`, mail, BOTH],
   ),
   ...(['opened', 'accepted', 'disputed', 'unanswered', 'decided'] as const).flatMap((step) =>
-    claimStepEmails({ ...rentalBase, step, amountCents: 12_000, depositCents: 50_000, description: '12 × 4', keptCents: step === 'decided' ? 5_000 : 12_000 }).map(
-      (mail, i): [string, OutgoingMail, Language[]] => [`claim ${step} ${i}`, mail, BOTH],
-    ),
+    claimStepEmails({
+      ...rentalBase,
+      step,
+      amountCents: 12_000,
+      depositCents: 50_000,
+      description: '12 × 4',
+      keptCents: step === 'decided' ? 5_000 : 12_000,
+    }).map((mail, i): [string, OutgoingMail, Language[]] => [`claim ${step} ${i}`, mail, BOTH]),
   ),
-  ...depositRefundedEmails({ ...rentalBase, refundCents: 38_000, keptCents: 12_000 }).map((mail, i): [string, OutgoingMail, Language[]] => [`deposit refunded ${i}`, mail, BOTH]),
+  ...depositRefundedEmails({ ...rentalBase, refundCents: 38_000, keptCents: 12_000 }).map((mail, i): [string, OutgoingMail, Language[]] => [
+    `deposit refunded ${i}`,
+    mail,
+    BOTH,
+  ]),
   ...[['en'], ['ru'], BOTH].map((languages): [string, OutgoingMail, Language[]] => [
     `contact form (${languages.join(', ')})`,
     contactEmail(

@@ -33,14 +33,23 @@ describe('the hand-over and the claims of a rental', async () => {
   const send = (rentalId: string, stage: string, cookie: string, payload: object = set()) =>
     app.inject({ method: 'POST', url: `/api/rentals/${rentalId}/handover/${stage}`, headers: { cookie }, payload });
   const view = (rentalId: string, cookie: string) => app.inject({ method: 'GET', url: `/api/rentals/${rentalId}/handover`, headers: { cookie } });
-  const claim = (rentalId: string, cookie: string, payload: object) => app.inject({ method: 'POST', url: `/api/rentals/${rentalId}/claim`, headers: { cookie }, payload });
+  const claim = (rentalId: string, cookie: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/rentals/${rentalId}/claim`, headers: { cookie }, payload });
   const answer = (rentalId: string, cookie: string, payload: object) =>
     app.inject({ method: 'POST', url: `/api/rentals/${rentalId}/claim/answer`, headers: { cookie }, payload });
   const decide = (rentalId: string, payload: object, cookie = staff.cookie) =>
     app.inject({ method: 'POST', url: `/api/admin/rental-claims/${rentalId}/decision`, headers: { cookie }, payload });
   const statusOf = async (rentalId: string) => (await app.db.select().from(rentals).where(eq(rentals.id, rentalId)))[0]!;
-  const refundsOf = (rentalId: string) => app.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, `rental:${rentalId}:deposit-refund`));
-  const mailsAbout = (subject: string) => app.db.select().from(mailOutbox).where(like(mailOutbox.subject, `%${subject}%`));
+  const refundsOf = (rentalId: string) =>
+    app.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, `rental:${rentalId}:deposit-refund`));
+  const mailsAbout = (subject: string) =>
+    app.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `%${subject}%`));
 
   /** A rental paid at pick-up (deposit $500 + week $450), not yet handed over. */
   async function paidRental() {
@@ -59,7 +68,11 @@ describe('the hand-over and the claims of a rental', async () => {
     const rental = await paidRental();
     expect((await send(rental.id, 'pickup', driver.cookie)).statusCode).toBe(200);
     expect((await send(rental.id, 'return', driver.cookie)).statusCode).toBe(200);
-    if (hoursAgo) await app.db.update(rentals).set({ returnedAt: new Date(Date.now() - hoursAgo * HOUR) }).where(eq(rentals.id, rental.id));
+    if (hoursAgo)
+      await app.db
+        .update(rentals)
+        .set({ returnedAt: new Date(Date.now() - hoursAgo * HOUR) })
+        .where(eq(rentals.id, rental.id));
     return rental;
   }
   const damage = { amount: 120, description: 'Dent in the rear bumper', photos: [photo] };
@@ -111,9 +124,12 @@ describe('the hand-over and the claims of a rental', async () => {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await send(rental.id, 'pickup', owner.cookie)).statusCode).toBe(200);
     // Both parties are told.
-    expect((await mailsAbout('Pick-up photos')).filter((m) => m.text.includes(`/rentals/${rental.id}/handover`)).map((m) => m.to).sort()).toEqual(
-      ['hand-driver@example.com', 'hand-driver@example.com', 'hand-owner@example.com', 'hand-owner@example.com'],
-    );
+    expect(
+      (await mailsAbout('Pick-up photos'))
+        .filter((m) => m.text.includes(`/rentals/${rental.id}/handover`))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['hand-driver@example.com', 'hand-driver@example.com', 'hand-owner@example.com', 'hand-owner@example.com']);
   });
 
   it('ends the weekly rent with the first return set', async () => {
@@ -197,7 +213,10 @@ describe('the hand-over and the claims of a rental', async () => {
     const kept = results.find((r) => r.statusCode === 200)!.json().data.claim['decided-cents'];
     expect((await refundsOf(rental.id)).map((r) => r.amountCents)).toEqual([50_000 - kept]);
     expect((await statusOf(rental.id)).status).toBe('closed');
-    const [deposit] = await app.db.select().from(rentalCharges).where(and(eq(rentalCharges.rentalId, rental.id), eq(rentalCharges.kind, 'deposit')));
+    const [deposit] = await app.db
+      .select()
+      .from(rentalCharges)
+      .where(and(eq(rentalCharges.rentalId, rental.id), eq(rentalCharges.kind, 'deposit')));
     expect(deposit).toMatchObject({ refundStatus: 'succeeded', refundedCents: 50_000 - kept });
     expect((await mailsAbout('Our decision on the damage claim')).filter((m) => m.text.includes(rental.id))).toHaveLength(2);
     expect((await mailsAbout('The deposit for')).filter((m) => m.text.includes(rental.id))).toHaveLength(2);

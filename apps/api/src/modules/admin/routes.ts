@@ -313,7 +313,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const rentalTags = ['admin-rentals'];
   r.get(
     '/admin/rental-claims',
-    { schema: { tags: rentalTags, summary: 'Damage claims disputed by the driver, with both hand-overs, oldest first', response: { 200: disputedClaimsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: rentalTags,
+        summary: 'Damage claims disputed by the driver, with both hand-overs, oldest first',
+        response: { 200: disputedClaimsResponseSchema, ...errors },
+      },
+    },
     async () => ({ data: await listDisputedClaims(app.db) }),
   );
   r.post(

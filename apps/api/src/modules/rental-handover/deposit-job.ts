@@ -22,7 +22,10 @@ export async function runDepositRound(db: Database, services: SettleServices, no
     .where(
       or(
         eq(rentals.status, 'claim_resolved'),
-        and(eq(rentals.status, 'returned'), sql`${rentals.returnedAt} <= ${new Date(now.getTime() - DEPOSIT_REFUND_HOURS * 3_600_000).toISOString()}::timestamptz`),
+        and(
+          eq(rentals.status, 'returned'),
+          sql`${rentals.returnedAt} <= ${new Date(now.getTime() - DEPOSIT_REFUND_HOURS * 3_600_000).toISOString()}::timestamptz`,
+        ),
       ),
     )
     .orderBy(rentals.returnedAt)

@@ -42,7 +42,8 @@ export async function getHandover(db: DbExecutor, viewer: HandoverViewer, rental
   const { rental, claim, role } = await rentalForViewer(db, viewer, rentalId);
   const sets = await handoverSets(db, rental.id);
   const mine = (stage: string) => sets.some((s) => s.stage === stage && s.party === role);
-  const claimWindowOpen = rental.status === 'returned' && rental.returnedAt !== null && rental.returnedAt.getTime() > now.getTime() - CLAIM_WINDOW_HOURS * 3_600_000;
+  const claimWindowOpen =
+    rental.status === 'returned' && rental.returnedAt !== null && rental.returnedAt.getTime() > now.getTime() - CLAIM_WINDOW_HOURS * 3_600_000;
   return {
     'rental-id': rental.id,
     status: rental.status,

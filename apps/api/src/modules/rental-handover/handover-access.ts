@@ -18,7 +18,11 @@ export interface HandoverViewer {
  * The rental as one of its parties sees it, or, for staff, only while its claim is disputed (the
  * hand-over photos are private: anyone else gets 404 `rental.notFound`, as if there were no rental).
  */
-export async function rentalForViewer(db: DbExecutor, viewer: HandoverViewer, rentalId: string): Promise<{ rental: RentalRow; claim: ClaimRow | null; role: HandoverRole }> {
+export async function rentalForViewer(
+  db: DbExecutor,
+  viewer: HandoverViewer,
+  rentalId: string,
+): Promise<{ rental: RentalRow; claim: ClaimRow | null; role: HandoverRole }> {
   if (!isUuid(rentalId)) throw new AppError('NOT_FOUND', 'rental.notFound');
   const [rental] = await db.select().from(rentals).where(eq(rentals.id, rentalId));
   if (!rental) throw new AppError('NOT_FOUND', 'rental.notFound');

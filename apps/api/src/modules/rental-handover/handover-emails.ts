@@ -31,7 +31,9 @@ const toBoth = (input: HandoverMailBase, write: (t: MailT, language: Language) =
   }));
 
 /** One party sent their photos of a hand-over: both parties are told (the return also ends the weekly rent). */
-export function handoverSetEmails(input: HandoverMailBase & { stage: HandoverStage; sender: string; at: Date; odometer: number; fuel: number; returned: boolean }): OutgoingMail[] {
+export function handoverSetEmails(
+  input: HandoverMailBase & { stage: HandoverStage; sender: string; at: Date; odometer: number; fuel: number; returned: boolean },
+): OutgoingMail[] {
   return toBoth(input, (t, language) => ({
     subject: t(input.stage === 'pickup' ? 'handover.pickupSubject' : 'handover.returnSubject', { car: input.car }),
     text: [
@@ -65,7 +67,13 @@ export function claimStepEmails(
       case 'opened':
         subject = t('claim.openedSubject', { car: input.car });
         lines.push(
-          t('claim.opened', { owner: input.owner.name, amount, deposit: formatCents(input.depositCents, language), car: input.car, description: input.description }),
+          t('claim.opened', {
+            owner: input.owner.name,
+            amount,
+            deposit: formatCents(input.depositCents, language),
+            car: input.car,
+            description: input.description,
+          }),
           '',
           t('claim.answerWithin', { url: input.url }),
         );

@@ -37,7 +37,14 @@ async function mailStep(tx: DbExecutor, mailer: Mailer, publicUrl: string, renta
  * decides in its UPDATE; the check before the photos only spares their processing), at most the
  * deposit (400 on `amount`), with photos through the image pipeline. Anyone but the owner: 404.
  */
-export async function openClaim(db: Database, services: ClaimServices, ownerId: string, rentalId: string, body: OpenClaimRequest, now: Date): Promise<ClaimRow> {
+export async function openClaim(
+  db: Database,
+  services: ClaimServices,
+  ownerId: string,
+  rentalId: string,
+  body: OpenClaimRequest,
+  now: Date,
+): Promise<ClaimRow> {
   const { rental, claim, role } = await rentalForViewer(db, { id: ownerId, staff: false }, rentalId);
   if (role !== 'owner') throw new AppError('NOT_FOUND', 'rental.notFound');
   if (claim) throw new AppError('CONFLICT', 'handover.claimExists');
@@ -54,7 +61,10 @@ export async function openClaim(db: Database, services: ClaimServices, ownerId: 
   );
   return db.transaction(async (tx) => {
     const moved = await applyRentalEvent(tx, rental.id, 'openClaim', { by: { owner: ownerId }, now });
-    const [row] = await tx.insert(rentalClaims).values({ rentalId: rental.id, amountCents, description: body.description, photos, createdAt: now, updatedAt: now }).returning();
+    const [row] = await tx
+      .insert(rentalClaims)
+      .values({ rentalId: rental.id, amountCents, description: body.description, photos, createdAt: now, updatedAt: now })
+      .returning();
     await mailStep(tx, services.mailer, services.publicUrl, moved, row!, 'opened');
     return row!;
   });
@@ -64,7 +74,15 @@ export async function openClaim(db: Database, services: ClaimServices, ownerId: 
  * The driver's answer. Accepting resolves the claim (the claimed amount is withheld) and settles the
  * deposit at once; disputing sends it to staff. Anyone but the driver: 404; no open claim: 409.
  */
-export async function answerClaim(db: Database, services: ClaimServices, driverId: string, rentalId: string, answer: 'accept' | 'dispute', note: string | undefined, now: Date) {
+export async function answerClaim(
+  db: Database,
+  services: ClaimServices,
+  driverId: string,
+  rentalId: string,
+  answer: 'accept' | 'dispute',
+  note: string | undefined,
+  now: Date,
+) {
   const { rental, role } = await rentalForViewer(db, { id: driverId, staff: false }, rentalId);
   if (role !== 'driver') throw new AppError('NOT_FOUND', 'rental.notFound');
   const row = await db.transaction(async (tx) => {
@@ -92,7 +110,15 @@ export async function answerClaim(db: Database, services: ClaimServices, driverI
  * Staff decide a disputed claim: the amount kept, 0…the claim (400 above it). Of two decisions at once
  * the lifecycle's `decideClaim` moves the rental for one; the other gets 409 and refunds nothing.
  */
-export async function decideClaim(db: Database, services: SettleServices, staffId: string, rentalId: string, amount: number, note: string | undefined, now: Date) {
+export async function decideClaim(
+  db: Database,
+  services: SettleServices,
+  staffId: string,
+  rentalId: string,
+  amount: number,
+  note: string | undefined,
+  now: Date,
+) {
   const { rental, claim } = await rentalForViewer(db, { id: staffId, staff: true }, rentalId);
   if (!claim) throw new AppError('NOT_FOUND', 'handover.claimNotFound');
   const keptCents = toCents(amount);
@@ -122,7 +148,13 @@ export async function resolveUnansweredClaims(db: Database, services: Pick<Claim
     .select({ id: rentals.id })
     .from(rentals)
     .innerJoin(rentalClaims, eq(rentalClaims.rentalId, rentals.id))
-    .where(and(eq(rentals.status, 'claim_open'), isNull(rentalClaims.answer), sql`${rentals.claimOpenedAt} <= ${new Date(now.getTime() - CLAIM_ANSWER_HOURS * HOUR_MS).toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(rentals.status, 'claim_open'),
+        isNull(rentalClaims.answer),
+        sql`${rentals.claimOpenedAt} <= ${new Date(now.getTime() - CLAIM_ANSWER_HOURS * HOUR_MS).toISOString()}::timestamptz`,
+      ),
+    );
   let resolved = 0;
   for (const { id } of due) {
     await db.transaction(async (tx) => {

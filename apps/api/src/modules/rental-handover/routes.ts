@@ -30,7 +30,14 @@ export async function rentalHandoverRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/rentals/:id/handover',
-    { schema: { tags, summary: "A rental's hand-over sets and claim, and what the signed-in party may do", params: rentalIdParamsSchema, response: { 200: handoverResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "A rental's hand-over sets and claim, and what the signed-in party may do",
+        params: rentalIdParamsSchema,
+        response: { 200: handoverResponseSchema, ...errors },
+      },
+    },
     async (req) => ({ data: await getHandover(app.db, viewer(req), req.params.id, new Date()) }),
   );
 
@@ -47,7 +54,15 @@ export async function rentalHandoverRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      await sendHandover(app.db, { storage: app.storage, mailer: app.mailer, publicUrl: app.config.PUBLIC_URL }, req.user.id, req.params.id, req.params.stage, req.body, new Date());
+      await sendHandover(
+        app.db,
+        { storage: app.storage, mailer: app.mailer, publicUrl: app.config.PUBLIC_URL },
+        req.user.id,
+        req.params.id,
+        req.params.stage,
+        req.body,
+        new Date(),
+      );
       return { data: await getHandover(app.db, viewer(req), req.params.id, new Date()) };
     },
   );
@@ -65,7 +80,13 @@ export async function rentalHandoverRoutes(app: FastifyInstance): Promise<void> 
     '/rentals/:id/claim',
     {
       bodyLimit: pictureFormBodyLimit(MAX_CLAIM_PHOTOS),
-      schema: { tags, summary: 'The owner claims damage on the deposit (within 24 hours of the return)', params: rentalIdParamsSchema, body: openClaimRequestSchema, response: { 200: claimStateResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The owner claims damage on the deposit (within 24 hours of the return)',
+        params: rentalIdParamsSchema,
+        body: openClaimRequestSchema,
+        response: { 200: claimStateResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const claim = await openClaim(app.db, services(), req.user.id, req.params.id, req.body, new Date());
@@ -75,7 +96,15 @@ export async function rentalHandoverRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/rentals/:id/claim/answer',
-    { schema: { tags, summary: 'The driver accepts or disputes the claim', params: rentalIdParamsSchema, body: answerClaimRequestSchema, response: { 200: claimStateResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The driver accepts or disputes the claim',
+        params: rentalIdParamsSchema,
+        body: answerClaimRequestSchema,
+        response: { 200: claimStateResponseSchema, ...errors },
+      },
+    },
     async (req) => {
       const { rental, claim } = await answerClaim(app.db, services(), req.user.id, req.params.id, req.body.answer, req.body.note, new Date());
       return { data: { 'rental-id': rental.id, status: rental.status, claim: toClaim(claim) } };

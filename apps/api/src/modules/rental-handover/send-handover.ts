@@ -77,6 +77,7 @@ export async function sendHandover(
     const base = await rentalMailBase(tx, rental, services.publicUrl);
     const sender = party === 'driver' ? base.driver.name : base.owner.name;
     const returned = stage === 'return' && moved !== null;
-    for (const mail of handoverSetEmails({ ...base, stage, sender, at: now, odometer: body.odometer, fuel: body.fuel, returned })) await services.mailer.send(mail, tx);
+    for (const mail of handoverSetEmails({ ...base, stage, sender, at: now, odometer: body.odometer, fuel: body.fuel, returned }))
+      await services.mailer.send(mail, tx);
   });
 }

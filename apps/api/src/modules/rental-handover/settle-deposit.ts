@@ -34,7 +34,8 @@ export async function settleDeposit(db: Database, services: SettleServices, rent
   try {
     const [rental] = await db.select().from(rentals).where(eq(rentals.id, rentalId));
     if (!rental) return 'notDue';
-    const noClaimDue = rental.status === 'returned' && rental.returnedAt !== null && rental.returnedAt.getTime() <= now.getTime() - DEPOSIT_REFUND_HOURS * 3_600_000;
+    const noClaimDue =
+      rental.status === 'returned' && rental.returnedAt !== null && rental.returnedAt.getTime() <= now.getTime() - DEPOSIT_REFUND_HOURS * 3_600_000;
     if (rental.status !== 'claim_resolved' && !noClaimDue) return 'notDue';
     const [claim] = await db.select().from(rentalClaims).where(eq(rentalClaims.rentalId, rentalId));
     const withheld = rental.status === 'claim_resolved' ? Math.min(claim?.withheldCents ?? 0, rental.depositCents) : 0;

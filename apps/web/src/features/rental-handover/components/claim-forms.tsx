@@ -41,7 +41,13 @@ export function ClaimForm({ rentalId, depositCents }: { rentalId: string; deposi
         onChange={(e) => setAmount(e.currentTarget.value)}
         error={errors.amount}
       />
-      <TextAreaField label={t('claimDescription')} name="claim-description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
+      <TextAreaField
+        label={t('claimDescription')}
+        name="claim-description"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+      />
       <TextField
         type="file"
         accept="image/*"

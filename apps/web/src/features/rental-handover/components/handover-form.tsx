@@ -27,7 +27,10 @@ export function HandoverForm({ rentalId, stage }: { rentalId: string; stage: Han
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
-      const photos = Object.fromEntries(await Promise.all(HANDOVER_SLOTS.map(async (slot) => [slot, await imageToDataUrl(files[slot]!)] as const))) as Record<HandoverSlot, string>;
+      const photos = Object.fromEntries(await Promise.all(HANDOVER_SLOTS.map(async (slot) => [slot, await imageToDataUrl(files[slot]!)] as const))) as Record<
+        HandoverSlot,
+        string
+      >;
       await send.mutateAsync({ stage, body: { photos, odometer: Number(odometer), fuel: Number(fuel) } });
       toast.success(t('sent'));
     } catch (error) {
@@ -62,7 +65,14 @@ export function HandoverForm({ rentalId, stage }: { rentalId: string; stage: Han
           onChange={(e) => setOdometer(e.currentTarget.value.trim())}
           error={errors.odometer}
         />
-        <TextField label={t('fuel')} name={`fuel-${stage}`} inputMode="numeric" value={fuel} onChange={(e) => setFuel(e.currentTarget.value.trim())} error={errors.fuel} />
+        <TextField
+          label={t('fuel')}
+          name={`fuel-${stage}`}
+          inputMode="numeric"
+          value={fuel}
+          onChange={(e) => setFuel(e.currentTarget.value.trim())}
+          error={errors.fuel}
+        />
       </div>
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={send.isPending}>
