@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { toMessage } from '@medallion/contracts/messages';
-import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
+import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, RENTAL_HANDOVER_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
@@ -21,6 +21,8 @@ import { paymentsWebhookRoutes } from './modules/payments/webhook-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { registerPaymentRecovery } from './modules/payments/payment-recovery-job';
 import { rentalPaymentsRoutes } from './modules/rental-payments/routes';
+import { rentalHandoverRoutes } from './modules/rental-handover/routes';
+import { registerDepositJob } from './modules/rental-handover/deposit-job';
 import { registerRentJobs } from './modules/rental-payments/rent-jobs';
 import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
@@ -168,6 +170,8 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   registerPaymentRecovery(app);
   // Rentals: the weekly rent on its due day, its retries and the owners' payouts (decision 0015).
   registerRentJobs(app);
+  // Rentals: unanswered claims resolved, deposits refunded after a claim or 72 h after a return (leased rounds).
+  registerDepositJob(app);
   // Saved searches with alerts on: a daily digest of new matching listings (leased rounds).
   registerSearchDigest(app);
   // The license tracker's reminder e-mails before the 90-day deadline and after a stall (leased rounds).
@@ -220,6 +224,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(rentalPaymentsRoutes);
+      await api.register(rentalHandoverRoutes);
       await api.register(paymentsWebhookRoutes);
       await api.register(listingsRoutes);
       await api.register(listingReportsRoutes);
@@ -242,7 +247,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: [...STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      extraRoutes: [...STAFF_ROUTE_PATTERNS, RENTAL_HANDOVER_ROUTE, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
       publicUrl: config.PUBLIC_URL,
       renderCacheMs: config.PAGE_CACHE_MS,
     });

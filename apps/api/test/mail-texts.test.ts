@@ -22,6 +22,7 @@ import { emailChangedNotice } from '../src/modules/profile/profile-emails';
 import { licenseReminderEmail } from '../src/modules/license-tracker/reminder-email';
 import { searchDigestEmail, type DigestListing } from '../src/modules/saved/digest-email';
 import { orderConfirmationEmail, orderShippedEmail } from '../src/modules/shop/order-email';
+import { claimStepEmails, depositRefundedEmails, handoverSetEmails } from '../src/modules/rental-handover/handover-emails';
 
 // Every e-mail builder, rendered with made-up facts (English data, the Russian product title in Cyrillic),
 // in the languages it is sent in, and the staff e-mails also in Russian.
@@ -29,6 +30,12 @@ const publicUrl = 'https://medallion.example';
 const at = new Date('2026-07-04T16:05:00Z');
 const to = 'alex@example.com';
 const device = { browser: 'Chrome 131', system: 'Linux' };
+const rentalBase = {
+  driver: { email: 'driver@example.com', name: 'Dmitri Ivanov' },
+  owner: { email: 'owner@example.com', name: 'Olga Petrova' },
+  car: 'Toyota Camry 2020',
+  url: `${publicUrl}/rentals/r1/handover`,
+};
 const orderId = 'd0befc1c-1234-4abc-8def-000000000001';
 const listing = { id: 'listing-1', title: 'Toyota Camry 2020', ownerName: 'Alex Smith', ownerEmail: 'owner@example.com', publicUrl };
 const review = {
@@ -182,6 +189,27 @@ const MAILS: Array<[string, OutgoingMail, Language[]]> = [
   ['license reminder in Russian', reminder('ru', 'deadline', 2), ['ru']],
   ['license stalled reminder in Russian', reminder('ru', 'stalled', 21), ['ru']],
   ['license stalled reminder in English', reminder('en', 'stalled', 61), ['en']],
+  ...handoverSetEmails({ ...rentalBase, stage: 'pickup', sender: 'Dmitri Ivanov', at, odometer: 41_250, fuel: 80, returned: false }).map(
+    (mail, i): [string, OutgoingMail, Language[]] => [`hand-over pick-up photos ${i}`, mail, BOTH],
+  ),
+  ...handoverSetEmails({ ...rentalBase, stage: 'return', sender: 'Olga Petrova', at, odometer: 42_900, fuel: 40, returned: true }).map(
+    (mail, i): [string, OutgoingMail, Language[]] => [`hand-over return photos ${i}`, mail, BOTH],
+  ),
+  ...(['opened', 'accepted', 'disputed', 'unanswered', 'decided'] as const).flatMap((step) =>
+    claimStepEmails({
+      ...rentalBase,
+      step,
+      amountCents: 12_000,
+      depositCents: 50_000,
+      description: '12 × 4',
+      keptCents: step === 'decided' ? 5_000 : 12_000,
+    }).map((mail, i): [string, OutgoingMail, Language[]] => [`claim ${step} ${i}`, mail, BOTH]),
+  ),
+  ...depositRefundedEmails({ ...rentalBase, refundCents: 38_000, keptCents: 12_000 }).map((mail, i): [string, OutgoingMail, Language[]] => [
+    `deposit refunded ${i}`,
+    mail,
+    BOTH,
+  ]),
   ...[['en'], ['ru'], BOTH].map((languages): [string, OutgoingMail, Language[]] => [
     `contact form (${languages.join(', ')})`,
     contactEmail(

@@ -206,6 +206,28 @@ export const MAIL_MESSAGES_EN = {
   'contact.unknownLanguage': 'unknown',
   'contact.received': 'Received',
   'contact.reference': 'Reference',
+  'handover.pickupSubject': 'Pick-up photos of {{car}}',
+  'handover.returnSubject': 'Return photos of {{car}}',
+  'handover.pickupSent': '{{party}} sent the pick-up photos of {{car}} on {{date}}: odometer {{odometer}} mi, fuel or charge {{fuel}} %.',
+  'handover.returnSent': '{{party}} sent the return photos of {{car}} on {{date}}: odometer {{odometer}} mi, fuel or charge {{fuel}} %.',
+  'handover.returned':
+    'The car is back: weekly rent is no longer charged. The owner may claim damage on the deposit within 24 hours; without a claim, the deposit is refunded 72 hours after the return.',
+  'handover.seeRental': 'See the photos on the rental page: {{url}}',
+  'claim.openedSubject': 'Damage claim on the deposit for {{car}}',
+  'claim.opened': '{{owner}} claims {{amount}} of the {{deposit}} deposit for damage to {{car}}: “{{description}}”',
+  'claim.answerWithin': 'The driver has 72 hours to accept or dispute it on the rental page; without an answer, the claim stands: {{url}}',
+  'claim.acceptedSubject': 'The damage claim for {{car}} was accepted',
+  'claim.accepted': '{{driver}} accepted the claim of {{amount}} for {{car}}.',
+  'claim.disputedSubject': 'The damage claim for {{car}} is disputed',
+  'claim.disputed':
+    '{{driver}} disputed the claim of {{amount}} for {{car}}. Our staff will look at the hand-over photos and decide; the deposit waits until then.',
+  'claim.unansweredSubject': 'The damage claim for {{car}} stands',
+  'claim.unanswered': 'The driver did not answer the claim of {{amount}} for {{car}} within 72 hours, so the claim stands.',
+  'claim.decidedSubject': 'Our decision on the damage claim for {{car}}',
+  'claim.decided': 'Our staff decided the disputed claim for {{car}}: {{kept}} of the {{amount}} claimed is kept from the deposit.',
+  'claim.refundFollows': 'The rest of the deposit, {{refund}}, goes back to the driver’s card.',
+  'deposit.refundedSubject': 'The deposit for {{car}} is settled',
+  'deposit.refunded': 'The deposit of {{car}} is settled: {{refund}} was refunded to the driver’s card and {{kept}} kept for the claim. The rental is closed.',
 } as const;
 
 type EnglishKey = keyof typeof MAIL_MESSAGES_EN;
@@ -417,6 +439,28 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'contact.unknownLanguage': 'неизвестен',
   'contact.received': 'Получено',
   'contact.reference': 'Номер обращения',
+  'handover.pickupSubject': 'Фото при получении машины {{car}}',
+  'handover.returnSubject': 'Фото при возврате машины {{car}}',
+  'handover.pickupSent': '{{party}} отправил(а) фото при получении машины {{car}} {{date}}: одометр {{odometer}} миль, топливо или заряд {{fuel}} %.',
+  'handover.returnSent': '{{party}} отправил(а) фото при возврате машины {{car}} {{date}}: одометр {{odometer}} миль, топливо или заряд {{fuel}} %.',
+  'handover.returned':
+    'Машина возвращена: еженедельная плата больше не списывается. Владелец может заявить о повреждениях в течение 24 часов; если претензии нет, залог вернётся через 72 часа после возврата.',
+  'handover.seeRental': 'Фото — на странице аренды: {{url}}',
+  'claim.openedSubject': 'Претензия на залог за машину {{car}}',
+  'claim.opened': '{{owner}} требует {{amount}} из залога {{deposit}} за повреждения машины {{car}}: «{{description}}»',
+  'claim.answerWithin': 'У водителя 72 часа, чтобы принять или оспорить её на странице аренды; без ответа претензия считается принятой: {{url}}',
+  'claim.acceptedSubject': 'Претензия за машину {{car}} принята',
+  'claim.accepted': '{{driver}} принял(а) претензию на {{amount}} за машину {{car}}.',
+  'claim.disputedSubject': 'Претензия за машину {{car}} оспорена',
+  'claim.disputed':
+    '{{driver}} оспорил(а) претензию на {{amount}} за машину {{car}}. Наши сотрудники посмотрят фото передачи машины и примут решение; до тех пор залог не возвращается.',
+  'claim.unansweredSubject': 'Претензия за машину {{car}} считается принятой',
+  'claim.unanswered': 'Водитель не ответил на претензию на {{amount}} за машину {{car}} в течение 72 часов, поэтому претензия считается принятой.',
+  'claim.decidedSubject': 'Наше решение по претензии за машину {{car}}',
+  'claim.decided': 'Наши сотрудники рассмотрели спорную претензию за машину {{car}}: из заявленных {{amount}} из залога удерживается {{kept}}.',
+  'claim.refundFollows': 'Остаток залога, {{refund}}, вернётся на карту водителя.',
+  'deposit.refundedSubject': 'Залог за машину {{car}} возвращён',
+  'deposit.refunded': 'Залог за машину {{car}} рассчитан: {{refund}} возвращено на карту водителя, {{kept}} удержано по претензии. Аренда закрыта.',
 };
 
 export const MAIL_MESSAGES: Record<Language, Readonly<Record<string, string>>> = { en: MAIL_MESSAGES_EN, ru: MAIL_MESSAGES_RU };

@@ -41,7 +41,10 @@ export const APP_ROUTE_PATTERNS = [
 ] as const;
 
 /** The staff console (not in the spec's route list; added for staff tools). */
-export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/reports', '/admin/exam', '/admin/products', '/admin/orders'] as const;
+export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/reports', '/admin/exam', '/admin/products', '/admin/orders', '/admin/rental-claims'] as const;
+
+/** A rental's hand-over and claim page, for its two parties (issue #32; not in the spec's route list). */
+export const RENTAL_HANDOVER_ROUTE = '/rentals/:rentalId/handover';
 
 /** The saved-search digest's unsubscribe link (not in the spec's route list; no sign-in needed). */
 export const UNSUBSCRIBE_ROUTE = '/unsubscribe';

@@ -1276,3 +1276,69 @@ export const rentalPayouts = pgTable(
       .where(sql`${t.status} <> 'paid'`),
   ],
 );
+
+/**
+ * A hand-over's photos (issue #32): at the pick-up and at the return, each party (driver and owner)
+ * sends one set of the HANDOVER_SLOTS (contracts rental-handover.ts: four sides, the interior, the
+ * odometer, the fuel or charge level), processed by the image pipeline (WebP, no metadata) and kept in
+ * private storage (`rentals/<rental id>/<file>`, served only to the parties and, in a dispute, staff),
+ * with the odometer reading and the fuel or charge level as numbers and the server's time. One set per
+ * rental, stage and party; a set is final once sent.
+ */
+export const rentalHandovers = pgTable(
+  'rental_handovers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => rentals.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['pickup', 'return'] }).notNull(),
+    party: text('party', { enum: ['driver', 'owner'] }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Slot → stored file name (`<hex>.webp`). */
+    photos: jsonb('photos').$type<Record<string, string>>().notNull(),
+    odometerMiles: integer('odometer_miles').notNull(),
+    /** The fuel or charge level, percent (0–100). */
+    fuelPercent: integer('fuel_percent').notNull(),
+    /** The server's time when the set was received. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rental_handovers_rental_stage_party_key').on(t.rentalId, t.stage, t.party)],
+);
+
+/**
+ * The owner's damage claim on a rental's deposit (one per rental, within CLAIM_WINDOW_HOURS of the
+ * return, at most the deposit). The rental's status moves through the lifecycle (openClaim, acceptClaim,
+ * disputeClaim, claimUnanswered, decideClaim); this row keeps what was claimed and answered, and
+ * `withheld_cents`, what the deposit's refund keeps back once the claim is resolved.
+ */
+export const rentalClaims = pgTable(
+  'rental_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .unique()
+      .references(() => rentals.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    /** Stored file names of the claim's photos (private storage, like the hand-over's). */
+    photos: jsonb('photos').$type<string[]>().notNull(),
+    /** The driver's answer: accepted, disputed, or unanswered (CLAIM_ANSWER_HOURS passed: the claim stands). */
+    answer: text('answer', { enum: ['accepted', 'disputed', 'unanswered'] }),
+    answerNote: text('answer_note'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Staff's decision on a disputed claim: the amount kept (0…amount), who, when, why. */
+    decidedCents: integer('decided_cents'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    /** What the deposit's refund keeps back, set when the claim is resolved. */
+    withheldCents: integer('withheld_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rental_claims_open_idx').on(t.createdAt).where(sql`${t.answer} = 'disputed' and ${t.decidedAt} is null`)],
+);

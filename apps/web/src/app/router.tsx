@@ -89,6 +89,16 @@ export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
           ...page('admin-products', ['adminShop'], async () => ({ Component: (await import('./routes/admin-products')).AdminProductsRoute })),
         },
         {
+          path: 'admin/rental-claims',
+          loader: loaders.private,
+          ...page('admin-rental-claims', ['handover', 'admin'], async () => ({ Component: (await import('./routes/admin-rental-claims')).AdminRentalClaimsRoute })),
+        },
+        {
+          path: 'rentals/:rentalId/handover',
+          loader: loaders.private,
+          ...page('rental-handover', ['handover'], async () => ({ Component: (await import('./routes/rental-handover')).RentalHandoverRoute })),
+        },
+        {
           path: 'admin/orders',
           loader: loaders.private,
           ...page('admin-orders', ['adminShop'], async () => ({ Component: (await import('./routes/admin-orders')).AdminOrdersRoute })),

@@ -54,6 +54,12 @@ import { requireStaff } from '../../plugins/auth';
 import { listingReportsResponseSchema, resolveListingReportsRequestSchema, resolveListingReportsResponseSchema } from '@medallion/contracts/listing-reports';
 import { listOpenListingReports, resolveListingReports } from '../listing-reports/review-listing-reports';
 import { getAdminOverview } from './get-admin-overview';
+import { claimStateResponseSchema, decideClaimRequestSchema, disputedClaimsResponseSchema } from '@medallion/contracts/rental-handover';
+import { rentalIdParamsSchema } from '@medallion/contracts/rental-payments';
+import { listDisputedClaims } from '../rental-handover/list-disputed-claims';
+import { decideClaim } from '../rental-handover/rental-claims';
+import { settleServicesFor } from '../rental-handover/deposit-job';
+import { toClaim } from '../rental-handover/get-handover';
 
 /** The staff console's API. Every route is staff only. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -303,5 +309,33 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({ data: await shipOrder(app.db, req.params.order_id, ctx()) }),
+  );
+  const rentalTags = ['admin-rentals'];
+  r.get(
+    '/admin/rental-claims',
+    {
+      schema: {
+        tags: rentalTags,
+        summary: 'Damage claims disputed by the driver, with both hand-overs, oldest first',
+        response: { 200: disputedClaimsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listDisputedClaims(app.db) }),
+  );
+  r.post(
+    '/admin/rental-claims/:id/decision',
+    {
+      schema: {
+        tags: rentalTags,
+        summary: 'Decide a disputed claim: the amount kept from the deposit (0 to the claim); the rest is refunded once',
+        params: rentalIdParamsSchema,
+        body: decideClaimRequestSchema,
+        response: { 200: claimStateResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { rental, claim } = await decideClaim(app.db, settleServicesFor(app), req.user.id, req.params.id, req.body.amount, req.body.note, new Date());
+      return { data: { 'rental-id': rental.id, status: rental.status, claim: toClaim(claim) } };
+    },
   );
 }

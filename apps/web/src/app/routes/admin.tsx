@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ClipboardCheck, Flag, GraduationCap, Package, Truck } from 'lucide-react';
+import { ClipboardCheck, Flag, GraduationCap, Package, Scale, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/admin/orders', Icon: Truck, label: 'ordersLink', variant: 'outline' },
   { to: '/admin/exam', Icon: GraduationCap, label: 'examLink', variant: 'outline' },
   { to: '/admin/reports', Icon: Flag, label: 'reportsLink', variant: 'outline' },
+  { to: '/admin/rental-claims', Icon: Scale, label: 'rentalClaimsLink', variant: 'outline' },
   { to: '/admin/listings', Icon: ClipboardCheck, label: 'review.link', variant: 'dark' },
 ] as const;
 

@@ -166,6 +166,11 @@ function RentalCard({ rental }: { rental: RentalView }) {
         </div>
       )}
       {rental.status === 'awaiting_agreement' && agreement && !mineAccepted && <AgreementForm rentalId={rental.id} />}
+      {rental.status !== 'awaiting_agreement' && rental.status !== 'cancelled' && (
+        <Link to={`/rentals/${rental.id}/handover`} className="self-start text-sm font-semibold text-info underline">
+          {t('handoverLink')}
+        </Link>
+      )}
     </li>
   );
 }
