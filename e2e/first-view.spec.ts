@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './fixtures';
 
 /**
- * Issue #14 and decision 0013: a page the server rendered is readable before its JavaScript; its modules
- * are preloaded by its HTML with a low priority and the app starts once the first view is painted
- * (apps/web/src/lib/after-first-view.ts). That is checked on every public route by page-sweep.spec.ts
+ * Issue #14 and decision 0013: a page the server rendered is readable before its JavaScript, so the app's
+ * code is requested once the first view is painted (apps/web/src/lib/after-first-view.ts), with the page's
+ * modules, listed by the server, preloaded at that moment. That is checked on every public route by page-sweep.spec.ts
  * ("first view"); here, the exam's intro dialog before and after the app starts.
  */
 

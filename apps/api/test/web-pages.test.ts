@@ -182,7 +182,7 @@ describe('server-rendered pages and media', async () => {
     expect(page.match(/<title>/g)).toHaveLength(1);
   });
 
-  it("links a page's stylesheets and preloads its modules with a low priority (decision 0013)", () => {
+  it("links a page's stylesheets but only lists its modules, for the entry to preload after the first view", () => {
     const dir = mkdtempSync(join(tmpdir(), 'medallion-manifest-'));
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
@@ -199,10 +199,10 @@ describe('server-rendered pages and media', async () => {
     try {
       const html = createPageAssets(dir)(['src/routes/shop.tsx']);
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop-6.css">');
-      const preloaded = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-      // The entry's own imports are loaded by index.html already; everything else the page needs is preloaded.
-      expect(preloaded).toEqual(['/assets/shop-5.js', '/assets/react-4.js', '/assets/money-7.js']);
-      expect(html).not.toContain('medallion-modules');
+      expect(html).not.toContain('modulepreload');
+      const list = /<script type="application\/json" id="medallion-modules">([^<]*)<\/script>/.exec(html)?.[1];
+      // The entry's own imports are loaded by index.html already; everything else the page needs is listed.
+      expect(JSON.parse(list ?? 'null')).toEqual(['/assets/shop-5.js', '/assets/react-4.js', '/assets/money-7.js']);
       expect(createPageAssets(dir)([])).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });

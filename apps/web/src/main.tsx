@@ -5,8 +5,8 @@ import { captureInstallPrompt } from './lib/install-prompt';
 
 /**
  * The browser's entry, kept tiny: the stylesheet and the font, then the app (app/start.tsx) as soon as
- * the page the server rendered has painted its first view; its modules are already on their way
- * (preloaded by the HTML). See lib/after-first-view.ts and decision 0013.
+ * the page the server rendered has painted its first view, with the page's modules preloaded at that
+ * moment. See lib/after-first-view.ts and decision 0013.
  */
 // The browser's install offer may come before the app has loaded: kept for the exam's Install button.
 captureInstallPrompt();

@@ -15,6 +15,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** The cookie that carries the visitor's language choice to the server (the web app sets it, the server reads it). */
 export const LANGUAGE_COOKIE = 'medallion.language';
+/** The id of the JSON list of a rendered page's modules (the server writes it, the browser's entry preloads them). */
+export const PAGE_MODULES_ID = 'medallion-modules';
 
 /**
  * Every client route of the product, as exact patterns. The API serves the SPA for these

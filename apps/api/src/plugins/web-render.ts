@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_MODULES_ID } from '@medallion/contracts/site';
 import type { HtmlEncoding } from '../lib/web-headers';
 
 /** What apps/web/src/entry-server.tsx exports (kept structural: the API does not compile the web app). */
@@ -44,6 +45,13 @@ export async function loadWebRenderer(webDist: string): Promise<WebRenderer | nu
 }
 
 /**
+ * The chunks a page needs beyond the entry, from Vite's manifest. Their stylesheets are linked (the
+ * first paint needs them); their modules are listed in `<script type="application/json"
+ * id="medallion-modules">`, which the entry turns into `<link rel="modulepreload">` once the first
+ * view has arrived (apps/web/src/lib/after-first-view.ts), so they load in parallel with the app
+ * instead of after it, and not before the page's pictures and font.
+ */
+/**
  * The web font's subsets a page in each language needs besides the Latin one, which index.html
  * preloads for every page (vite.config.ts, PRELOADED_FONT). A Russian page sets its text in the Cyrillic
  * subset: fetched only once the first Cyrillic text is laid out, it arrived after the first paint and
@@ -64,13 +72,6 @@ export function createFontPreloads(webDist: string): (language: string) => strin
   return (language) => tags.get(language) ?? '';
 }
 
-/**
- * The chunks a page needs beyond the entry, from Vite's manifest (decision 0013). Their stylesheets are
- * linked (the first paint needs them); their modules are preloaded from the HTML with a low priority
- * (`<link rel="modulepreload" fetchpriority="low">`), so they download while the first view arrives,
- * after its stylesheet, font and pictures in the browser's queue, and the app can hydrate as soon as
- * the first view is painted (apps/web/src/lib/after-first-view.ts) instead of after the load event.
- */
 export function createPageAssets(webDist: string): (chunks: string[]) => string {
   const file = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
@@ -98,8 +99,9 @@ export function createPageAssets(webDist: string): (chunks: string[]) => string 
       modules.push(`/${chunk.file}`);
       for (const css of chunk.css ?? []) stylesheets.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
-    const preloads = modules.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
-    const html = stylesheets.join('') + preloads.join('');
+    const list =
+      modules.length > 0 ? `<script type="application/json" id="${PAGE_MODULES_ID}">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>` : '';
+    const html = stylesheets.join('') + list;
     cache.set(cacheKey, html);
     return html;
   };

@@ -1,18 +1,20 @@
+import { PAGE_MODULES_ID } from '@medallion/contracts/site';
+
 /** Longest wait for the first painted frame (a tab opened in the background paints no frame). */
 const MAX_WAIT_MS = 1000;
 
 /**
- * Resolves when the app may start (decision 0013, amending 0006). A page the server rendered preloads
- * its modules from its HTML with a low priority (`<link rel="modulepreload" fetchpriority="low">`,
- * apps/api/src/plugins/web-render.ts), so they download while the first view arrives; the app only
- * waits for that first view to be painted, so that running its code never holds back the first
- * paint, and then hydrates (app/start.tsx, in slices that leave the main thread free between them).
- * It no longer waits for the load event: on a phone that was the pictures' time, and taps were lost
- * meanwhile. A page rendered in the browser starts at once.
+ * Resolves when the app may start (decision 0013, amending 0006): once the page the server rendered has
+ * painted its first view, not at the load event. The page's own modules (named by the server in
+ * `PAGE_MODULES_ID`) are preloaded at that moment, so they download in parallel and the app starts
+ * with them in hand. By the first paint the stylesheet and the font have arrived and the pictures on
+ * screen are requested first, so the code does not hold back the first view; it no longer waits for
+ * those pictures to finish either (on a phone that was most of the time taps were lost). A page
+ * rendered in the browser starts at once.
  */
 export function afterFirstView(): Promise<void> {
   if (document.documentElement.dataset.ssr !== 'true') return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise<void>((resolve) => {
     const timer = window.setTimeout(resolve, MAX_WAIT_MS);
     // The frame after the next: the first view is on screen (a module script can run before it).
     requestAnimationFrame(() => {
@@ -21,7 +23,29 @@ export function afterFirstView(): Promise<void> {
         resolve();
       });
     });
-  });
+  }).then(preloadPageModules);
+}
+
+function preloadPageModules() {
+  const list = document.getElementById(PAGE_MODULES_ID)?.textContent;
+  if (!list) return;
+  let files: unknown;
+  try {
+    files = JSON.parse(list);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/') || href.startsWith('//')) continue;
+    if (document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**
