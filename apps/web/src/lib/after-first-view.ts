@@ -1,29 +1,41 @@
 import { PAGE_MODULES_ID } from '@medallion/contracts/site';
 
-/** Longest wait for the first painted frame (a tab opened in the background paints no frame). */
-const MAX_WAIT_MS = 1000;
+/** Longest wait for the first contentful paint (a tab opened in the background paints nothing). */
+const MAX_WAIT_MS = 1500;
 
 /**
  * Resolves when the app may start (decision 0013, amending 0006): once the page the server rendered has
- * painted its first view, not at the load event. The page's own modules (named by the server in
- * `PAGE_MODULES_ID`) are preloaded at that moment, so they download in parallel and the app starts
- * with them in hand. By the first paint the stylesheet and the font have arrived and the pictures on
- * screen are requested first, so the code does not hold back the first view; it no longer waits for
- * those pictures to finish either (on a phone that was most of the time taps were lost). A page
- * rendered in the browser starts at once.
+ * had its first contentful paint, not at the load event. The page's own modules (named by the server
+ * in `PAGE_MODULES_ID`) are preloaded at that moment, so they download in parallel and the app starts
+ * with them in hand. By then the stylesheet and the font have arrived and the pictures in the HTML were
+ * requested first, so the code never holds back the first view; it no longer waits for those pictures
+ * to finish either (on a phone that was most of the time taps were lost). A page rendered in the
+ * browser starts at once.
  */
 export function afterFirstView(): Promise<void> {
   if (document.documentElement.dataset.ssr !== 'true') return Promise.resolve();
+  return firstContentfulPaint().then(preloadPageModules);
+}
+
+/** The first contentful paint (Paint Timing), or two frames where the browser does not report it. */
+function firstContentfulPaint(): Promise<void> {
   return new Promise<void>((resolve) => {
-    const timer = window.setTimeout(resolve, MAX_WAIT_MS);
-    // The frame after the next: the first view is on screen (a module script can run before it).
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => {
-        window.clearTimeout(timer);
-        resolve();
+    const done = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const timer = window.setTimeout(done, MAX_WAIT_MS);
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        done();
       });
-    });
-  }).then(preloadPageModules);
+      observer.observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    }
+  });
 }
 
 function preloadPageModules() {
