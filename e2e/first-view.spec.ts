@@ -2,11 +2,10 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './fixtures';
 
 /**
- * Issue #14: a page the server rendered is readable before its JavaScript, so the app's code waits
- * for the first view (the window's load event: stylesheet, font, pictures on screen) instead of sharing
- * a phone's bandwidth with it (apps/web/src/lib/after-first-view.ts). Only the tiny entry script loads
- * before; the page's modules, listed by the server, are preloaded right after. That is checked on every
- * public route by page-sweep.spec.ts ("first view"); here, the exam's intro dialog before and after the app starts.
+ * Issue #14 and decision 0013: a page the server rendered is readable before its JavaScript, so the app's
+ * code is requested once the first view is painted (apps/web/src/lib/after-first-view.ts), with the page's
+ * modules, listed by the server, preloaded at that moment. That is checked on every public route by page-sweep.spec.ts
+ * ("first view"); here, the exam's intro dialog before and after the app starts.
  */
 
 test.describe('the exam intro drawn by the server', () => {

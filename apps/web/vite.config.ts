@@ -74,6 +74,14 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The marketplace's data modules (its queries, filters and their parameters): a route's loader imports
+ * them on demand (app/loaders.ts) and several pages use them, so the bundler would cut them into four
+ * small chunks; in one, a page that needs them pays one file (decision 0013).
+ */
+export const LISTINGS_DATA_MODULES =
+  /[\\/](lib[\\/]queries[\\/](listings|saved)|features[\\/]listings[\\/]lib[\\/]filter-params|contracts[\\/]src[\\/]listing-filters)\.ts$/;
+
 /** The built files the service worker keeps besides the exam's chunks: the fonts the two languages use, the icons. */
 export const OFFLINE_FILES = [
   /^assets\/inter-(latin|latin-ext|cyrillic|cyrillic-ext)-wght-normal-[\w-]+\.woff2$/,
@@ -208,6 +216,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           },
         }
-      : {}),
+      : {
+          rollupOptions: {
+            output: {
+              // Only the matched modules: with their dependencies the group would take i18next along too.
+              codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'listings-data', test: LISTINGS_DATA_MODULES }] },
+            },
+          },
+        }),
   },
 }));

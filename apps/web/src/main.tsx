@@ -4,8 +4,9 @@ import { afterFirstView } from './lib/after-first-view';
 import { captureInstallPrompt } from './lib/install-prompt';
 
 /**
- * The browser's entry, kept tiny: the stylesheet and the font, then the app (app/start.tsx) once the
- * page the server rendered has drawn its first view. See lib/after-first-view.ts and decision 0005.
+ * The browser's entry, kept tiny: the stylesheet and the font, then the app (app/start.tsx) as soon as
+ * the page the server rendered has painted its first view, with the page's modules preloaded at that
+ * moment. See lib/after-first-view.ts and decision 0013.
  */
 // The browser's install offer may come before the app has loaded: kept for the exam's Install button.
 captureInstallPrompt();

@@ -1,14 +1,9 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { filtersToQuery } from '@medallion/contracts/listing-filters';
 import { safeRedirect } from '@medallion/contracts/safe-redirect';
-import { cursorFromParams, filtersFromParams, pageFromParams } from '@/features/listings/lib/filter-params';
 import { currentI18n } from '@/lib/i18n';
 import { sessionQueryOptions, socialProvidersQueryOptions } from '@/lib/queries/auth';
-import { examModesQueryOptions, examQuestionsQueryOptions } from '@/lib/queries/exam';
-import { listingQueryOptions, listingsQueryOptions } from '@/lib/queries/listings';
 import { productsQueryOptions } from '@/lib/queries/shop';
-import { unsubscribeQueryOptions, unsubscribeTokens } from '@/lib/queries/saved';
 import { isServer, requestScope } from '@/lib/request-scope';
 import { signInPath } from '@/lib/sign-in-path';
 
@@ -21,6 +16,9 @@ import { signInPath } from '@/lib/sign-in-path';
  * hydration); in the browser it only starts the fetch, so the page appears at once with its
  * skeleton and the component picks up the request already under way. A failed fetch is kept in the
  * cache as an error (prefetchQuery never throws) and the page shows its own error or not-found view.
+ *
+ * A loader whose query options only its page uses imports them (`withModule`), so they are in that
+ * page's chunks, not in the app's first-load chunk that every page downloads (decision 0013).
  */
 export type Loader = (args: LoaderFunctionArgs) => Promise<null>;
 
@@ -28,6 +26,16 @@ export type Loader = (args: LoaderFunctionArgs) => Promise<null>;
 async function load(...started: Promise<void>[]): Promise<null> {
   if (isServer) await Promise.all(started);
   return null;
+}
+
+/**
+ * Prefetches made with a module loaded on demand (a route's queries and parameter parsing). In the
+ * browser the module comes with the page's chunk (it imports it too); should it fail to load, the page
+ * fetches its data itself.
+ */
+function withModule<M>(importer: () => Promise<M>, prefetches: (module: M) => Promise<void>[]): Promise<null> {
+  const started = importer().then((module) => Promise.all(prefetches(module)).then(() => undefined));
+  return load(isServer ? started : started.catch(() => undefined));
 }
 
 /** Private data is left to the browser: a server-rendered page only prefetches what any visitor may see. */
@@ -53,9 +61,21 @@ export function createLoaders(client: LoaderQueryClient) {
   return {
     marketplace: (({ request }) => {
       const params = new URL(request.url).searchParams;
-      return prefetch(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params), cursorFromParams(params)));
+      const queryClient = resolveClient(client);
+      return withModule(
+        () => Promise.all([import('@/lib/queries/listings'), import('@/features/listings/lib/filter-params'), import('@medallion/contracts/listing-filters')]),
+        ([{ listingsQueryOptions }, { cursorFromParams, filtersFromParams, pageFromParams }, { filtersToQuery }]) => [
+          queryClient.prefetchQuery(listingsQueryOptions(filtersToQuery(filtersFromParams(params)), pageFromParams(params), cursorFromParams(params))),
+        ],
+      );
     }) satisfies Loader,
-    listing: (({ params }) => prefetch(listingQueryOptions(params.listingId ?? ''))) satisfies Loader,
+    listing: (({ params }) => {
+      const queryClient = resolveClient(client);
+      return withModule(
+        () => import('@/lib/queries/listings'),
+        ({ listingQueryOptions }) => [queryClient.prefetchQuery(listingQueryOptions(params.listingId ?? ''))],
+      );
+    }) satisfies Loader,
     shop: (() => prefetch(productsQueryOptions())) satisfies Loader,
     // A paying visitor's 80 questions are theirs: rendered in the browser, not put into shared HTML.
     login: (async ({ request }) => {
@@ -82,13 +102,26 @@ export function createLoaders(client: LoaderQueryClient) {
     }) satisfies Loader,
     // The ways to practice (the simulation's length, questions per topic) are the same for everyone.
     exam: (() => {
+      const withQuestions = signedOutOnServer();
       const queryClient = resolveClient(client);
-      return load(queryClient.prefetchQuery(examModesQueryOptions()), ...(signedOutOnServer() ? [queryClient.prefetchQuery(examQuestionsQueryOptions())] : []));
+      return withModule(
+        () => import('@/lib/queries/exam'),
+        ({ examModesQueryOptions, examQuestionsQueryOptions }) => [
+          queryClient.prefetchQuery(examModesQueryOptions()),
+          ...(withQuestions ? [queryClient.prefetchQuery(examQuestionsQueryOptions())] : []),
+        ],
+      );
     }) satisfies Loader,
     /** The digest's unsubscribe link: the call turns the alerts off (no sign-in), so the page says it is done (or 404). */
     unsubscribe: (({ request }) => {
-      const tokens = unsubscribeTokens(new URL(request.url).searchParams);
-      return tokens.length > 0 ? prefetch(unsubscribeQueryOptions(tokens)) : load();
+      const queryClient = resolveClient(client);
+      return withModule(
+        () => import('@/lib/queries/saved'),
+        ({ unsubscribeQueryOptions, unsubscribeTokens }) => {
+          const tokens = unsubscribeTokens(new URL(request.url).searchParams);
+          return tokens.length > 0 ? [queryClient.prefetchQuery(unsubscribeQueryOptions(tokens))] : [];
+        },
+      );
     }) satisfies Loader,
   };
 }

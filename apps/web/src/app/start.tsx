@@ -1,9 +1,10 @@
-import { StrictMode, Suspense, type ReactNode } from 'react';
+import { startTransition, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './provider';
 import { createAppRouter, createRoutes } from './router';
 import { hydrateQueries, readSsrState } from './ssr-state';
+import { yieldToMain } from '@/lib/after-first-view';
 import { initI18n, syncRememberedLanguage } from '@/lib/i18n';
 import { setSiteOrigin } from '@/lib/site-url';
 
@@ -11,10 +12,20 @@ import { setSiteOrigin } from '@/lib/site-url';
  * The browser app, started by main.tsx. A page the server rendered (entry-server.tsx) is hydrated with the state it
  * sent along: its texts, its query cache and its route data, so nothing is fetched twice; the
  * chunks of the matched routes are loaded first so the first render equals the server's.
+ *
+ * The work is cut in slices with the main thread given back between them (decision 0013): the
+ * modules' evaluation, reading the state, the texts and the route's chunk, then hydration itself,
+ * which runs as a transition so React renders it in small pieces (a tap meanwhile makes React finish
+ * it at once and then handles the tap). On a slow phone none of it is one long task that holds a tap
+ * or a paint back.
  */
 export async function start() {
+  // When the app began, for the first-view check (e2e/page-sweep.spec.ts) and profiles.
+  performance.mark('medallion:app-start');
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  // The app's modules were evaluated in the task that called start(): the rest comes after a break.
+  await yieldToMain();
   const state = readSsrState();
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
@@ -34,6 +45,7 @@ export async function start() {
     await initI18n();
   }
 
+  if (state) await yieldToMain();
   const router = createAppRouter(queryClient, routes, state?.router);
   const app: ReactNode = (
     <StrictMode>
@@ -45,7 +57,9 @@ export async function start() {
     </StrictMode>
   );
   if (state) {
-    hydrateRoot(root, app);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     syncRememberedLanguage(state.language);
   } else {
     createRoot(root).render(app);
