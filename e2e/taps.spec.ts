@@ -116,7 +116,7 @@ for (const lang of ['en', 'ru'] as const) {
 
     test('marketplace: Filters, Buy shows its price fields, and Search applies them', async ({ page }) => {
       await open(page, lang, '/marketplace');
-      await tapNow(page, page.getByRole('button', { name: t(lang, 'listings', 'filters.open'), exact: false }).first(), 'filters');
+      await tapNow(page, page.getByRole('button', { name: t(lang, 'listings', 'filters.open'), exact: true }), 'filters');
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible(SLOW);
       const buy = sheet.getByRole('radio', { name: t(lang, 'listings', 'filters.dealTypes.sale'), exact: true });

@@ -130,7 +130,8 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
-  // Removes the script's listeners if a test did not replay.
+  // Removes the script's listeners if a test did not replay (nothing is left to hydrate).
+  container.innerHTML = '';
   replay()?.();
   delete (window as unknown as Record<string, unknown>)[EARLY_CAPTURE_REPLAY];
   container.remove();
@@ -183,6 +184,20 @@ describe('early capture', () => {
     await act(async () => replay()!());
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(state()).toMatchObject({ deal: 'rent', added: 2 });
+  });
+
+  it('waits for hydration when the replay is asked for before it (a part of the page hydrating late)', async () => {
+    installScript();
+    actBeforeTheApp();
+    replay()!();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 150)));
+    // Still captured while waiting: one more tap before the app.
+    button('Add').click();
+    await hydrate();
+    await waitFor(() => expect(state()).toMatchObject({ deal: 'sale', sort: 'price_asc', max: '900', agree: true, added: 3 }));
+    // Hydrated: a tap now is the app's own, not captured (counted once).
+    await act(async () => button('Add').click());
+    expect(state().added).toBe(4);
   });
 
   it('holds a submit button of a form the app handles, and leaves what works without the app alone', () => {

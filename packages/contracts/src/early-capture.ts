@@ -19,23 +19,32 @@ export const EARLY_CAPTURE_REPLAY = '__medallionReplay';
  *   prototype's setter (it does not), and the input/change events (a click for a checkbox or radio)
  *   make React see the difference.
  *
- * Replays run one per task, so each sees the DOM the one before produced. A page the browser renders
+ * A control counts as hydrated once React has put its props on the element (`__reactProps$…`); until
+ * then it is captured, also after the replay has begun: the app calls the replay when its root has
+ * committed, but parts of the page inside Suspense boundaries hydrate later. The replay waits for each
+ * control to be hydrated (at most 30 s in all), and once everything in #root is, the script removes its
+ * listeners. Replays run one per task, so each sees the DOM the one before produced. A page the browser renders
  * itself (no data-ssr) has no such window: the script does nothing. Kept tiny (well under 1 KiB gzipped)
  * and in ES5 so that it runs before anything else on any browser; the server hashes it for the CSP
  * (apps/api/src/plugins/security.ts).
  */
-export const EARLY_CAPTURE_SCRIPT = `(function(w,d){var q=[],E=['click','input','change','submit'];if(d.documentElement.getAttribute('data-ssr')!=='true')return;
-function on(e){var t=e.target,el,f,r=d.getElementById('root');if(!r||!t||!r.contains(t))return;
-if(e.type==='submit'){if(t.getAttribute('action')!==null||t.method==='dialog')return;e.preventDefault();q.push([t,1]);return}
-el=t.closest&&t.closest('button,select,input,textarea,[data-tap]');if(!el)return;
+export const EARLY_CAPTURE_SCRIPT = `(function(w,d){var q=[],R=0,B=0,T=0,E=['click','input','change','submit'];if(d.documentElement.getAttribute('data-ssr')!=='true')return;
+function h(el){for(var k in el)if(k.indexOf('__reactProps$')===0)return 1}
+function on(e){var t=e.target,el,f,c,l,r=d.getElementById('root');if(!r||!t||!r.contains(t))return;
+if(e.type==='submit'){if(h(t)||t.getAttribute('action')!==null||t.method==='dialog')return;e.preventDefault();add([t,1]);return}
+el=t.closest&&t.closest('button,select,input,textarea,[data-tap]');if(!el||h(el))return;
 if(e.type==='click'){if(el.tagName!=='BUTTON'&&!el.hasAttribute('data-tap'))return;f=el.form;
-if(f&&el.type==='submit'&&(f.method==='dialog'||f.getAttribute('action')!==null))return;e.preventDefault();q.push([el]);return}
-if(el.tagName==='BUTTON')return;var c=el.type==='checkbox'||el.type==='radio',l=q[q.length-1];
-if(l&&l[0]===el&&l.length>2)q.pop();q.push([el,c?el.checked:el.value,c])}
-E.forEach(function(n){w.addEventListener(n,on,true)});
-w.${EARLY_CAPTURE_REPLAY}=function(){if(!q)return;var a=q,i=0;q=null;E.forEach(function(n){w.removeEventListener(n,on,true)});
-(function next(){var it=a[i++],el,v;if(!it)return;el=it[0];v=it[1];if(el.isConnected){
-if(it.length<2)el.click();else if(it.length<3)el.requestSubmit();else if(it[2]){el.checked=!v;el.click()}else{
+if(f&&el.type==='submit'&&(f.method==='dialog'||f.getAttribute('action')!==null))return;e.preventDefault();add([el]);return}
+if(el.tagName==='BUTTON')return;c=el.type==='checkbox'||el.type==='radio';l=q[q.length-1];
+if(l&&l[0]===el&&l.length>2)q.pop();add([el,c?el.checked:el.value,c])}
+function add(it){q.push(it);if(R&&!B)next()}
+function later(ms){B=1;setTimeout(next,ms)}
+function next(){var it=q[0],el,v,a,i;B=0;if(!it){a=d.getElementById('root');a=a?a.getElementsByTagName('*'):[];
+for(i=0;i<a.length;i++)if(!h(a[i])){if(T++<300)later(100);return}
+E.forEach(function(n){w.removeEventListener(n,on,true)});return}
+el=it[0];v=it[1];if(el.isConnected&&!h(el)&&T++<300)return later(100);q.shift();
+if(el.isConnected&&h(el)){if(it.length<2)el.click();else if(it.length<3)el.requestSubmit();else if(it[2]){el.checked=!v;el.click()}else{
 el.value=v?'':'-';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),'value').set.call(el,v);
-el.dispatchEvent(new Event('input',{bubbles:true}));el.dispatchEvent(new Event('change',{bubbles:true}))}}
-setTimeout(next,0)})()}})(window,document)`;
+el.dispatchEvent(new Event('input',{bubbles:true}));el.dispatchEvent(new Event('change',{bubbles:true}))}}later(0)}
+E.forEach(function(n){w.addEventListener(n,on,true)});
+w.${EARLY_CAPTURE_REPLAY}=function(){if(!R){R=1;next()}}})(window,document)`;
