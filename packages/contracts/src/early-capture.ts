@@ -19,9 +19,11 @@ export const EARLY_CAPTURE_REPLAY = '__medallionReplay';
  *   prototype's setter (it does not), and the input/change events (a click for a checkbox or radio)
  *   make React see the difference.
  *
- * A control counts as hydrated once React has put its props on the element (`__reactProps$…`); until
- * then it is captured, also after the replay has begun: the app calls the replay when its root has
- * committed, but parts of the page inside Suspense boundaries hydrate later. The replay waits for each
+ * A control counts as hydrated once React has claimed the element (`__reactFiber$…`) and committed it (no
+ * fiber on its way up still flagged Placement or Hydrating, which is how React's own event system tells a
+ * mounted node: a tap on a node whose hydration is still being rendered is dropped by React); until then
+ * it is captured, also after the replay has begun: the app calls the replay when its root has committed,
+ * but parts of the page inside Suspense boundaries hydrate later, over several tasks. The replay waits for each
  * control to be hydrated (at most 30 s in all), and once everything in #root is, the script removes its
  * listeners. Replays run one per task, so each sees the DOM the one before produced. A page the browser renders
  * itself (no data-ssr) has no such window: the script does nothing. Kept tiny (well under 1 KiB gzipped)
@@ -29,7 +31,7 @@ export const EARLY_CAPTURE_REPLAY = '__medallionReplay';
  * (apps/api/src/plugins/security.ts).
  */
 export const EARLY_CAPTURE_SCRIPT = `(function(w,d){var q=[],R=0,B=0,T=0,E=['click','input','change','submit'];if(d.documentElement.getAttribute('data-ssr')!=='true')return;
-function h(el){for(var k in el)if(k.indexOf('__reactProps$')===0)return 1}
+function h(el){var k,f;for(k in el)if(k.indexOf('__reactFiber$')===0){f=el[k];if(f.alternate)return 1;for(;f;f=f.return)if(f.flags&4098)return 0;return 1}}
 function on(e){var t=e.target,el,f,c,l,r=d.getElementById('root');if(!r||!t||!r.contains(t))return;
 if(e.type==='submit'){if(h(t)||t.getAttribute('action')!==null||t.method==='dialog')return;e.preventDefault();add([t,1]);return}
 el=t.closest&&t.closest('button,select,input,textarea,[data-tap]');if(!el||h(el))return;
