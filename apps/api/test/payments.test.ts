@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, payments, sandboxCards } from '@medallion/db/schema';
 import { passesLuhn } from '../src/integrations/payments/test-cards';
+import { EARLY_CAPTURE_CSP_SOURCE } from '../src/plugins/security';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { fieldTexts } from './helpers/field-texts';
@@ -45,7 +46,7 @@ describe('payments (sandbox gateway)', async () => {
   it("keeps the page's CSP to 'self': the sandbox card form loads nothing from elsewhere", async () => {
     const csp = (await app.inject({ method: 'GET', url: '/api/docs' })).headers['content-security-policy'] as string;
     const directives = Object.fromEntries(csp.split(';').map((d) => [d.trim().split(/\s+/)[0], d.trim().split(/\s+/).slice(1)]));
-    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", EARLY_CAPTURE_CSP_SOURCE]);
     expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives).not.toHaveProperty('frame-src');
     expect(csp).not.toContain('stripe');

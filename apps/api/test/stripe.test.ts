@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, payments } from '@medallion/db/schema';
+import { EARLY_CAPTURE_CSP_SOURCE } from '../src/plugins/security';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { startFakeStripe } from '../../../test-support/fake-stripe';
@@ -47,7 +48,7 @@ describe('Stripe gateway against a local Stripe-speaking server', async () => {
         return [name, values];
       }),
     );
-    expect(directives['script-src']).toEqual(["'self'", stripeServer.url]);
+    expect(directives['script-src']).toEqual(["'self'", EARLY_CAPTURE_CSP_SOURCE, stripeServer.url]);
     expect(directives['frame-src']).toEqual(["'self'", stripeServer.url]);
     expect(directives['connect-src']).toEqual(["'self'", stripeServer.url]);
     expect(directives['default-src']).toEqual(["'self'"]);

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
+import { EARLY_CAPTURE_SCRIPT } from '@medallion/contracts/early-capture';
+import { EARLY_CAPTURE_CSP_SOURCE } from '../src/plugins/security';
 import { splitTemplate } from '../src/plugins/web';
 import { createFontPreloads, createPageAssets } from '../src/plugins/web-render';
 import { buildTestApp } from './helpers/build-test-app';
@@ -149,6 +152,27 @@ describe('server-rendered pages and media', async () => {
     expect(change.statusCode).toBe(200);
     await app.inject({ method: 'GET', url: '/shop?cache=1' });
     expect(renders()).toBe(start + 5);
+  });
+
+  it('starts every page with the early-capture script, allowed by its hash in the CSP (decision 0014)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/steps' });
+    const scripts = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([EARLY_CAPTURE_SCRIPT]);
+    expect(res.body.indexOf('<script>')).toBeLessThan(res.body.indexOf('<title>'));
+    const hash = `'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`;
+    expect(EARLY_CAPTURE_CSP_SOURCE).toBe(hash);
+    const scriptSrc = (res.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc?.split(' ')).toContain(hash);
+    // After the charset when the page names one, so the charset stays in the first bytes.
+    const withCharset = splitTemplate(
+      '<html lang="en"><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>',
+    ).assemble({
+      language: 'en',
+      head: '',
+      body: '',
+      state: '',
+    });
+    expect(withCharset).toContain(`<head><meta charset="UTF-8" /><script>${EARLY_CAPTURE_SCRIPT}</script><title>`);
   });
 
   it("lets a rendered page's code yield the network to its first paint (low fetch priority)", () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EARLY_CAPTURE_SCRIPT } from '@medallion/contracts/early-capture';
 import { stripeCspSources } from '../integrations/payments/stripe-csp';
 import { API_DOCS_PREFIX } from './docs';
 
@@ -14,7 +16,8 @@ export async function registerSecurity(app: FastifyInstance, options: { imageOri
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe?.script ?? [])],
+        // The one inline script, the early capture of taps before the app has hydrated (decision 0014), by its hash.
+        scriptSrc: ["'self'", EARLY_CAPTURE_CSP_SOURCE, ...(stripe?.script ?? [])],
         // Swagger UI and radix inject inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Listing photos come from our own /media, or from the S3 bucket / CDN when configured.
@@ -61,6 +64,9 @@ export async function registerSecurity(app: FastifyInstance, options: { imageOri
     ...(redis ? { redis: redis.client, nameSpace: redis.key('rate-limit', ''), skipOnError: true } : {}),
   });
 }
+
+/** The early-capture script's hash as a CSP source, worked out once at start. */
+export const EARLY_CAPTURE_CSP_SOURCE = `'sha256-${createHash('sha256').update(EARLY_CAPTURE_SCRIPT).digest('base64')}'`;
 
 /** A call of the JSON API (not its documentation pages). */
 function isApiCall(url: string): boolean {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLY_CAPTURE_SCRIPT } from '@medallion/contracts/early-capture';
 import { toMessage } from '@medallion/contracts/messages';
 import { hasSessionCookie, isAppRoute, LANGUAGE_COOKIE } from '@medallion/contracts/site';
 import { pickEncoding } from '../lib/web-headers';
@@ -158,7 +159,9 @@ export function splitTemplate(indexHtml: string) {
   // first paint needs (the stylesheet, the font, the largest picture) and hydrates right after.
   const template = indexHtml
     .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    // Taps before the app has hydrated are kept and replayed (decision 0014): first in the head (after the charset), before the stylesheet.
+    .replace(/<meta charset="[^"]*"\s*\/?>|<head>(?![\s\S]*<meta charset=)/i, (start) => `${start}<script>${EARLY_CAPTURE_SCRIPT}</script>`);
   type Parts = { language: string; head: string; body: string | Uint8Array; state: string | Uint8Array };
   /** The template with a mark where each part goes, in the order of the document. */
   const LANGUAGE = '\uE000language\uE000';

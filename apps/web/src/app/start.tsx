@@ -1,5 +1,6 @@
-import { startTransition, StrictMode, Suspense, type ReactNode } from 'react';
+import { startTransition, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { EARLY_CAPTURE_REPLAY } from '@medallion/contracts/early-capture';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './provider';
 import { createAppRouter, createRoutes } from './router';
@@ -52,6 +53,7 @@ export async function start() {
       <AppProvider client={queryClient}>
         <Suspense fallback={null}>
           <RouterProvider router={router} />
+          <ReplayEarlyTaps />
         </Suspense>
       </AppProvider>
     </StrictMode>
@@ -64,4 +66,17 @@ export async function start() {
   } else {
     createRoot(root).render(app);
   }
+}
+
+/**
+ * Once the page has hydrated (this effect runs when the router's tree beside it has committed), what the
+ * visitor did before is done again for the app: the early-capture script in the page's head (decision 0014,
+ * packages/contracts/src/early-capture.ts) kept it. Safe to call twice; a page rendered here has none.
+ */
+function ReplayEarlyTaps() {
+  useEffect(() => {
+    const replay = (window as unknown as Record<string, unknown>)[EARLY_CAPTURE_REPLAY];
+    if (typeof replay === 'function') (replay as () => void)();
+  }, []);
+  return null;
 }

@@ -404,7 +404,8 @@ export function ExamRunner({ signedIn, practice }: { signedIn: boolean; practice
                   className={cn(
                     ANSWER,
                     'cursor-pointer transition-colors',
-                    result === 'idle' && 'border-slate-200 hover:border-slate-400',
+                    // An answer ticked before the app has loaded looks chosen at once (decision 0014).
+                    result === 'idle' && 'border-slate-200 hover:border-slate-400 has-[:checked]:border-asphalt has-[:checked]:bg-taxi-soft',
                     result === 'chosen' && 'border-asphalt bg-taxi-soft',
                     result === 'correct' && 'border-success bg-success/10 text-success-text',
                     result === 'wrong' && 'border-danger bg-danger/10 text-danger-text',

@@ -61,7 +61,8 @@ function Segmented<T extends string>({
             className={cn(
               'flex min-h-11 flex-auto cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors',
               'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-info has-[:focus-visible]:outline',
-              checked ? 'bg-white text-asphalt shadow-sm' : 'text-slate-600 hover:text-asphalt',
+              // Drawn from the radio itself, so a choice made before the app has loaded shows at once (decision 0014).
+              'text-slate-600 hover:text-asphalt has-[:checked]:bg-white has-[:checked]:text-asphalt has-[:checked]:shadow-sm',
             )}
           >
             <input type="radio" name={name} value={option} checked={checked} onChange={() => onChange(option)} className="sr-only" />
