@@ -247,7 +247,13 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
   if (serveWeb) {
     await registerWeb(app, {
       webDist: config.WEB_DIST,
-      extraRoutes: [...STAFF_ROUTE_PATTERNS, RENTAL_HANDOVER_ROUTE, UNSUBSCRIBE_ROUTE, EMAIL_RESTORE_ROUTE, ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : [])],
+      extraRoutes: [
+        ...STAFF_ROUTE_PATTERNS,
+        RENTAL_HANDOVER_ROUTE,
+        UNSUBSCRIBE_ROUTE,
+        EMAIL_RESTORE_ROUTE,
+        ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : []),
+      ],
       publicUrl: config.PUBLIC_URL,
       renderCacheMs: config.PAGE_CACHE_MS,
     });

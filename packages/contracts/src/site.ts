@@ -41,7 +41,15 @@ export const APP_ROUTE_PATTERNS = [
 ] as const;
 
 /** The staff console (not in the spec's route list; added for staff tools). */
-export const STAFF_ROUTE_PATTERNS = ['/admin', '/admin/listings', '/admin/reports', '/admin/exam', '/admin/products', '/admin/orders', '/admin/rental-claims'] as const;
+export const STAFF_ROUTE_PATTERNS = [
+  '/admin',
+  '/admin/listings',
+  '/admin/reports',
+  '/admin/exam',
+  '/admin/products',
+  '/admin/orders',
+  '/admin/rental-claims',
+] as const;
 
 /** A rental's hand-over and claim page, for its two parties (issue #32; not in the spec's route list). */
 export const RENTAL_HANDOVER_ROUTE = '/rentals/:rentalId/handover';

@@ -1340,5 +1340,9 @@ export const rentalClaims = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('rental_claims_open_idx').on(t.createdAt).where(sql`${t.answer} = 'disputed' and ${t.decidedAt} is null`)],
+  (t) => [
+    index('rental_claims_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.answer} = 'disputed' and ${t.decidedAt} is null`),
+  ],
 );

@@ -91,7 +91,9 @@ export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
         {
           path: 'admin/rental-claims',
           loader: loaders.private,
-          ...page('admin-rental-claims', ['handover', 'admin'], async () => ({ Component: (await import('./routes/admin-rental-claims')).AdminRentalClaimsRoute })),
+          ...page('admin-rental-claims', ['handover', 'admin'], async () => ({
+            Component: (await import('./routes/admin-rental-claims')).AdminRentalClaimsRoute,
+          })),
         },
         {
           path: 'rentals/:rentalId/handover',

@@ -214,19 +214,17 @@ export function createMailer(options: MailerOptions): Mailer {
     async sendMany(mails, tx) {
       if (mails.length === 0) return;
       const status = transport ? ('pending' as const) : ('dev' as const);
-      await (tx ?? db)
-        .insert(mailOutbox)
-        .values(
-          mails.map((mail) => ({
-            to: mail.to,
-            replyTo: mail.replyTo ?? null,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? null,
-            category: mail.category ?? null,
-            status,
-          })),
-        );
+      await (tx ?? db).insert(mailOutbox).values(
+        mails.map((mail) => ({
+          to: mail.to,
+          replyTo: mail.replyTo ?? null,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          category: mail.category ?? null,
+          status,
+        })),
+      );
       if (transport && !tx) setImmediate(kick);
     },
     async cancel(id, tx) {
