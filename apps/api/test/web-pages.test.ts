@@ -164,14 +164,14 @@ describe('server-rendered pages and media', async () => {
     const scriptSrc = (res.headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src'));
     expect(scriptSrc?.split(' ')).toContain(hash);
     // After the charset when the page names one, so the charset stays in the first bytes.
-    const withCharset = splitTemplate(
-      '<html lang="en"><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>',
-    ).assemble({
-      language: 'en',
-      head: '',
-      body: '',
-      state: '',
-    });
+    const withCharset = splitTemplate('<html lang="en"><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>')
+      .assemble({
+        language: 'en',
+        head: '',
+        body: '',
+        state: '',
+      })
+      .toString();
     expect(withCharset).toContain(`<head><meta charset="UTF-8" /><script>${EARLY_CAPTURE_SCRIPT}</script><title>`);
   });
 
