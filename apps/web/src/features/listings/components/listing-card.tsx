@@ -1,19 +1,22 @@
 import { BadgeCheck, CalendarDays, Eye, MapPin } from 'lucide-react';
 import { missingListingFields } from '@medallion/contracts/listing-filters';
 import type { Listing } from '@medallion/contracts/listings';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { lazyNamed } from '@/components/ui/lazy';
 import { toast } from '@/components/ui/toast';
 import { listingCheckoutPath } from '@/lib/checkout-path';
 import { cn } from '@/lib/cn';
 import { formatLocation, postedState } from '../lib/format';
 import { useListingValues } from '@/lib/listing-values';
 import { defaultPicture } from './default-picture';
-import { ListingOwnerActions } from './listing-owner-actions';
 import { useRentalCardLine } from './rental-label';
 import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
 import { SaveListingButton } from './save-listing-button';
+
+/** The owner's Edit and Delete: only dashboard cards show them, so the public marketplace's first load does not carry them. */
+const ListingOwnerActions = lazyNamed(() => import('./listing-owner-actions'), 'ListingOwnerActions');
 
 export type ListingCardMode = 'public' | 'dashboard';
 
@@ -216,7 +219,11 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
             {t('card.reviewAndCheckout')}
           </span>
         )}
-        {mode === 'dashboard' && <ListingOwnerActions listing={listing} title={title} compact />}
+        {mode === 'dashboard' && (
+          <Suspense fallback={null}>
+            <ListingOwnerActions listing={listing} title={title} compact />
+          </Suspense>
+        )}
       </div>
     </article>
   );

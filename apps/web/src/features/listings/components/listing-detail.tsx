@@ -16,9 +16,8 @@ import { defaultPicture } from './default-picture';
 import { ForSaleBadge, ListingStatusBadge, VerifiedBadge } from './listing-card';
 import { ListingNotFound } from './listing-not-found';
 import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
-import { RentalLabelPanel } from './rental-label';
+import { RentalLabelPanel } from './rental-label-panel';
 import { useListingValues } from '@/lib/listing-values';
-import { ListingOwnerActions } from './listing-owner-actions';
 import { ListingStatusControl } from './listing-status-control';
 import { SaveListingButton } from './save-listing-button';
 import { PageHead } from '@/components/ui/page-head';
@@ -38,6 +37,8 @@ interface Props {
 
 /** The full-window photo viewer (radix dialog) is a chunk of its own, loaded when the photo is pointed at or pressed. */
 const ListingGallery = lazyNamed(() => import('./listing-gallery'), 'ListingGallery');
+/** The owner's Edit and Delete, loaded only when the owner looks at their listing. */
+const ListingOwnerActions = lazyNamed(() => import('./listing-owner-actions'), 'ListingOwnerActions');
 const preloadGallery = () => void ListingGallery.preload().catch(() => undefined);
 
 /** Back to the marketplace with this visit's search. */
@@ -293,7 +294,9 @@ function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: b
             <section aria-label={t('status.sectionLabel')} className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
               <div className="flex flex-col gap-4">
                 <ListingStatusControl listing={listing} />
-                <ListingOwnerActions listing={listing} title={title} onDeleted={() => void navigate('/dashboard?tab=ads')} />
+                <Suspense fallback={null}>
+                  <ListingOwnerActions listing={listing} title={title} onDeleted={() => void navigate('/dashboard?tab=ads')} />
+                </Suspense>
               </div>
             </section>
           )}
