@@ -380,10 +380,10 @@ for (const v of visits.values()) {
       await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
     }
     if (v.dashboardTabs) {
-      // All seven tabs in view at 375 px in Russian, in rows of two.
+      // All eight tabs in view at 375 px in Russian, in rows of two.
       const tabs = page.getByRole('tablist').getByRole('tab');
-      await expect(tabs).toHaveText(['Настройки', 'Безопасность', 'Мои объявления', 'Сообщения', 'Избранное', 'Сохранённые вопросы', 'Заказы']);
-      await expect(tabs.nth(6)).toHaveAttribute('aria-selected', 'true');
+      await expect(tabs).toHaveText(['Настройки', 'Безопасность', 'Мои объявления', 'Мои аренды', 'Сообщения', 'Избранное', 'Сохранённые вопросы', 'Заказы']);
+      await expect(tabs.nth(7)).toHaveAttribute('aria-selected', 'true');
       for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
       expect(await sideways(page)).toBe(0);
     }
