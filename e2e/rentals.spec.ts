@@ -165,11 +165,12 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await request.getByRole('button', { name: t.approve }).click();
     const ownerRental = owner.getByTestId('rental').filter({ hasText: title });
     await expect(ownerRental.getByText(t.awaitingAgreement)).toBeVisible();
+    // A typed name without the consent is refused, saying what is missing.
+    await ownerRental.getByLabel(t.name).fill(`Olga ${lng}${width} ${stamp}`);
     await ownerRental.getByRole('button', { name: t.accept }).click();
     await expect(ownerRental.getByText(t.consentMissing)).toBeVisible();
     await shot(owner, `owner-agreement-${lng}-${width}`);
     await ownerRental.getByLabel(t.consent).check();
-    await ownerRental.getByLabel(t.name).fill(`Olga ${lng}${width} ${stamp}`);
     await ownerRental.getByRole('button', { name: t.accept }).click();
     await expect(ownerRental.getByRole('button', { name: t.accept })).toHaveCount(0);
     expect(await axeProblems(owner, 'main')).toEqual([]);
