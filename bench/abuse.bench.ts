@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildProduct, freePort, parseArgs, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
 import { cleanUpOnSignal, runMain } from './lib/run';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const ATTACKERS = Number(process.env.BENCH_ATTACKERS ?? 50);
@@ -283,6 +284,7 @@ async function main(): Promise<number> {
       title: 'FHV plates for rent',
       listing_price: '300',
       payment_period: 'weekly',
+      ...RENTAL_LABEL_FIELDS,
       images: Array.from({ length: 9 }, () => picture),
     });
     console.log(`upload body: 9 PNGs of 7000 × 7000 in ${(uploadBody.length / 1024).toFixed(0)} KB`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Product } from '@medallion/contracts/shop';
 import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, appText as tx, WIDTH_LANG_PAIRS } from './fixtures';
-import { RENTAL_LABEL_FIELDS } from './rental-label';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
  * Issue #16, checkouts: the card is preselected in all three checkouts (the only card, or the last

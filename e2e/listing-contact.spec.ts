@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { chooseLanguage, DRIVER, expect, openSettled, saveCardByApi, signIn, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
-import { RENTAL_LABEL_FIELDS } from './rental-label';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
  * Issue #16, "drivers reach owners safely": Message the owner (relayed by e-mail, kept in both

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseLanguage, expect, expectAccessible, hydrated, saveCardByApi, test, WIDTH_LANG_PAIRS } from './fixtures';
-import { RENTAL_LABEL_FIELDS } from './rental-label';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
  * Owners manage their listings (issue #16): edit an ACTIVE listing (a new price stays live, a new title

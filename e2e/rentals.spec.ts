@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { chooseLanguage, expect, openSettled, saveCardByApi, test, WIDTH_LANG_PAIRS } from './fixtures';
-import { RENTAL_LABEL_FIELDS } from './rental-label';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
  * Issue #32, renting a car: the owner's all-in cost label on the listing page, a driver's request, the

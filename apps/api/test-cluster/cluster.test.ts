@@ -16,6 +16,7 @@ import { orderTotals, type CartItem, type Product } from '@medallion/contracts/s
 import { buildIfNeeded } from '../../../scripts/lib/build.mjs';
 import { canConnect, dropDatabase, ensureDatabase, findNginx, redisAnswers, startCluster, type Cluster } from '../../../scripts/lib/cluster.mjs';
 import { createVinDecoder } from '../src/integrations/car-data/vin-decoder';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 import { startSmtpSink } from '../../../test-support/smtp-sink';
 import { CARD_EXP_YEAR } from '../test/helpers/payments';
 
@@ -302,6 +303,7 @@ describe.skipIf(missing !== undefined)('three instances behind nginx on PostgreS
         title: 'FHV plates for rent',
         listing_price: '300',
         payment_period: 'weekly',
+        ...RENTAL_LABEL_FIELDS,
         images: [`data:image/jpeg;base64,${jpeg.toString('base64')}`],
       },
       driver.cookie,

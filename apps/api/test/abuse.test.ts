@@ -14,7 +14,7 @@ import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { insertListing } from './helpers/listings';
 import { photoDataUrl } from './helpers/photos';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 

@@ -9,7 +9,7 @@ import { photoDataUrl, storedListingPictures } from './helpers/photos';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
 import { fieldTexts } from './helpers/field-texts';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });
 const VALID_VIN = '1HGCM82633A004352'; // a classic example VIN with a correct check digit

@@ -6,7 +6,7 @@ import { listings } from '@medallion/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { photoDataUrl } from './helpers/photos';
 import { createConfirmedUser } from './helpers/auth';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 const LOCATION = { city: 'Brooklyn', state: 'NY', zip_code: '11201' };
 

@@ -12,7 +12,7 @@ import { recoverStalePayments } from '../src/modules/payments/recover-payments';
 import { createConfirmedUser } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
 import { saveSandboxCard } from './helpers/payments';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 const ADDRESS = { full_name: 'Aziz Karimov', address_one: '123 Main St', address_two: '', address_city: 'Brooklyn', address_state: 'NY', address_zip: '11201' };
 const LOCATION = JSON.stringify({ city: 'Brooklyn', state: 'NY', zip_code: '11201' });

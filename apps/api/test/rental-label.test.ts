@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listings } from '@medallion/db/schema';
 import { createConfirmedUser } from './helpers/auth';
 import { buildTestApp } from './helpers/build-test-app';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 const LOCATION = JSON.stringify({ city: 'Queens', state: 'NY', zip_code: '11101' });
 

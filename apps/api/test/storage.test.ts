@@ -9,7 +9,7 @@ import { createS3Storage } from '../src/integrations/storage/s3-storage';
 import type { Storage } from '../src/integrations/storage/storage';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
-import { RENTAL_LABEL_FIELDS } from './helpers/rentals';
+import { RENTAL_LABEL_FIELDS } from '../../../test-support/rental-label';
 
 // A local S3-compatible server (s3rver speaks S3's REST API and checks SigV4 signatures).
 const s3Dir = mkdtempSync(join(tmpdir(), 'medallion-s3rver-'));

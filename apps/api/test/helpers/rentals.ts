@@ -76,17 +76,3 @@ export async function setCardBehaviour(app: FastifyInstance, cardId: string, beh
 export function nyNoon(date: string, days = 0): Date {
   return new Date(new Date(`${date}T17:00:00Z`).getTime() + days * 24 * 3600_000);
 }
-
-/** The cost label's fields of a rental's step 2 save (POST /api/listing/save-draft). */
-export const RENTAL_LABEL_FIELDS = {
-  rent_deposit: '500',
-  rent_min_weeks: '2',
-  rent_mileage_unlimited: 'no',
-  rent_mileage_cap: '1500',
-  rent_insurance_included: 'yes',
-  rent_insurance_limits: '$100,000/$300,000 liability',
-  rent_tlc_plate_included: 'yes',
-  rent_maintenance_included: 'yes',
-  rent_deductible: '1000',
-  rent_remote_disabling: 'no',
-} as const;
