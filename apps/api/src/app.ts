@@ -28,6 +28,7 @@ import { digestMailHeaders } from './modules/saved/digest-email';
 import { savedRoutes } from './modules/saved/routes';
 import { rentalRoutes } from './modules/rentals/routes';
 import { registerRentalExpiry } from './modules/rentals/rental-expiry-job';
+import { testHookRoutes } from './modules/test-hooks/routes';
 import { devDigestRoutes } from './modules/saved/dev-routes';
 import { registerSearchDigest } from './modules/saved/search-digest-job';
 import { licenseTrackerRoutes } from './modules/license-tracker/routes';
@@ -234,6 +235,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       await api.register(carsRoutes);
       await api.register(savedRoutes);
       await api.register(rentalRoutes);
+      if (config.TEST_HOOKS) await api.register(testHookRoutes);
       if (mailer.mode === 'dev') await api.register(devMailRoutes);
       if (mailer.mode === 'dev') await api.register(devDigestRoutes);
       await api.register(licenseTrackerRoutes);

@@ -163,6 +163,12 @@ export const configSchema = z.object({
   CONVERSION_WEBHOOK_URL: z.url().optional(),
   EXAM_PROMO_CODE: z.string().length(6, 'must be 6 characters').default('TLC500'),
   SEED_DEMO_DATA: bool.default(true),
+  /**
+   * Test hooks for the end-to-end tests (modules/test-hooks): a staff account may move one rental's dates
+   * into the past, as if days went by, run the rental jobs at once, and make a sandbox card decline. Only
+   * on a local server (PUBLIC_URL on localhost or 127.0.0.1) with the sandbox gateway; never in production.
+   */
+  TEST_HOOKS: bool.default(false),
   /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** This instance's name, sent in the X-Served-By header and written in every log line (unset: no header). */
@@ -187,6 +193,11 @@ export const MEDIA_NOT_SHARED =
   'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY for an S3-compatible server), or MEDIA_SHARED=true ' +
   'when DATA_DIR/media is one folder that every instance mounts.';
 
+/** Why a server refuses TEST_HOOKS=true. */
+export const TEST_HOOKS_LOCAL_ONLY =
+  'TEST_HOOKS: only for a local test server: PUBLIC_URL must be http://localhost or http://127.0.0.1 and ' +
+  'STRIPE_SECRET_KEY unset (the sandbox gateway). Remove TEST_HOOKS.';
+
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {
@@ -210,7 +221,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.REDIS_URL && !parsed.data.S3_BUCKET && !parsed.data.MEDIA_SHARED) {
     throw new ConfigError([MEDIA_NOT_SHARED]);
   }
-  return { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '') };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  if (parsed.data.TEST_HOOKS && (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(publicUrl) || parsed.data.STRIPE_SECRET_KEY)) {
+    throw new ConfigError([TEST_HOOKS_LOCAL_ONLY]);
+  }
+  return { ...parsed.data, PUBLIC_URL: publicUrl };
 }
 
 /**

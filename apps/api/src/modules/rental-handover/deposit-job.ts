@@ -56,14 +56,19 @@ export function registerDepositJob(app: FastifyInstance): void {
     name: 'rental-deposits',
     intervalMs: app.config.RENT_JOB_INTERVAL_MS,
     async round(log) {
-      const lease = await claimRoundLease(app.db, 'rental-deposit-round', app.config.PAYMENT_PROCESSING_LEASE_MS);
-      if (!lease) return;
-      try {
-        const result = await runDepositRound(app.db, settleServicesFor(app), new Date());
-        if (result.unanswered + result.settled + result.failed > 0) log.info(result, 'deposit round');
-      } finally {
-        await releaseRoundLease(app.db, 'rental-deposit-round', lease);
-      }
+      const result = await runDepositJobRound(app, new Date());
+      if (result && result.unanswered + result.settled + result.failed > 0) log.info(result, 'deposit round');
     },
   });
+}
+
+/** One leased round of the deposits as of `now` (null: another server is running one). */
+export async function runDepositJobRound(app: FastifyInstance, now: Date) {
+  const lease = await claimRoundLease(app.db, 'rental-deposit-round', app.config.PAYMENT_PROCESSING_LEASE_MS);
+  if (!lease) return null;
+  try {
+    return await runDepositRound(app.db, settleServicesFor(app), now);
+  } finally {
+    await releaseRoundLease(app.db, 'rental-deposit-round', lease);
+  }
 }

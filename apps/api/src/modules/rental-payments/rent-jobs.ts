@@ -15,11 +15,16 @@ export function registerRentJobs(app: FastifyInstance): void {
     name: 'rent',
     intervalMs: app.config.RENT_JOB_INTERVAL_MS,
     async round(log) {
-      const now = new Date();
-      const leaseMs = app.config.PAYMENT_PROCESSING_LEASE_MS;
-      const rent = await runRentRound(app.db, app.payments, rentServicesFor(app), { now, leaseMs });
-      const payouts = await payOutOwners(app.db, app.payments, { now, leaseMs });
+      const { rent, payouts } = await runRentJobRound(app, new Date());
       if (rent.charged + rent.declined + rent.needsAction + payouts.paid + payouts.failed > 0) log.info({ rent, payouts }, 'rent round');
     },
   });
+}
+
+/** One round of the rentals' money as of `now`: the rent due and the retries, then the owners' payouts. */
+export async function runRentJobRound(app: FastifyInstance, now: Date) {
+  const leaseMs = app.config.PAYMENT_PROCESSING_LEASE_MS;
+  const rent = await runRentRound(app.db, app.payments, rentServicesFor(app), { now, leaseMs });
+  const payouts = await payOutOwners(app.db, app.payments, { now, leaseMs });
+  return { rent, payouts };
 }

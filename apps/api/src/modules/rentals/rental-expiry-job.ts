@@ -15,10 +15,16 @@ export function registerRentalExpiry(app: FastifyInstance): void {
     name: 'rental-expiry',
     intervalMs: RENTAL_EXPIRY_INTERVAL_MS,
     round: async (log) => {
-      const deps = { db: app.db, mailer: app.mailer, storage: app.storage, publicUrl: app.config.PUBLIC_URL };
-      const requests = await expireRentalRequests(deps);
-      const agreements = await expireAgreements(deps);
+      const { requests, agreements } = await runRentalExpiryRound(app, new Date());
       if (requests || agreements) log.info({ requests, agreements }, 'rental requests and agreements expired');
     },
   });
+}
+
+/** One expiry round as of `now`: requests unanswered for 48 hours, agreements not accepted in time. */
+export async function runRentalExpiryRound(app: FastifyInstance, now: Date) {
+  const deps = { db: app.db, mailer: app.mailer, storage: app.storage, publicUrl: app.config.PUBLIC_URL };
+  const requests = await expireRentalRequests(deps, now);
+  const agreements = await expireAgreements(deps, now);
+  return { requests, agreements };
 }
