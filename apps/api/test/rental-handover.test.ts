@@ -247,4 +247,21 @@ describe('the hand-over and the claims of a rental', async () => {
     // A later round finds nothing to do.
     expect(await runDepositRound(app.db, services, later)).toEqual({ unanswered: 0, settled: 0, failed: 0 });
   });
+
+  it('an answer after the 72 hours is refused with a clear 409, and the form is no longer offered', async () => {
+    const rental = await returnedRental(1);
+    expect((await claim(rental.id, owner.cookie, damage)).statusCode).toBe(200);
+    // The claim was opened 73 hours ago (the job has not run yet).
+    await app.db
+      .update(rentals)
+      .set({ claimOpenedAt: new Date(Date.now() - 73 * HOUR) })
+      .where(eq(rentals.id, rental.id));
+    expect((await view(rental.id, driver.cookie)).json().data['may-answer']).toBe(false);
+    for (const payload of [{ answer: 'accept' }, { answer: 'dispute', note: 'Too late?' }]) {
+      const late = await answer(rental.id, driver.cookie, payload);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ key: 'rental.claimAnswerClosed', message: 'The 72 hours to answer this claim are over: it stands.' });
+    }
+    expect((await statusOf(rental.id)).status).toBe('claim_open');
+  });
 });

@@ -308,6 +308,7 @@ export const MESSAGES = {
   'rental.notPaymentFailed': 'This rental has no unpaid week.',
   'rental.cannotEndYet': 'A rental can be ended for non-payment only 72 hours after a weekly charge failed.',
   'rental.claimWindowClosed': 'A damage claim can be opened only within 24 hours of the return.',
+  'rental.claimAnswerClosed': 'The 72 hours to answer this claim are over: it stands.',
   'rental.noOpenClaim': 'There is no open claim on this rental.',
   'rental.noDisputedClaim': 'There is no disputed claim on this rental.',
   'rental.depositNotDue': 'The deposit is not due back yet.',

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { CLAIM_WINDOW_HOURS } from '@medallion/contracts/rental-states';
+import { CLAIM_WINDOW_HOURS, CLAIM_ANSWER_HOURS } from '@medallion/contracts/rental-states';
 import { HANDOVER_STAGES, type HandoverResponse, type HandoverSet, type RentalClaim } from '@medallion/contracts/rental-handover';
 import type { DbExecutor } from '@medallion/db/client';
 import { rentalHandovers } from '@medallion/db/schema';
@@ -54,7 +54,11 @@ export async function getHandover(db: DbExecutor, viewer: HandoverViewer, rental
     claim: claim ? toClaim(claim) : null,
     'may-send': role === 'staff' ? [] : HANDOVER_STAGES.filter((stage) => HANDOVER_OPEN_STATUSES[stage].includes(rental.status) && !mine(stage)),
     'may-claim': role === 'owner' && claimWindowOpen && !claim,
-    'may-answer': role === 'driver' && rental.status === 'claim_open',
+    'may-answer':
+      role === 'driver' &&
+      rental.status === 'claim_open' &&
+      rental.claimOpenedAt !== null &&
+      rental.claimOpenedAt.getTime() > now.getTime() - CLAIM_ANSWER_HOURS * 3_600_000,
   };
 }
 

@@ -57,7 +57,8 @@ interface RequestTransition {
   from: readonly RentalRequestStatus[];
   to: RentalRequestStatus;
   by: readonly RentalActorKind[];
-  refused: () => AppError;
+  /** The answer when the rental cannot move (`status`: where it is now). */
+  refused: (status: RentalStatus) => AppError;
 }
 
 export const REQUEST_TRANSITIONS = {
@@ -193,10 +194,22 @@ export const RENTAL_TRANSITIONS = {
   },
   /** The owner claims damage (guard: within CLAIM_WINDOW_HOURS of the return). */
   openClaim: { from: ['returned'], to: 'claim_open', by: ['owner'], refused: () => new AppError('CONFLICT', 'rental.claimWindowClosed') },
-  acceptClaim: { from: ['claim_open'], to: 'claim_resolved', by: ['driver'], refused: () => new AppError('CONFLICT', 'rental.noOpenClaim') },
+  /** The driver accepts the claim (guard: within CLAIM_ANSWER_HOURS of the claim; after that it stands unanswered). */
+  acceptClaim: {
+    from: ['claim_open'],
+    to: 'claim_resolved',
+    by: ['driver'],
+    refused: (status) => new AppError('CONFLICT', status === 'claim_open' ? 'rental.claimAnswerClosed' : 'rental.noOpenClaim'),
+  },
   /** The driver did not answer the claim in CLAIM_ANSWER_HOURS: it stands (guard). */
   claimUnanswered: { from: ['claim_open'], to: 'claim_resolved', by: ['system'], refused: () => new AppError('CONFLICT', 'rental.noOpenClaim') },
-  disputeClaim: { from: ['claim_open'], to: 'claim_disputed', by: ['driver'], refused: () => new AppError('CONFLICT', 'rental.noOpenClaim') },
+  /** The driver disputes it (guard: within CLAIM_ANSWER_HOURS of the claim). */
+  disputeClaim: {
+    from: ['claim_open'],
+    to: 'claim_disputed',
+    by: ['driver'],
+    refused: (status) => new AppError('CONFLICT', status === 'claim_open' ? 'rental.claimAnswerClosed' : 'rental.noOpenClaim'),
+  },
   decideClaim: { from: ['claim_disputed'], to: 'claim_resolved', by: ['staff'], refused: () => new AppError('CONFLICT', 'rental.noDisputedClaim') },
   /** The deposit was refunded (its remainder after a claim): the rental is over (guard for `returned`: DEPOSIT_REFUND_HOURS passed). */
   depositSettled: { from: ['returned', 'claim_resolved'], to: 'closed', by: ['system'], refused: () => new AppError('CONFLICT', 'rental.depositNotDue') },
@@ -224,6 +237,9 @@ function rentalGuard(event: RentalEvent, now: Date): SQL | undefined {
       return sql`${rentals.returnedAt} > ${at(hoursBefore(now, CLAIM_WINDOW_HOURS))}`;
     case 'claimUnanswered':
       return sql`${rentals.claimOpenedAt} <= ${at(hoursBefore(now, CLAIM_ANSWER_HOURS))}`;
+    case 'acceptClaim':
+    case 'disputeClaim':
+      return sql`${rentals.claimOpenedAt} > ${at(hoursBefore(now, CLAIM_ANSWER_HOURS))}`;
     case 'depositSettled':
       return sql`(${rentals.status} = 'claim_resolved' or ${rentals.returnedAt} <= ${at(hoursBefore(now, DEPOSIT_REFUND_HOURS))})`;
     default:
@@ -303,7 +319,10 @@ export async function applyRentalEventIfAllowed(db: DbExecutor, rentalId: string
 export async function applyRentalEvent(db: DbExecutor, rentalId: string, event: RentalEvent, options: TransitionOptions): Promise<RentalRow> {
   const row = await applyRentalEventIfAllowed(db, rentalId, event, options);
   if (row) return row;
-  const [current] = await db.select({ driverId: rentals.driverId, ownerId: rentals.ownerId }).from(rentals).where(eq(rentals.id, rentalId));
+  const [current] = await db
+    .select({ driverId: rentals.driverId, ownerId: rentals.ownerId, status: rentals.status })
+    .from(rentals)
+    .where(eq(rentals.id, rentalId));
   const by = options.by;
   if (
     !current ||
@@ -312,5 +331,5 @@ export async function applyRentalEvent(db: DbExecutor, rentalId: string, event: 
   ) {
     throw new AppError('NOT_FOUND', 'rental.notFound');
   }
-  throw RENTAL_TRANSITIONS[event].refused();
+  throw RENTAL_TRANSITIONS[event].refused(current.status);
 }
