@@ -54,6 +54,9 @@ export function buildIfNeeded({ verbose = false, progress = createProgress() } =
     progress.step(part.what, i + 1, PARTS.length);
     const build = spawnSync('npm', ['run', 'build', '-w', part.workspace], {
       cwd: ROOT,
+      // Always a production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give React's
+      // development build, twice the JavaScript and every effect run twice under StrictMode.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
