@@ -79,6 +79,8 @@ export default defineConfig({
         // A staff account besides the demo one, which must use two-step sign-in (two-factor.spec.ts).
         STAFF_EMAIL: E2E_STAFF.email,
         STAFF_PASSWORD: E2E_STAFF.password,
+        // The rental journey's days go by through the test hooks (apps/api/src/modules/test-hooks).
+        TEST_HOOKS: 'true',
       },
     },
     // A local fake of Stripe: its API for the Stripe-mode app, and a fake Stripe.js for the browser.

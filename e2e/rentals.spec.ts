@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { chooseLanguage, expect, openSettled, saveCardByApi, test, WIDTH_LANG_PAIRS } from './fixtures';
+import sharp from 'sharp';
+import { chooseLanguage, expect, openSettled, saveCardByApi, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
 import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
@@ -32,6 +33,31 @@ const TEXT = {
     awaitingAgreement: 'Agreement to accept',
     awaitingPickup: 'Waiting for pick-up',
     download: 'Rental agreement (PDF)',
+    handoverLink: 'Hand-over photos and damage claim',
+    pickupSet: 'Your pick-up photos',
+    returnSet: 'Your return photos',
+    slots: ['Front', 'Rear', 'Left side', 'Right side', 'Interior', 'Odometer', 'Fuel or charge gauge'],
+    odometer: 'Odometer (miles)',
+    fuel: 'Fuel or charge level (%)',
+    sendPickup: 'Send the pick-up photos',
+    sendReturn: 'Send the return photos',
+    active: 'Active',
+    paymentFailed: 'Payment failed',
+    returned: 'Returned',
+    claimForm: 'Claim damage on the deposit',
+    claimAmount: 'Amount claimed (dollars)',
+    claimDescription: 'What was damaged',
+    claimPhotos: 'Photos of the damage (1 to 5)',
+    claimSubmit: 'Send the claim',
+    claimAboveDeposit: 'A claim can be at most the deposit, $500.',
+    answerForm: 'Your answer to the claim',
+    answerNote: 'Your note (optional)',
+    dispute: 'Dispute the claim',
+    disputedStatus: 'Claim disputed: staff will decide',
+    decisionAmount: 'Amount kept from the deposit (dollars)',
+    decide: 'Decide',
+    closedStatus: 'Closed: the deposit is settled',
+    withheld: 'Kept from the deposit: $150',
   },
   ru: {
     label: 'Полная стоимость аренды',
@@ -55,6 +81,31 @@ const TEXT = {
     awaitingAgreement: 'Нужно принять договор',
     awaitingPickup: 'Ждёт передачи',
     download: 'Договор аренды (PDF)',
+    handoverLink: 'Фото передачи машины и претензия',
+    pickupSet: 'Ваши фото получения',
+    returnSet: 'Ваши фото возврата',
+    slots: ['Спереди', 'Сзади', 'Левый бок', 'Правый бок', 'Салон', 'Одометр', 'Указатель топлива или заряда'],
+    odometer: 'Одометр (мили)',
+    fuel: 'Уровень топлива или заряда (%)',
+    sendPickup: 'Отправить фото получения',
+    sendReturn: 'Отправить фото возврата',
+    active: 'Активна',
+    paymentFailed: 'Платёж не прошёл',
+    returned: 'Возвращена',
+    claimForm: 'Заявить о повреждениях',
+    claimAmount: 'Сумма претензии (доллары)',
+    claimDescription: 'Что повреждено',
+    claimPhotos: 'Фото повреждений (от 1 до 5)',
+    claimSubmit: 'Отправить претензию',
+    claimAboveDeposit: 'Претензия не может быть больше залога',
+    answerForm: 'Ваш ответ на претензию',
+    answerNote: 'Ваш комментарий (необязательно)',
+    dispute: 'Оспорить претензию',
+    disputedStatus: 'Претензия оспорена: решат сотрудники',
+    decisionAmount: 'Сумма, удерживаемая из залога (доллары)',
+    decide: 'Решить',
+    closedStatus: 'Закрыта: залог рассчитан',
+    withheld: 'Удержано из залога: 150',
   },
 } as const;
 
@@ -121,8 +172,13 @@ function day(days: number): string {
 for (const [width, lng] of WIDTH_LANG_PAIRS) {
   const t = TEXT[lng];
 
-  test(`label → request → approval → both accept the agreement (${width}px, ${lng})`, async ({ page, browser, newAccount, staffRequest }) => {
-    test.setTimeout(180_000);
+  test(`a car rented through every state: label, request, agreement, pick-up, weeks (one declined, retried), return, disputed claim, deposit (${width}px, ${lng})`, async ({
+    page,
+    browser,
+    newAccount,
+    staffRequest,
+  }) => {
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 800 });
     await chooseLanguage(page, lng);
     const stamp = Date.now() % 100000;
@@ -146,7 +202,7 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await form.getByLabel(t.expiry).fill(day(700));
     await form.getByRole('button', { name: t.send }).click();
     await expect(form.getByText(t.pastDate)).toBeVisible();
-    await form.getByLabel(t.start).fill(day(10));
+    await form.getByLabel(t.start).fill(day(1));
     await form.getByLabel(t.weeks).fill('3');
     await form.getByLabel(t.message).fill('Five years with Uber, no accidents.');
     await form.getByRole('button', { name: t.send }).click();
@@ -192,6 +248,129 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await shot(page, `driver-rentals-${lng}-${width}`);
     expect(await axeProblems(page, 'main')).toEqual([]);
     expect(await sideways(page)).toBe(0);
+    const rentalId = new URL(href!, 'http://x').pathname.split('/')[3]!;
+
+    // The pick-up: the deposit and week 1 paid, and both sides' photos; the rental is active.
+    await payPickup(page, rentalId);
+    await sendHandoverSet(owner, rentalId, t, 'pickup');
+    await sendHandoverSet(page, rentalId, t, 'pickup');
+    await expect(page.getByTestId('rental-status')).toContainText(lng === 'en' ? 'Active' : 'Идёт аренда');
+
+    // Week 1: the card declines (insufficient funds); the next day's retry goes through. Week 2: charged.
+    await hook(staffRequest, `${rentalId}/card`, { behaviour: 'insufficient_funds' });
+    await hook(staffRequest, `${rentalId}/rewind`, { days: 8 });
+    await openSettled(page, '/dashboard?tab=rentals');
+    await expect(page.getByTestId('rental').filter({ hasText: title }).getByText(t.paymentFailed)).toBeVisible();
+    await expect.poll(() => mailsTo(page.request, driver.email, /declined|отклон/i)).toBeGreaterThan(0);
+    await hook(staffRequest, `${rentalId}/card`, { behaviour: 'succeed' });
+    await hook(staffRequest, `${rentalId}/rewind`, { days: 1 });
+    await hook(staffRequest, `${rentalId}/rewind`, { days: 6 });
+    await openSettled(page, '/dashboard?tab=rentals');
+    await expect(page.getByTestId('rental').filter({ hasText: title }).getByText(t.active)).toBeVisible();
+    const charges = await chargesOf(page.request, rentalId);
+    expect(charges.filter((c) => c.kind === 'week').map((c) => [c.week, c.status])).toEqual([
+      [0, 'succeeded'],
+      [1, 'succeeded'],
+      [2, 'succeeded'],
+    ]);
+
+    // The return: both sides' photos end the weekly rent; the owner claims $200 of the $500 deposit.
+    await sendHandoverSet(page, rentalId, t, 'return');
+    await sendHandoverSet(owner, rentalId, t, 'return');
+    await openSettled(owner, `/rentals/${rentalId}/handover`);
+    const claimForm = owner.getByRole('form', { name: t.claimForm });
+    await claimForm.getByLabel(t.claimAmount).fill('600');
+    await claimForm.getByLabel(t.claimDescription).fill('Dent in the rear bumper, 4 inches.');
+    await claimForm.getByLabel(t.claimPhotos).setInputFiles([await jpeg('damage.jpg')]);
+    await claimForm.getByRole('button', { name: t.claimSubmit }).click();
+    await expect(owner.getByText(t.claimAboveDeposit)).toBeVisible();
+    await claimForm.getByLabel(t.claimAmount).fill('200');
+    await claimForm.getByRole('button', { name: t.claimSubmit }).click();
+    await expect(claimForm).toHaveCount(0);
+    await shot(owner, `owner-claim-${lng}-${width}`);
+    expect(await axeProblems(owner, 'main')).toEqual([]);
+    expect(await sideways(owner)).toBe(0);
+
+    // The driver disputes it; staff decide $150; the deposit's remainder, $350, goes back to the card.
+    await openSettled(page, `/rentals/${rentalId}/handover`);
+    const answer = page.getByRole('form', { name: t.answerForm });
+    await answer.getByLabel(t.answerNote).fill('The dent was there at pick-up: see my front photo.');
+    await answer.getByRole('button', { name: t.dispute }).click();
+    await expect(page.getByTestId('rental-status')).toContainText(t.disputedStatus);
+    await shot(page, `driver-dispute-${lng}-${width}`);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+
+    const staff = await otherPage(browser, width);
+    await chooseLanguage(staff, lng);
+    expect((await staff.request.post('/api/auth/sign-in', { data: STAFF })).status()).toBe(200);
+    await openSettled(staff, '/admin/rental-claims');
+    const decision = staff.getByTestId('disputed-claim').filter({ hasText: title });
+    await decision.getByLabel(t.decisionAmount).fill('150');
+    await shot(staff, `staff-claims-${lng}-${width}`);
+    expect(await axeProblems(staff, 'main')).toEqual([]);
+    expect(await sideways(staff)).toBe(0);
+    await decision.getByRole('button', { name: t.decide }).click();
+    await expect(decision).toHaveCount(0);
+
+    await openSettled(page, `/rentals/${rentalId}/handover`);
+    await expect(page.getByTestId('rental-status')).toContainText(t.closedStatus);
+    await expect(page.getByText(t.withheld)).toBeVisible();
+    const settled = await chargesOf(page.request, rentalId);
+    expect(settled.filter((c) => c.kind === 'deposit').map((c) => [c.status, c['refunded-cents']])).toEqual([['succeeded', 35_000]]);
+    await shot(page, `driver-closed-${lng}-${width}`);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
+    await staff.context().close();
     await owner.context().close();
   });
+}
+
+/** A staff-only test hook of the e2e server (TEST_HOOKS): a rental's days going by, its card declining. */
+async function hook(staff: APIRequestContext, path: string, data: object) {
+  const res = await staff.post(`/api/test/rentals/${path}`, { data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A small photo, as a phone would upload it. */
+async function jpeg(name: string) {
+  const buffer = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#4a6fa5' } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** The signed-in party sends its set of seven photos and the two readings on the hand-over page. */
+async function sendHandoverSet(page: Page, rentalId: string, t: (typeof TEXT)[keyof typeof TEXT], stage: 'pickup' | 'return') {
+  await openSettled(page, `/rentals/${rentalId}/handover`);
+  const form = page.getByRole('form', { name: stage === 'pickup' ? t.pickupSet : t.returnSet });
+  for (const slot of t.slots) await form.getByLabel(slot, { exact: true }).setInputFiles(await jpeg(`${slot}.jpg`));
+  await form.getByLabel(t.odometer).fill(stage === 'pickup' ? '41250' : '43980');
+  await form.getByLabel(t.fuel).fill(stage === 'pickup' ? '90' : '75');
+  await form.getByRole('button', { name: stage === 'pickup' ? t.sendPickup : t.sendReturn }).click();
+  await expect(form).toHaveCount(0);
+}
+
+/** The pick-up payment (deposit + week 1) with a saved sandbox card. */
+async function payPickup(page: Page, rentalId: string) {
+  const pm = await saveCardByApi(page);
+  const res = await page.request.post('/api/payments/create-payment-intent', { data: { 'user-pm': pm, 'payment-amount': 95_000, 'rental-id': rentalId } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+interface Charge {
+  kind: string;
+  week: number;
+  status: string;
+  [key: string]: unknown;
+}
+async function chargesOf(request: APIRequestContext, rentalId: string): Promise<Charge[]> {
+  const res = await request.get(`/api/rentals/${rentalId}/charges`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { charges: Charge[] } }).data.charges;
+}
+
+/** How many e-mails of the dev mailbox to `email` match `subject`. */
+async function mailsTo(request: APIRequestContext, email: string, subject: RegExp): Promise<number> {
+  const { data } = (await (await request.get('/api/dev/mail')).json()) as { data: Array<{ to: string; subject: string }> };
+  return data.filter((m) => m.to === email && subject.test(m.subject)).length;
 }
