@@ -1,4 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HANDOVER_SLOTS } from '@medallion/contracts/rental-handover';
@@ -14,7 +16,7 @@ const HOUR = 3_600_000;
 const START = newYorkDate(new Date(Date.now() - 3 * 24 * HOUR));
 
 describe('the hand-over and the claims of a rental', async () => {
-  const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
+  const { app, config } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   const owner = await createConfirmedUser(app, 'hand-owner@example.com', 'Secret123', 'Olga Owner');
   const driver = await createConfirmedUser(app, 'hand-driver@example.com', 'Secret123', 'Dmitri Driver');
   const stranger = await createConfirmedUser(app, 'hand-stranger@example.com', 'Secret123', 'Sam Stranger');
@@ -246,6 +248,16 @@ describe('the hand-over and the claims of a rental', async () => {
     expect((await mailsAbout('stands')).filter((m) => m.text.includes(unanswered.id))).toHaveLength(2);
     // A later round finds nothing to do.
     expect(await runDepositRound(app.db, services, later)).toEqual({ unanswered: 0, settled: 0, failed: 0 });
+  });
+
+  it('keeps no private photo of a set that was refused after its photos were stored (two sends at once)', async () => {
+    const rental = await paidRental();
+    const results = await Promise.all([send(rental.id, 'pickup', driver.cookie), send(rental.id, 'pickup', driver.cookie)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await app.db.select().from(rentalHandovers).where(eq(rentalHandovers.rentalId, rental.id));
+    // On disk, DATA_DIR/media-private/rentals/<id>/: exactly the seven photos the stored set names.
+    const stored = readdirSync(join(config.DATA_DIR, 'media-private', 'rentals', rental.id)).sort();
+    expect(stored).toEqual(Object.values(row!.photos).sort());
   });
 
   it('an answer after the 72 hours is refused with a clear 409, and the form is no longer offered', async () => {

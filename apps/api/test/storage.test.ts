@@ -67,6 +67,18 @@ describe.each([
     await expect(storage.deleteFolder('../x')).rejects.toThrow(/Unsafe storage key/);
   });
 
+  it('keeps private files apart, never at a public address, and deletes them', async () => {
+    const key = `rentals/${crypto.randomUUID()}/photo.webp`;
+    const body = Buffer.from(`private ${kind}`);
+    await storage.putPrivate(key, body, 'image/webp');
+    expect((await storage.getPrivate(key))?.equals(body)).toBe(true);
+    if (kind === 's3') expect((await fetch(storage.publicUrl(key))).status).toBe(404);
+    else expect(existsSync(join(diskDir, key))).toBe(false);
+    await storage.deletePrivate(key);
+    expect(await storage.getPrivate(key)).toBeNull();
+    await storage.deletePrivate(key); // deleting twice is fine
+  });
+
   it('refuses keys that could escape the folder', async () => {
     for (const key of ['../x.webp', '/etc/passwd', 'a/../../b.webp', 'a//b.webp', 'a/b c.webp']) {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow(/Unsafe storage key/);

@@ -39,6 +39,10 @@ export function createDiskStorage(root: string): Storage & { root: string } {
         throw error;
       }
     },
+    async deletePrivate(key) {
+      assertSafeKey(key);
+      await rm(join(privateBase, key), { force: true });
+    },
     async delete(key) {
       assertSafeKey(key);
       await rm(join(base, key), { force: true });

@@ -87,6 +87,10 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
         throw error;
       }
     },
+    async deletePrivate(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: `private/${key}` }));
+    },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal: AbortSignal.timeout(3000) });
     },

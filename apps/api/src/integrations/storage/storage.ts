@@ -21,6 +21,8 @@ export interface Storage {
   putPrivate(key: string, body: Buffer, contentType: string): Promise<void>;
   /** A private file's bytes, or null when there is none. */
   getPrivate(key: string): Promise<Buffer | null>;
+  /** Removes a private file; a missing file is not an error. */
+  deletePrivate(key: string): Promise<void>;
   /** Throws unless files can be stored now (readiness check): the folder is writable, the bucket answers. */
   check(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { rentalForViewer, type ClaimRow, type RentalRow } from './handover-acces
 import { claimStepEmails, type ClaimStep } from './handover-emails';
 import { rentalMailBase } from './rental-parties';
 import { settleDeposit, type SettleServices } from './settle-deposit';
-import { storeHandoverPhotos } from './store-handover-photos';
+import { withHandoverPhotos } from './store-handover-photos';
 
 export type ClaimServices = SettleServices & { storage: Storage };
 
@@ -53,21 +53,22 @@ export async function openClaim(
   if (rental.status !== 'returned' || !rental.returnedAt || rental.returnedAt.getTime() <= now.getTime() - CLAIM_WINDOW_HOURS * HOUR_MS) {
     throw new AppError('CONFLICT', 'rental.claimWindowClosed');
   }
-  const photos = await storeHandoverPhotos(
+  return withHandoverPhotos(
     services.storage,
     rental.id,
     body.photos,
     body.photos.map((_, i) => `photos.${i}`),
+    (photos) =>
+      db.transaction(async (tx) => {
+        const moved = await applyRentalEvent(tx, rental.id, 'openClaim', { by: { owner: ownerId }, now });
+        const [row] = await tx
+          .insert(rentalClaims)
+          .values({ rentalId: rental.id, amountCents, description: body.description, photos, createdAt: now, updatedAt: now })
+          .returning();
+        await mailStep(tx, services.mailer, services.publicUrl, moved, row!, 'opened');
+        return row!;
+      }),
   );
-  return db.transaction(async (tx) => {
-    const moved = await applyRentalEvent(tx, rental.id, 'openClaim', { by: { owner: ownerId }, now });
-    const [row] = await tx
-      .insert(rentalClaims)
-      .values({ rentalId: rental.id, amountCents, description: body.description, photos, createdAt: now, updatedAt: now })
-      .returning();
-    await mailStep(tx, services.mailer, services.publicUrl, moved, row!, 'opened');
-    return row!;
-  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { applyRentalEventIfAllowed } from '../rentals/rental-lifecycle';
 import { rentalForViewer } from './handover-access';
 import { handoverSetEmails } from './handover-emails';
 import { rentalMailBase } from './rental-parties';
-import { storeHandoverPhotos } from './store-handover-photos';
+import { withHandoverPhotos } from './store-handover-photos';
 
 /**
  * When each party may send its set: the pick-up's from the agreement's acceptance until the return;
@@ -54,30 +54,31 @@ export async function sendHandover(
     .where(and(eq(rentalHandovers.rentalId, rental.id), eq(rentalHandovers.stage, stage), eq(rentalHandovers.party, party)));
   if (existing) throw new AppError('CONFLICT', 'handover.alreadySent');
 
-  const names = await storeHandoverPhotos(
+  await withHandoverPhotos(
     services.storage,
     rental.id,
     HANDOVER_SLOTS.map((slot) => body.photos[slot]),
     HANDOVER_SLOTS.map((slot) => `photos.${slot}`),
+    (names) => {
+      const photos = Object.fromEntries(HANDOVER_SLOTS.map((slot, i) => [slot, names[i]!]));
+      return db.transaction(async (tx) => {
+        // The rental's row, locked: the status read here is the one the set is checked against.
+        const [locked] = await tx.select({ status: rentals.status }).from(rentals).where(eq(rentals.id, rental.id)).for('update');
+        if (!locked || !HANDOVER_OPEN_STATUSES[stage].includes(locked.status)) throw new AppError('CONFLICT', 'handover.notNow');
+        const [inserted] = await tx
+          .insert(rentalHandovers)
+          .values({ rentalId: rental.id, stage, party, userId, photos, odometerMiles: body.odometer, fuelPercent: body.fuel, submittedAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) throw new AppError('CONFLICT', 'handover.alreadySent');
+        const by = party === 'driver' ? { driver: userId } : { owner: userId };
+        const moved = await applyRentalEventIfAllowed(tx, rental.id, stage === 'pickup' ? 'pickupPhotos' : 'return', { by, now });
+        const base = await rentalMailBase(tx, rental, services.publicUrl);
+        const sender = party === 'driver' ? base.driver.name : base.owner.name;
+        const returned = stage === 'return' && moved !== null;
+        for (const mail of handoverSetEmails({ ...base, stage, sender, at: now, odometer: body.odometer, fuel: body.fuel, returned }))
+          await services.mailer.send(mail, tx);
+      });
+    },
   );
-  const photos = Object.fromEntries(HANDOVER_SLOTS.map((slot, i) => [slot, names[i]!]));
-
-  await db.transaction(async (tx) => {
-    // The rental's row, locked: the status read here is the one the set is checked against.
-    const [locked] = await tx.select({ status: rentals.status }).from(rentals).where(eq(rentals.id, rental.id)).for('update');
-    if (!locked || !HANDOVER_OPEN_STATUSES[stage].includes(locked.status)) throw new AppError('CONFLICT', 'handover.notNow');
-    const [inserted] = await tx
-      .insert(rentalHandovers)
-      .values({ rentalId: rental.id, stage, party, userId, photos, odometerMiles: body.odometer, fuelPercent: body.fuel, submittedAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) throw new AppError('CONFLICT', 'handover.alreadySent');
-    const by = party === 'driver' ? { driver: userId } : { owner: userId };
-    const moved = await applyRentalEventIfAllowed(tx, rental.id, stage === 'pickup' ? 'pickupPhotos' : 'return', { by, now });
-    const base = await rentalMailBase(tx, rental, services.publicUrl);
-    const sender = party === 'driver' ? base.driver.name : base.owner.name;
-    const returned = stage === 'return' && moved !== null;
-    for (const mail of handoverSetEmails({ ...base, stage, sender, at: now, odometer: body.odometer, fuel: body.fuel, returned }))
-      await services.mailer.send(mail, tx);
-  });
 }

@@ -57,8 +57,7 @@ interface RequestTransition {
   from: readonly RentalRequestStatus[];
   to: RentalRequestStatus;
   by: readonly RentalActorKind[];
-  /** The answer when the rental cannot move (`status`: where it is now). */
-  refused: (status: RentalStatus) => AppError;
+  refused: () => AppError;
 }
 
 export const REQUEST_TRANSITIONS = {
@@ -150,7 +149,8 @@ interface RentalTransition {
   /** The status it leads to (pickupPaid and pickupPhotos: active only once the other one happened too). */
   to: RentalStatus;
   by: readonly RentalActorKind[];
-  refused: () => AppError;
+  /** The answer when the rental cannot move (`status`: where it is now). */
+  refused: (status: RentalStatus) => AppError;
 }
 
 export const RENTAL_TRANSITIONS = {
