@@ -450,6 +450,8 @@ for (const width of WIDTHS) {
         await page.getByTestId('listing-card').first().getByRole('link').click();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('main').getByRole('status')).toHaveCount(0);
+        // The listing's own title in the tab (React moves it into <head> as the page commits).
+        await expect(page).toHaveTitle(/ · Medallion$/);
         expect(await check()).toEqual([]);
       });
     }
