@@ -245,6 +245,7 @@ export const MESSAGES = {
   'user.notFound': 'User not found',
   'user.ownRecordOnly': 'You can only create your own user record.',
   'user.accountDeleted': 'Your account has been deleted.',
+  'user.rentalInProgress': 'You have a rental in progress. You can delete your account once it is closed and its deposit is settled.',
   'contact.tooManyMessages': 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   'devMail.private': 'The dev mailbox can be read only on the machine that runs Medallion, or by staff.',
   'payment.failed': 'The payment did not go through.',

@@ -1224,7 +1224,8 @@ export const rentalCharges = pgTable(
     chargeKey: text('charge_key').unique(),
     paymentMethodId: text('payment_method_id').notNull(),
     /** Pick-up: the payment (the one payment path) that paid the deposit and week 1. */
-    paymentId: uuid('payment_id').references(() => payments.id),
+    // A deleted account's payments go with it; the charge keeps its provider id and amounts.
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     providerPaymentId: text('provider_payment_id'),
     failureMessage: text('failure_message'),
     /** The first decline of this charge: after 72 h unpaid the owner may end the rental. */

@@ -13,6 +13,7 @@ import { codeSentMessage } from '../auth/account-flows';
 import { forgetCachedSessions } from '../auth/session-cache';
 import { assertCodeQuota } from '../auth/code-quota';
 import { forgetPasswordNotices } from '../auth/known-browsers';
+import { assertNoRentalInProgress, privateFilesOfRentals } from '../rentals/rentals-of-deleted-account';
 
 async function hasPassword(db: Database, userId: string): Promise<boolean> {
   const rows = await db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
@@ -60,7 +61,10 @@ export async function deleteAccount(
     }
   }
 
-  const listingIds = await db.transaction(async (tx) => {
+  const { listingIds, privateFiles } = await db.transaction(async (tx) => {
+    // Its rows are locked by the delete below; a rental picked up meanwhile waits for it, then finds no rental.
+    await assertNoRentalInProgress(tx, me.id);
+    const privateFiles = await privateFilesOfRentals(tx, me.id);
     await tx.update(contactMessages).set({ name: 'Deleted user', email: 'deleted@medallion.invalid' }).where(eq(contactMessages.email, me.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email));
     await forgetPasswordFailures(tx, me.email);
@@ -68,7 +72,7 @@ export async function deleteAccount(
     // The listings go with the user (ON DELETE CASCADE); their ids name the picture folders.
     const owned = await tx.delete(listings).where(eq(listings.userId, me.id)).returning({ id: listings.id });
     await tx.delete(user).where(eq(user.id, me.id));
-    return owned.map((l) => l.id);
+    return { listingIds: owned.map((l) => l.id), privateFiles };
   });
   // Sessions cached in Redis (REDIS_URL) end too; the database rows went with the user.
   await forgetCachedSessions(auth, me.id);
@@ -78,6 +82,11 @@ export async function deleteAccount(
   const removed = await Promise.allSettled(listingIds.map((id) => storage.deleteFolder(id)));
   for (const [i, result] of removed.entries()) {
     if (result.status === 'rejected') log.error({ err: result.reason, listingId: listingIds[i] }, 'could not delete the pictures of a deleted account');
+  }
+  // The rentals' agreements and photos (private storage): no file of a deleted account is left behind.
+  const removedPrivate = await Promise.allSettled(privateFiles.map((key) => storage.deletePrivate(key)));
+  for (const [i, result] of removedPrivate.entries()) {
+    if (result.status === 'rejected') log.error({ err: result.reason, key: privateFiles[i] }, 'could not delete a rental file of a deleted account');
   }
   return { message: formatMessage('user.accountDeleted') };
 }
