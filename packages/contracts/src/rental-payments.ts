@@ -10,6 +10,7 @@ export const payRentalWeekRequestSchema = z.object({
   /** Another saved card of the driver's; the card of the pick-up when left out. */
   'user-pm': text().min(1).optional(),
 });
+export type PayRentalWeekRequest = z.input<typeof payRentalWeekRequestSchema>;
 
 export const RENTAL_CHARGE_STATUSES = ['due', 'processing', 'succeeded', 'needs_action', 'failed', 'cancelled'] as const;
 
@@ -56,6 +57,7 @@ export const rentalChargesResponseSchema = z.object({
 export type RentalChargesResponse = z.infer<typeof rentalChargesResponseSchema>;
 
 export const rentalWeekPaymentResponseSchema = z.object({ data: rentalChargeSchema });
+export type RentalWeekPaymentResponse = z.infer<typeof rentalWeekPaymentResponseSchema>;
 
 export const rentalEndedResponseSchema = z.object({ data: z.object({ 'rental-id': z.string(), status: z.string() }) });
 
