@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { AlertDialog, AlertDialogCancel, AlertDialogCard, AlertDialogDescription, AlertDialogHeader } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
 import { useRentalCharges } from '@/lib/queries/rentals';
@@ -160,7 +161,7 @@ function EndForNonPayment({ rentalId, allowed, from }: { rentalId: string; allow
           <AlertDialogDescription className="text-slate-700">{t('end.confirmText')}</AlertDialogDescription>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogCancel className={buttonClasses('outline', 'md')}>{t('end.cancel')}</AlertDialogCancel>
-            <Button variant="danger" disabled={end.isPending} onClick={() => end.mutate(rentalId, { onSettled: () => setConfirming(false) })}>
+            <Button variant="danger" disabled={end.isPending} onClick={() => end.mutate(rentalId, { onSuccess: () => toast.success(t('end.done')), onSettled: () => setConfirming(false) })}>
               {end.isPending && <Spinner label={t('end.ending')} />}
               {t('end.confirm')}
             </Button>
