@@ -243,7 +243,9 @@ describe('the money of a rental (sandbox gateway)', async () => {
       'refund-status': null,
     });
 
-    await app.db.insert(rentalClaims).values({ rentalId: rental.id, amountCents: 12_000, description: 'A dent', photos: [], answer: 'accepted', withheldCents: 12_000 });
+    await app.db
+      .insert(rentalClaims)
+      .values({ rentalId: rental.id, amountCents: 12_000, description: 'A dent', photos: [], answer: 'accepted', withheldCents: 12_000 });
     await refundDeposit(app.db, app.payments, rental.id, 12_000);
     const after = await charges(driver.cookie);
     expect(after.claim).toEqual({ 'amount-cents': 12_000, status: 'accepted', 'withheld-cents': 12_000 });

@@ -262,7 +262,7 @@ describe('robots.txt and the sitemap next to the web app', async () => {
     expect((await app.inject({ method: 'GET', url: '/sitemaps/listings-1.xml' })).statusCode).toBe(404);
   });
 
-  it("serves the rental pay pages the rent e-mails link to, and not their look-alikes", async () => {
+  it('serves the rental pay pages the rent e-mails link to, and not their look-alikes', async () => {
     const id = '11111111-2222-4333-8444-555555555555';
     for (const url of [`/rentals/${id}/pay`, `/rentals/${id}/weeks/1/pay`, `/rentals/${id}/handover`]) {
       const res = await app.inject({ method: 'GET', url });

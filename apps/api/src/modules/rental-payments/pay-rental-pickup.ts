@@ -15,7 +15,6 @@ type RentalRow = typeof rentals.$inferSelect;
 /** The one key of a rental's pick-up payment: a rental's deposit and first week are charged at most once. */
 export const rentalPickupKey = (rentalId: string) => `rental:${rentalId}:pickup`;
 
-
 /** The car's name in e-mails: its listing's title. */
 export async function carTitle(tx: Pick<Database, 'select'>, listingId: string): Promise<string> {
   const [row] = await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId));

@@ -49,9 +49,7 @@ function DashboardPage() {
         settingsExtra={<AccountSection />}
         security={<SecurityTab />}
         ads={<MyListings />}
-        rentals={
-          <LazyMyRentals renderMoney={(rental) => <LazyRentalCharges rentalId={rental.id} role={rental.role} />} ownerSummary={<LazyOwnerPayouts />} />
-        }
+        rentals={<LazyMyRentals renderMoney={(rental) => <LazyRentalCharges rentalId={rental.id} role={rental.role} />} ownerSummary={<LazyOwnerPayouts />} />}
         favorites={<SavedItems />}
         saved={
           <div className="flex flex-col gap-8">

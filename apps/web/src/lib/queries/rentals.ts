@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyRentalsResponse } from '@medallion/contracts/rentals';
 import type { OwnerPayoutsResponse, RentalChargesResponse } from '@medallion/contracts/rental-payments';
-import { apiFetch } from '../api-client';
-import { defineQuery, getJson } from './define-query';
+import { ApiClientError, apiFetch } from '../api-client';
+import { defineQuery, getJson, retryOnceUnless } from './define-query';
 
 /* Reads of the rentals API (modules/rentals and modules/rental-payments): My rentals, a rental's money, the owner's payouts. */
 
@@ -25,7 +25,10 @@ export const useMyRentals = () => useQuery(myRentalsQueryOptions());
 export function getRentalCharges(rentalId: string, signal?: AbortSignal): Promise<RentalChargesResponse> {
   return apiFetch<RentalChargesResponse>(`/rentals/${encodeURIComponent(rentalId)}/charges`, { signal });
 }
-export const rentalChargesQueryOptions = defineQuery(rentalKeys.charges, (signal, rentalId: string) => getRentalCharges(rentalId, signal));
+/** Someone else's rental, or no such rental (404), is said at once: asking again changes nothing. */
+export const rentalChargesQueryOptions = defineQuery(rentalKeys.charges, (signal, rentalId: string) => getRentalCharges(rentalId, signal), {
+  retry: retryOnceUnless((error) => error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+});
 export const useRentalCharges = (rentalId: string) => useQuery(rentalChargesQueryOptions(rentalId));
 
 /** GET /rentals/payouts: what is due to the signed-in owner and what was paid out. */

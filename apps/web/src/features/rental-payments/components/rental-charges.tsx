@@ -111,7 +111,7 @@ export function RentalChargesList({ rentalId, role, data }: { rentalId: string; 
               amount={f.money(claim['amount-cents'])}
               state={{
                 text: [
-                  t('charges.claimAsked', { amount: f.money(claim['amount-cents']), status: t(`charges.claimStatus.${claim.status}`) }),
+                  t(`charges.claimStatus.${claim.status}`),
                   claim['withheld-cents'] !== null ? t('charges.claimKept', { amount: f.money(claim['withheld-cents']) }) : null,
                 ]
                   .filter(Boolean)
@@ -126,7 +126,7 @@ export function RentalChargesList({ rentalId, role, data }: { rentalId: string; 
               amount={refund === 'succeeded' ? f.money(deposit['refunded-cents']) : '—'}
               state={
                 refund === 'succeeded'
-                  ? { text: t('charges.refunded', { amount: f.money(deposit['refunded-cents']), date: deposit['refunded-at'] ? f.date(deposit['refunded-at']) : '' }), tone: 'ok' }
+                  ? { text: t('charges.refunded', { date: deposit['refunded-at'] ? f.date(deposit['refunded-at']) : '' }), tone: 'ok' }
                   : { text: t(refund === 'processing' ? 'charges.refundProcessing' : 'charges.refundFailed'), tone: 'wait' }
               }
             />
@@ -161,7 +161,11 @@ function EndForNonPayment({ rentalId, allowed, from }: { rentalId: string; allow
           <AlertDialogDescription className="text-slate-700">{t('end.confirmText')}</AlertDialogDescription>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogCancel className={buttonClasses('outline', 'md')}>{t('end.cancel')}</AlertDialogCancel>
-            <Button variant="danger" disabled={end.isPending} onClick={() => end.mutate(rentalId, { onSuccess: () => toast.success(t('end.done')), onSettled: () => setConfirming(false) })}>
+            <Button
+              variant="danger"
+              disabled={end.isPending}
+              onClick={() => end.mutate(rentalId, { onSuccess: () => toast.success(t('end.done')), onSettled: () => setConfirming(false) })}
+            >
               {end.isPending && <Spinner label={t('end.ending')} />}
               {t('end.confirm')}
             </Button>

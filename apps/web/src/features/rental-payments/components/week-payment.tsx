@@ -86,7 +86,8 @@ export function WeekPayment({ rentalId, week, renderPaymentMethods }: Props) {
   if (rental && rental.role !== 'driver') return <PayNotice>{t('driverOnly')}</PayNotice>;
   const charge = charges.data.data.charges.find((c) => c.kind === 'week' && c.week === week);
   if (!charge) return <PayNotice>{t('week.noCharge', { week: n })}</PayNotice>;
-  if (charge.status === 'succeeded') return <PayNotice>{t('week.paid', { week: n, date: charge['paid-at'] ? f.date(charge['paid-at']) : f.day(charge['due-date']) })}</PayNotice>;
+  if (charge.status === 'succeeded')
+    return <PayNotice>{t('week.paid', { week: n, date: charge['paid-at'] ? f.date(charge['paid-at']) : f.day(charge['due-date']) })}</PayNotice>;
   if (charge.status === 'processing') return <PayNotice>{t('week.inProgress')}</PayNotice>;
   if (charge.status === 'cancelled') return <PayNotice>{t('week.cancelled')}</PayNotice>;
   if (!payable(charge)) return <PayNotice>{t('week.notDue', { date: f.day(charge['due-date']) })}</PayNotice>;

@@ -5,7 +5,7 @@ import { lazyNamed } from '@/components/ui/lazy';
 import { Spinner } from '@/components/ui/spinner';
 
 /** "My rentals" is a chunk of its own, loaded when its tab opens. */
-const MyRentals = lazyNamed<typeof import('./my-rentals'), 'MyRentals', MyRentalsProps>(() => import('./my-rentals'), 'MyRentals');
+const MyRentals = lazyNamed(() => import('./my-rentals'), 'MyRentals');
 
 export function LazyMyRentals(props: MyRentalsProps) {
   const { t } = useTranslation('rentals');

@@ -53,19 +53,13 @@ export function MyRentals({ renderMoney, ownerSummary }: MyRentalsProps) {
         ))}
       </Group>
       <Group title={t('groups.upcoming')} empty={t('none.upcoming')}>
-        {rentals
-          .filter((r) => inGroup('upcoming', r.status))
-          .map(card)}
+        {rentals.filter((r) => inGroup('upcoming', r.status)).map(card)}
       </Group>
       <Group title={t('groups.active')} empty={t('none.active')}>
-        {rentals
-          .filter((r) => inGroup('active', r.status))
-          .map(card)}
+        {rentals.filter((r) => inGroup('active', r.status)).map(card)}
       </Group>
       <Group title={t('groups.past')} empty={t('none.past')}>
-        {rentals
-          .filter((r) => inGroup('past', r.status))
-          .map(card)}
+        {rentals.filter((r) => inGroup('past', r.status)).map(card)}
         {closed.map((r) => (
           <RequestCard key={r.id} request={r} />
         ))}
