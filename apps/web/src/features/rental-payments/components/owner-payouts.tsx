@@ -21,7 +21,7 @@ export function OwnerPayouts() {
         <ErrorState message={errorText(payouts.error)} retryLabel={t('retry')} onRetry={() => void payouts.refetch()} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3">
+          <dl className="grid max-w-lg grid-cols-2 gap-3">
             <div className="rounded-xl bg-taxi-soft p-3">
               <dt className="text-sm text-slate-700">{t('payouts.due')}</dt>
               <dd className="text-xl font-extrabold tabular-nums" data-testid="payouts-due">

@@ -78,7 +78,7 @@ export function RentalChargesList({ rentalId, role, data }: { rentalId: string; 
   const refund = deposit?.['refund-status'];
   const titleId = `charges-${rentalId}`;
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-1 rounded-xl bg-paper p-3" data-testid="rental-charges">
+    <section aria-labelledby={titleId} className="flex w-full max-w-xl flex-col gap-1 rounded-xl bg-paper p-3" data-testid="rental-charges">
       <h4 id={titleId} className="font-bold">
         {t('charges.title')}
       </h4>
