@@ -4,7 +4,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { toMessage } from '@medallion/contracts/messages';
-import { DEV_MAILBOX_ROUTE, EMAIL_RESTORE_ROUTE, RENTAL_HANDOVER_ROUTE, STAFF_ROUTE_PATTERNS, UNSUBSCRIBE_ROUTE } from '@medallion/contracts/site';
+import {
+  DEV_MAILBOX_ROUTE,
+  EMAIL_RESTORE_ROUTE,
+  RENTAL_HANDOVER_ROUTE,
+  RENTAL_PAY_ROUTES,
+  STAFF_ROUTE_PATTERNS,
+  UNSUBSCRIBE_ROUTE,
+} from '@medallion/contracts/site';
 import type { DatabaseHandle } from '@medallion/db/client';
 import type { Config } from './config';
 import { createMailer } from './integrations/mail/mailer';
@@ -252,6 +259,7 @@ export async function buildApp({ config, database, serveWeb = true, logStream }:
       extraRoutes: [
         ...STAFF_ROUTE_PATTERNS,
         RENTAL_HANDOVER_ROUTE,
+        ...RENTAL_PAY_ROUTES,
         UNSUBSCRIBE_ROUTE,
         EMAIL_RESTORE_ROUTE,
         ...(mailer.mode === 'dev' ? [DEV_MAILBOX_ROUTE] : []),

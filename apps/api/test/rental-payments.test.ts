@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, payments, rentalCharges, rentals, sandboxCharges, sandboxRefunds } from '@medallion/db/schema';
+import { mailOutbox, payments, rentalCharges, rentalClaims, rentals, sandboxCharges, sandboxRefunds } from '@medallion/db/schema';
 import { newYorkDate, runRentRound } from '../src/modules/rental-payments/charge-due-rent';
 import { endRentalForNonPayment } from '../src/modules/rental-payments/end-rental-for-non-payment';
 import { payOutOwners } from '../src/modules/rental-payments/pay-out-owners';
@@ -206,6 +206,54 @@ describe('the money of a rental (sandbox gateway)', async () => {
       .from(sandboxRefunds)
       .where(eq(sandboxRefunds.idempotencyKey, `rental:${rental.id}:deposit-refund`));
     expect(rows.map((r) => r.amountCents)).toEqual([38_000]);
+  });
+
+  it('gives the pages what the server decides: the pick-up amount, the refund, the claim and from when the owner may end', async () => {
+    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    const mine = async (cookie: string) =>
+      ((await app.inject({ method: 'GET', url: '/api/rentals/mine', headers: { cookie } })).json().data.rentals as Array<Record<string, unknown>>).find(
+        (r) => r.id === rental.id,
+      )!;
+    const charges = async (cookie: string) => (await app.inject({ method: 'GET', url: `/api/rentals/${rental.id}/charges`, headers: { cookie } })).json().data;
+    // Deposit $500 + week 1 $450: the amount the pick-up page shows and sends back.
+    expect(await mine(driver.cookie)).toMatchObject({ status: 'awaiting_pickup', pickup_paid_at: null, pickup_amount_cents: 95_000 });
+    expect(await charges(driver.cookie)).toMatchObject({ charges: [], claim: null, 'may-end-for-non-payment-at': null });
+    expect((await pickUp(rental.id, driver.cookie, card, (await mine(driver.cookie)).pickup_amount_cents as number)).statusCode).toBe(200);
+    expect((await mine(owner.cookie)).pickup_paid_at).toEqual(expect.any(String));
+    await applyRentalEvent(app.db, rental.id, 'pickupPhotos', { by: 'system' });
+
+    await setCardBehaviour(app, card, 'insufficient_funds');
+    try {
+      await round(7);
+    } finally {
+      await setCardBehaviour(app, card, 'succeed');
+    }
+    const [row] = await app.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    const endsAt = new Date(row!.paymentFailedAt!.getTime() + 72 * 3600_000).toISOString();
+    const owners = await charges(owner.cookie);
+    expect(owners['may-end-for-non-payment-at']).toBe(endsAt);
+    expect(owners['may-end-for-non-payment']).toBe(new Date(endsAt) <= new Date());
+    // The driver is told what happens to the week, not when the owner may end the rental.
+    const drivers = await charges(driver.cookie);
+    expect(drivers['may-end-for-non-payment-at']).toBeNull();
+    expect(drivers.charges.find((c: { kind: string; week: number }) => c.kind === 'week' && c.week === 1)).toMatchObject({
+      status: 'due',
+      attempts: 1,
+      'next-attempt-at': expect.any(String),
+      'refund-status': null,
+    });
+
+    await app.db
+      .insert(rentalClaims)
+      .values({ rentalId: rental.id, amountCents: 12_000, description: 'A dent', photos: [], answer: 'accepted', withheldCents: 12_000 });
+    await refundDeposit(app.db, app.payments, rental.id, 12_000);
+    const after = await charges(driver.cookie);
+    expect(after.claim).toEqual({ 'amount-cents': 12_000, status: 'accepted', 'withheld-cents': 12_000 });
+    expect(after.charges.find((c: { kind: string }) => c.kind === 'deposit')).toMatchObject({
+      'refunded-cents': 38_000,
+      'refund-status': 'succeeded',
+      'refunded-at': expect.any(String),
+    });
   });
 
   it('answers bad input with a clear 4xx, never a second charge', async () => {

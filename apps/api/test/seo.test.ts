@@ -261,4 +261,14 @@ describe('robots.txt and the sitemap next to the web app', async () => {
     expect(childrenNamed(parseXml((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body), 'sitemap')).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: '/sitemaps/listings-1.xml' })).statusCode).toBe(404);
   });
+
+  it('serves the rental pay pages the rent e-mails link to, and not their look-alikes', async () => {
+    const id = '11111111-2222-4333-8444-555555555555';
+    for (const url of [`/rentals/${id}/pay`, `/rentals/${id}/weeks/1/pay`, `/rentals/${id}/handover`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    expect((await app.inject({ method: 'GET', url: `/rentals/${id}/weeks/pay` })).statusCode).toBe(404);
+  });
 });

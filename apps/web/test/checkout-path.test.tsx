@@ -43,6 +43,15 @@ describe('listing checkout address', () => {
     expect(setupRedirect('listing-checkout', null)).toEqual({ to: '/dashboard' });
   });
 
+  it("comes back to a rental's pay page after a card is added there, and nowhere else", () => {
+    const id = '11111111-2222-4333-8444-555555555555';
+    const back = (params: Record<string, string>) => setupRedirect('rental-pay', null, new URLSearchParams(params));
+    expect(back({ rentalId: id })).toEqual({ to: `/rentals/${id}/pay` });
+    expect(back({ rentalId: id, week: '2' })).toEqual({ to: `/rentals/${id}/weeks/2/pay` });
+    expect(back({ rentalId: '//evil.example/x' })).toEqual({ to: '/dashboard?tab=rentals' });
+    expect(back({ rentalId: id, week: '../x' })).toEqual({ to: `/rentals/${id}/pay` });
+  });
+
   it('sends a signed-out visitor to /login with a way back to the same listing checkout', async () => {
     renderSignedOut('/checkout?listingId=a1b2-c3');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login?redirect=%2Fcheckout%3FlistingId%3Da1b2-c3'));

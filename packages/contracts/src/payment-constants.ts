@@ -28,5 +28,5 @@ export const LISTING_FEE = {
 } as const;
 
 /** Where /success-setup-intent sends the browser after a card is saved. */
-export const SETUP_RETURN_TARGETS = ['dashboard', 'listing-checkout', 'cart', 'exam-checkout'] as const;
+export const SETUP_RETURN_TARGETS = ['dashboard', 'listing-checkout', 'cart', 'exam-checkout', 'rental-pay'] as const;
 export type SetupReturnTarget = (typeof SETUP_RETURN_TARGETS)[number];

@@ -10,6 +10,7 @@ export const payRentalWeekRequestSchema = z.object({
   /** Another saved card of the driver's; the card of the pick-up when left out. */
   'user-pm': text().min(1).optional(),
 });
+export type PayRentalWeekRequest = z.input<typeof payRentalWeekRequestSchema>;
 
 export const RENTAL_CHARGE_STATUSES = ['due', 'processing', 'succeeded', 'needs_action', 'failed', 'cancelled'] as const;
 
@@ -24,6 +25,10 @@ export const rentalChargeSchema = z.object({
   'paid-at': z.string().nullable(),
   'failure-message': z.string().nullable(),
   'refunded-cents': z.number().int(),
+  /** The deposit's refund: null until it starts. */
+  'refund-status': z.enum(['processing', 'succeeded', 'failed']).nullable(),
+  /** When the deposit's refund succeeded (the row's last change, which the refund is). */
+  'refunded-at': z.string().nullable(),
 });
 export type RentalCharge = z.infer<typeof rentalChargeSchema>;
 
@@ -33,11 +38,26 @@ export const rentalChargesResponseSchema = z.object({
     charges: z.array(rentalChargeSchema),
     /** The owner may end the rental: a week has stayed unpaid 72 hours after its first decline. */
     'may-end-for-non-payment': z.boolean(),
+    /**
+     * The owner's side, while the rent is unpaid (`payment_failed`): from when they may end the rental
+     * (72 hours after the first decline); null otherwise and for the driver.
+     */
+    'may-end-for-non-payment-at': z.string().nullable(),
+    /** The owner's damage claim after the return, if any: what it asks and what the deposit's refund keeps back. */
+    claim: z
+      .object({
+        'amount-cents': z.number().int(),
+        status: z.enum(['open', 'accepted', 'disputed', 'unanswered', 'decided']),
+        /** Set once the claim is resolved. */
+        'withheld-cents': z.number().int().nullable(),
+      })
+      .nullable(),
   }),
 });
 export type RentalChargesResponse = z.infer<typeof rentalChargesResponseSchema>;
 
 export const rentalWeekPaymentResponseSchema = z.object({ data: rentalChargeSchema });
+export type RentalWeekPaymentResponse = z.infer<typeof rentalWeekPaymentResponseSchema>;
 
 export const rentalEndedResponseSchema = z.object({ data: z.object({ 'rental-id': z.string(), status: z.string() }) });
 

@@ -91,6 +91,13 @@ export const rentalSchema = z.object({
     })
     .nullable(),
   agreement_due_at: z.string(),
+  /** When the driver paid the pick-up (the deposit and week 1), or null while it is not paid. */
+  pickup_paid_at: z.string().nullable(),
+  /**
+   * What the pick-up charges, in cents (the server's rule: the deposit and week 1): the amount the web
+   * shows and sends as `payment-amount` to POST /payments/create-payment-intent with `rental-id`.
+   */
+  pickup_amount_cents: z.number().int(),
 });
 export type RentalView = z.infer<typeof rentalSchema>;
 export const rentalResponseSchema = z.object({ data: rentalSchema });

@@ -53,6 +53,8 @@ export const STAFF_ROUTE_PATTERNS = [
 
 /** A rental's hand-over and claim page, for its two parties (issue #32; not in the spec's route list). */
 export const RENTAL_HANDOVER_ROUTE = '/rentals/:rentalId/handover';
+/** The driver's payment pages of a rental: the pick-up, and one week (the link of the rent e-mails; weeks from 0). */
+export const RENTAL_PAY_ROUTES = ['/rentals/:rentalId/pay', '/rentals/:rentalId/weeks/:week/pay'] as const;
 
 /** The saved-search digest's unsubscribe link (not in the spec's route list; no sign-in needed). */
 export const UNSUBSCRIBE_ROUTE = '/unsubscribe';

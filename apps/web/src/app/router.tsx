@@ -101,6 +101,18 @@ export function createRoutes(queryClient: LoaderQueryClient): RouteObject[] {
           ...page('rental-handover', ['handover'], async () => ({ Component: (await import('./routes/rental-handover')).RentalHandoverRoute })),
         },
         {
+          path: 'rentals/:rentalId/pay',
+          loader: loaders.private,
+          ...page('rental-pay', ['rentalPayments', 'payments'], async () => ({ Component: (await import('./routes/rental-pay')).RentalPayRoute })),
+        },
+        {
+          path: 'rentals/:rentalId/weeks/:week/pay',
+          loader: loaders.private,
+          ...page('rental-week-pay', ['rentalPayments', 'payments'], async () => ({
+            Component: (await import('./routes/rental-week-pay')).RentalWeekPayRoute,
+          })),
+        },
+        {
           path: 'admin/orders',
           loader: loaders.private,
           ...page('admin-orders', ['adminShop'], async () => ({ Component: (await import('./routes/admin-orders')).AdminOrdersRoute })),

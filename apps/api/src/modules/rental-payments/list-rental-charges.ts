@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { RentalCharge, OwnerPayoutsResponse, RentalChargesResponse } from '@medallion/contracts/rental-payments';
 import type { Database } from '@medallion/db/client';
-import { rentalCharges, rentalPayouts, rentals } from '@medallion/db/schema';
+import { rentalCharges, rentalClaims, rentalPayouts, rentals } from '@medallion/db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
+import { NON_PAYMENT_END_HOURS } from '@medallion/contracts/rental-states';
 import { mayEndForNonPayment } from './end-rental-for-non-payment';
 
 const toCharge = (c: typeof rentalCharges.$inferSelect): RentalCharge => ({
@@ -17,6 +18,8 @@ const toCharge = (c: typeof rentalCharges.$inferSelect): RentalCharge => ({
   'paid-at': c.paidAt?.toISOString() ?? null,
   'failure-message': c.failureMessage,
   'refunded-cents': c.refundedCents,
+  'refund-status': c.refundStatus,
+  'refunded-at': c.refundStatus === 'succeeded' ? c.updatedAt.toISOString() : null,
 });
 
 /** Every charge and refund of a rental, for its driver and its owner (anyone else: 404). */
@@ -25,10 +28,21 @@ export async function listRentalCharges(db: Database, userId: string, rentalId: 
   const [rental] = await db.select().from(rentals).where(eq(rentals.id, rentalId));
   if (!rental || (rental.driverId !== userId && rental.ownerId !== userId)) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
   const rows = await db.select().from(rentalCharges).where(eq(rentalCharges.rentalId, rentalId)).orderBy(asc(rentalCharges.kind), asc(rentalCharges.week));
+  const [claim] = await db.select().from(rentalClaims).where(eq(rentalClaims.rentalId, rentalId));
+  const isOwner = rental.ownerId === userId;
+  const unpaidSince = isOwner && rental.status === 'payment_failed' ? rental.paymentFailedAt : null;
   return {
     'rental-id': rental.id,
     charges: rows.map(toCharge),
-    'may-end-for-non-payment': rental.ownerId === userId && (await mayEndForNonPayment(db, rentalId, now)),
+    'may-end-for-non-payment': isOwner && (await mayEndForNonPayment(db, rentalId, now)),
+    'may-end-for-non-payment-at': unpaidSince ? new Date(unpaidSince.getTime() + NON_PAYMENT_END_HOURS * 3600_000).toISOString() : null,
+    claim: claim
+      ? {
+          'amount-cents': claim.amountCents,
+          status: claim.decidedAt ? 'decided' : (claim.answer ?? 'open'),
+          'withheld-cents': claim.withheldCents,
+        }
+      : null,
   };
 }
 

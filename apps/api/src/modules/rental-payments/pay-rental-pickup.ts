@@ -8,15 +8,12 @@ import { isUuid } from '../../lib/uuid';
 import { paymentReceipt } from '../payments/receipt-email';
 import { requireAmount, runPurchase, type PaymentRow, type PurchaseKind, type PurchaseOptions } from '../payments/purchase';
 import { applyRentalEventIfAllowed } from '../rentals/rental-lifecycle';
-import { PICKUP_RENTAL_STATUS } from './charged-statuses';
+import { pickupAmountCents, PICKUP_RENTAL_STATUS } from './charged-statuses';
 
 type RentalRow = typeof rentals.$inferSelect;
 
 /** The one key of a rental's pick-up payment: a rental's deposit and first week are charged at most once. */
 export const rentalPickupKey = (rentalId: string) => `rental:${rentalId}:pickup`;
-
-/** What the pick-up costs: the deposit (charged, refunded after the return: card holds expire in about 7 days) and week 1. */
-export const pickupAmountCents = (rental: Pick<RentalRow, 'depositCents' | 'weeklyRentCents'>) => rental.depositCents + rental.weeklyRentCents;
 
 /** The car's name in e-mails: its listing's title. */
 export async function carTitle(tx: Pick<Database, 'select'>, listingId: string): Promise<string> {

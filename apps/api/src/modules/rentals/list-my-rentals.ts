@@ -3,6 +3,7 @@ import type { MyRentalsResponse, RentalRequestView, RentalView } from '@medallio
 import type { Database } from '@medallion/db/client';
 import { listings, rentalAgreements, rentalRequests, rentals, user } from '@medallion/db/schema';
 import { alias } from 'drizzle-orm/pg-core';
+import { pickupAmountCents } from '../rental-payments/charged-statuses';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -75,6 +76,8 @@ export async function listMyRentals(db: Database, userId: string): Promise<MyRen
           }
         : null,
       agreement_due_at: r.agreementDueAt.toISOString(),
+      pickup_paid_at: iso(r.pickupPaidAt),
+      pickup_amount_cents: pickupAmountCents(r),
     };
   });
   return { requests, rentals: list };

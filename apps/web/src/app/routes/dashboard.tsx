@@ -18,6 +18,7 @@ import { ProfileSettings } from '@/features/profile/components/profile-settings'
 import { UserCard } from '@/features/dashboard/components/user-card';
 import { LicenseCountdownCard } from '@/features/dashboard/components/license-countdown-card';
 import { LazyMyRentals } from '@/features/rentals/components/lazy-my-rentals';
+import { LazyOwnerPayouts, LazyRentalCharges } from '@/features/rental-payments/components/lazy-rental-money';
 import { RequireSession } from './require-session';
 
 export function DashboardRoute() {
@@ -48,7 +49,7 @@ function DashboardPage() {
         settingsExtra={<AccountSection />}
         security={<SecurityTab />}
         ads={<MyListings />}
-        rentals={<LazyMyRentals />}
+        rentals={<LazyMyRentals renderMoney={(rental) => <LazyRentalCharges rentalId={rental.id} role={rental.role} />} ownerSummary={<LazyOwnerPayouts />} />}
         favorites={<SavedItems />}
         saved={
           <div className="flex flex-col gap-8">

@@ -12,20 +12,20 @@ import { errorText } from '@/lib/error-text';
 /** Stripe's own script, when the server does not name one. */
 const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
-/** Where the card form returns to after the setup is confirmed. */
-export function setupReturnUrl(from: SetupReturnTarget, listingId?: string): string {
-  const params = new URLSearchParams({ from });
+/** Where the card form returns to after the setup is confirmed (`returnParams`: the page's own, e.g. a rental's id). */
+export function setupReturnUrl(from: SetupReturnTarget, listingId?: string, returnParams?: Record<string, string>): string {
+  const params = new URLSearchParams({ from, ...returnParams });
   if (listingId) params.set('listingId', listingId);
   return `/success-setup-intent?${params.toString()}`;
 }
 
 /** "Add payment method": opens the card form over the page. */
-export function AddCardDialog({ from, listingId }: { from: SetupReturnTarget; listingId?: string }) {
+export function AddCardDialog({ from, listingId, returnParams }: { from: SetupReturnTarget; listingId?: string; returnParams?: Record<string, string> }) {
   const { t } = useTranslation('payments');
   const [open, setOpen] = useState(false);
   const setup = useCreateSetupIntent();
   const intent = setup.data?.data;
-  const onSaved = () => window.location.assign(setupReturnUrl(from, listingId));
+  const onSaved = () => window.location.assign(setupReturnUrl(from, listingId, returnParams));
 
   return (
     <Dialog

@@ -13,6 +13,8 @@ interface Props {
   /** Where to come back after adding a card. */
   from: SetupReturnTarget;
   listingId?: string;
+  /** More of the return address (a rental's pay page: `rentalId`, `week`). */
+  returnParams?: Record<string, string>;
   /** Checkout pages: choose the card to pay with. */
   selectedId?: string | null;
   onSelect?: (id: string) => void;
@@ -34,7 +36,7 @@ function CardLine({ card }: { card: PaymentMethod }) {
 }
 
 /** The saved cards with "Add payment method": the dashboard, /checkout, /cart and /exam-checkout use it. */
-export function PaymentMethods({ from, listingId, selectedId, onSelect }: Props) {
+export function PaymentMethods({ from, listingId, returnParams, selectedId, onSelect }: Props) {
   const { t } = useTranslation('payments');
   const methods = usePaymentMethods();
   return (
@@ -43,7 +45,7 @@ export function PaymentMethods({ from, listingId, selectedId, onSelect }: Props)
         <h2 id="payment-methods-title" className="text-xl font-bold">
           {t('title')}
         </h2>
-        <AddCardDialog from={from} listingId={listingId} />
+        <AddCardDialog from={from} listingId={listingId} returnParams={returnParams} />
       </div>
       {methods.isPending ? (
         <Spinner label={t('common:loading')} className="text-slate-500" />

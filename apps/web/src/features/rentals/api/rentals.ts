@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptAgreement, CreateRentalRequest, MyRentalsResponse } from '@medallion/contracts/rentals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptAgreement, CreateRentalRequest } from '@medallion/contracts/rentals';
 import { apiFetch } from '@/lib/api-client';
+import { rentalKeys } from '@/lib/queries/rentals';
 
-export const rentalKeys = { mine: ['rentals', 'mine'] as const };
-
-/** GET /rentals/mine: the account's requests and rentals, as driver and as owner. */
-export function useMyRentals() {
-  return useQuery({ queryKey: rentalKeys.mine, queryFn: ({ signal }) => apiFetch<MyRentalsResponse>('/rentals/mine', { signal }) });
-}
+export { useMyRentals } from '@/lib/queries/rentals';
 
 function useRentalMutation<I>(call: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: rentalKeys.mine }) });
+  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: rentalKeys.mine() }) });
 }
 
 /** POST /rental-requests: a driver asks for a car. */

@@ -17,8 +17,15 @@ import { useAcceptAgreement, useDecideRequest, useMyRentals } from '../api/renta
 
 const inGroup = (group: keyof typeof RENTAL_GROUPS, status: RentalStatus) => (RENTAL_GROUPS[group] as readonly RentalStatus[]).includes(status);
 
+export interface MyRentalsProps {
+  /** A rental's charges and refunds (composed by the route), shown once its pick-up is paid. */
+  renderMoney?: (rental: RentalView) => ReactNode;
+  /** The owner's payouts summary (composed by the route), shown when the account owns a rental. */
+  ownerSummary?: ReactNode;
+}
+
 /** "My rentals" on the dashboard: requests, upcoming, active and past rentals, as driver and as owner. */
-export function MyRentals() {
+export function MyRentals({ renderMoney, ownerSummary }: MyRentalsProps) {
   const { t } = useTranslation('rentals');
   const mine = useMyRentals();
   if (mine.isPending) return <Spinner label={t('loading')} className="text-slate-600" />;
@@ -36,33 +43,23 @@ export function MyRentals() {
   }
   const open = requests.filter((r) => r.status === 'open');
   const closed = requests.filter((r) => r.status !== 'open' && r.status !== 'approved');
+  const card = (r: RentalView) => <RentalCard key={r.id} rental={r} payments={r.pickup_paid_at ? renderMoney?.(r) : null} />;
   return (
     <div className="flex flex-col gap-8" data-testid="my-rentals">
+      {rentals.some((r) => r.role === 'owner') && ownerSummary}
       <Group title={t('groups.requests')} empty={t('none.requests')}>
         {open.map((r) => (
           <RequestCard key={r.id} request={r} />
         ))}
       </Group>
       <Group title={t('groups.upcoming')} empty={t('none.upcoming')}>
-        {rentals
-          .filter((r) => inGroup('upcoming', r.status))
-          .map((r) => (
-            <RentalCard key={r.id} rental={r} />
-          ))}
+        {rentals.filter((r) => inGroup('upcoming', r.status)).map(card)}
       </Group>
       <Group title={t('groups.active')} empty={t('none.active')}>
-        {rentals
-          .filter((r) => inGroup('active', r.status))
-          .map((r) => (
-            <RentalCard key={r.id} rental={r} />
-          ))}
+        {rentals.filter((r) => inGroup('active', r.status)).map(card)}
       </Group>
       <Group title={t('groups.past')} empty={t('none.past')}>
-        {rentals
-          .filter((r) => inGroup('past', r.status))
-          .map((r) => (
-            <RentalCard key={r.id} rental={r} />
-          ))}
+        {rentals.filter((r) => inGroup('past', r.status)).map(card)}
         {closed.map((r) => (
           <RequestCard key={r.id} request={r} />
         ))}
@@ -135,7 +132,7 @@ function RequestCard({ request }: { request: RentalRequestView }) {
   );
 }
 
-function RentalCard({ rental }: { rental: RentalView }) {
+function RentalCard({ rental, payments }: { rental: RentalView; payments: ReactNode }) {
   const { t, i18n } = useTranslation('rentals');
   const dates = useDates();
   const money = (n: number) => formatUsd(n, i18n.language, 'auto');
@@ -166,6 +163,17 @@ function RentalCard({ rental }: { rental: RentalView }) {
         </div>
       )}
       {rental.status === 'awaiting_agreement' && agreement && !mineAccepted && <AgreementForm rentalId={rental.id} />}
+      {rental.status === 'awaiting_pickup' &&
+        (rental.pickup_paid_at ? (
+          <p className="text-sm font-semibold text-success-text">{t('pickupPaid')}</p>
+        ) : rental.role === 'driver' ? (
+          <Link to={`/rentals/${rental.id}/pay`} className={`${buttonClasses('primary')} self-start`}>
+            {t('payPickup')}
+          </Link>
+        ) : (
+          <p className="text-sm text-slate-700">{t('pickupWaiting')}</p>
+        ))}
+      {payments}
       {rental.status !== 'awaiting_agreement' && rental.status !== 'cancelled' && (
         <Link to={`/rentals/${rental.id}/handover`} className="self-start text-sm font-semibold text-info underline">
           {t('handoverLink')}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
+import type { PayRentalWeekRequest, RentalWeekPaymentResponse } from '@medallion/contracts/rental-payments';
+import { apiFetch } from '@/lib/api-client';
+import { rentalKeys } from '@/lib/queries/rentals';
+
+/**
+ * POST /payments/create-payment-intent with `rental-id`: the pick-up (the deposit and week 1). The
+ * amount is the server's own (`pickup_amount_cents` of the rental view); the server keys the payment by
+ * the rental, so a second Pay answers with the first payment instead of charging again.
+ */
+export function payRentalPickup(input: { rentalId: string; amountCents: number; paymentMethodId: string }): Promise<CreatePaymentIntentResponse> {
+  const body: CreatePaymentIntentRequest = { 'user-pm': input.paymentMethodId, 'payment-amount': input.amountCents, 'rental-id': input.rentalId };
+  return apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+}
+
+/** POST /rentals/{id}/weeks/{week}/pay: the driver pays a declined week, or one their bank wants confirmed, on-session. */
+export function payRentWeek(input: { rentalId: string; week: number; paymentMethodId: string | null }): Promise<RentalWeekPaymentResponse> {
+  const body: PayRentalWeekRequest = input.paymentMethodId ? { 'user-pm': input.paymentMethodId } : {};
+  return apiFetch<RentalWeekPaymentResponse>(`/rentals/${encodeURIComponent(input.rentalId)}/weeks/${input.week}/pay`, { method: 'POST', body });
+}
+
+/** POST /rentals/{id}/end-for-non-payment: the owner ends a rental whose rent stayed unpaid (the server decides when). */
+export function endRentalForNonPayment(rentalId: string): Promise<unknown> {
+  return apiFetch(`/rentals/${encodeURIComponent(rentalId)}/end-for-non-payment`, { method: 'POST' });
+}
+
+/** A payment of a rental changes My rentals, the rental's charges and the owner's payouts: all of them are read again. */
+function useRentalMoneyMutation<I, R>(call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => queryClient.invalidateQueries({ queryKey: rentalKeys.all }) });
+}
+
+export const usePayRentalPickup = () => useRentalMoneyMutation(payRentalPickup);
+export const usePayRentWeek = () => useRentalMoneyMutation(payRentWeek);
+export const useEndRentalForNonPayment = () => useRentalMoneyMutation(endRentalForNonPayment);
