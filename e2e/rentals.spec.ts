@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chooseLanguage, expect, openSettled, saveCardByApi, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
+import { appText, chooseLanguage, expect, openSettled, saveCardByApi, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
 import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
@@ -58,6 +58,18 @@ const TEXT = {
     decide: 'Decide',
     closedStatus: 'Closed: the deposit is settled',
     withheld: 'Kept from the deposit: $150',
+    payPickup: 'Pay deposit and first week',
+    payButton: /^Pay \$950\.00$/,
+    pickupPaid: 'Deposit and first week paid',
+    payments: 'Payments',
+    week2: 'Week 2',
+    week3: 'Week 3',
+    declined: 'Declined · next try',
+    paid: 'Paid',
+    payWeek2: 'Pay week 2',
+    weekPayTitle: 'Pay the rent for week 2',
+    depositRefund: 'Deposit refund',
+    refunded: 'Refunded',
   },
   ru: {
     label: 'Полная стоимость аренды',
@@ -106,6 +118,18 @@ const TEXT = {
     decide: 'Решить',
     closedStatus: 'Закрыта: залог рассчитан',
     withheld: 'Удержано из залога: 150',
+    payPickup: 'Оплатить залог и первую неделю',
+    payButton: /^Оплатить 950,00\s\$$/,
+    pickupPaid: 'Залог и первая неделя оплачены',
+    payments: 'Платежи',
+    week2: 'Неделя 2',
+    week3: 'Неделя 3',
+    declined: 'Отклонено · новая попытка',
+    paid: 'Оплачено',
+    payWeek2: 'Оплатить неделю 2',
+    weekPayTitle: 'Оплата аренды: неделя 2',
+    depositRefund: 'Возврат залога',
+    refunded: 'Возвращено',
   },
 } as const;
 
@@ -250,8 +274,34 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     expect(await sideways(page)).toBe(0);
     const rentalId = new URL(href!, 'http://x').pathname.split('/')[3]!;
 
-    // The pick-up: the deposit and week 1 paid, and both sides' photos; the rental is active.
-    await payPickup(page, rentalId);
+    // The pick-up: the deposit and week 1 paid on the pay page (the server's amounts), then both sides' photos.
+    await openSettled(page, '/dashboard?tab=rentals');
+    await page.getByTestId('rental').filter({ hasText: title }).getByRole('link', { name: t.payPickup }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.payPickup })).toBeVisible();
+    await shot(page, `driver-pay-${lng}-${width}`);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
+    // No card yet: Pay says so; a card added here comes back to this page, chosen.
+    await page.getByRole('button', { name: t.payButton }).click();
+    await expect(page.getByRole('alert')).toHaveText(appText(lng, 'rentalPayments', 'cardRequired'));
+    await page.getByRole('button', { name: appText(lng, 'payments', 'add') }).click();
+    const dialog = page.getByRole('dialog', { name: appText(lng, 'payments', 'form.title') });
+    await dialog.getByLabel(appText(lng, 'payments', 'form.number')).fill('4242 4242 4242 4242');
+    await dialog.getByLabel(appText(lng, 'payments', 'form.month')).fill('12');
+    await dialog.getByLabel(appText(lng, 'payments', 'form.year')).fill(String(new Date().getFullYear() + 3));
+    await dialog.getByLabel(appText(lng, 'payments', 'form.cvc')).fill('123');
+    await dialog.getByRole('button', { name: appText(lng, 'payments', 'form.save') }).click();
+    await expect(page).toHaveURL(new RegExp(`/rentals/${rentalId}/pay$`));
+    await expect(page.getByRole('radio', { name: /4242/ })).toBeChecked();
+    await page.getByRole('button', { name: t.payButton }).click();
+    await expect(page.getByRole('heading', { name: t.pickupPaid })).toBeVisible();
+    // Paid once: the pay page says so; the owner sees the payments and what is due to them.
+    await openSettled(page, `/rentals/${rentalId}/pay`);
+    await expect(page.getByText(appText(lng, 'rentalPayments', 'pickup.alreadyPaid'))).toBeVisible();
+    await openSettled(owner, '/dashboard?tab=rentals');
+    const ownerPayments = owner.getByTestId('rental').filter({ hasText: title }).getByTestId('rental-charges');
+    await expect(ownerPayments.getByRole('listitem').filter({ hasText: appText(lng, 'rentalPayments', 'charges.deposit') })).toContainText(t.paid);
+    await expect(owner.getByTestId('owner-payouts')).toBeVisible();
     await sendHandoverSet(owner, rentalId, t, 'pickup');
     await sendHandoverSet(page, rentalId, t, 'pickup');
     await expect(page.getByTestId('rental-status')).toContainText(lng === 'en' ? 'Active' : 'Идёт аренда');
@@ -260,13 +310,27 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await hook(staffRequest, `${rentalId}/card`, { behaviour: 'insufficient_funds' });
     await hook(staffRequest, `${rentalId}/rewind`, { days: 8 });
     await openSettled(page, '/dashboard?tab=rentals');
-    await expect(page.getByTestId('rental').filter({ hasText: title }).getByText(t.paymentFailed)).toBeVisible();
-    await expect.poll(() => mailsTo(page.request, driver.email, /declined|отклон/i)).toBeGreaterThan(0);
+    const myRental = page.getByTestId('rental').filter({ hasText: title });
+    await expect(myRental.getByText(t.paymentFailed)).toBeVisible();
+    const week2 = myRental.getByTestId('rental-charges').getByRole('listitem').filter({ hasText: t.week2 });
+    await expect(week2).toContainText(t.declined);
+    await shot(page, `driver-declined-${lng}-${width}`);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
+    expect(await mailsTo(page.request, driver.email, /declined|отклон/i)).toBeGreaterThan(0);
+    // The e-mail's link: the week's own pay page says why and what happens next.
+    await week2.getByRole('link', { name: t.payWeek2 }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.weekPayTitle })).toBeVisible();
+    await expect(page.getByTestId('week-why')).toBeVisible();
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
     await hook(staffRequest, `${rentalId}/card`, { behaviour: 'succeed' });
     await hook(staffRequest, `${rentalId}/rewind`, { days: 1 });
     await hook(staffRequest, `${rentalId}/rewind`, { days: 6 });
     await openSettled(page, '/dashboard?tab=rentals');
-    await expect(page.getByTestId('rental').filter({ hasText: title }).getByText(t.active)).toBeVisible();
+    await expect(myRental.getByText(t.active)).toBeVisible();
+    for (const week of [t.week2, t.week3])
+      await expect(myRental.getByTestId('rental-charges').getByRole('listitem').filter({ hasText: week })).toContainText(t.paid);
     const charges = await chargesOf(page.request, rentalId);
     expect(charges.filter((c) => c.kind === 'week').map((c) => [c.week, c.status])).toEqual([
       [0, 'succeeded'],
@@ -317,6 +381,8 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await expect(page.getByText(t.withheld)).toBeVisible();
     const settled = await chargesOf(page.request, rentalId);
     expect(settled.filter((c) => c.kind === 'deposit').map((c) => [c.status, c['refunded-cents']])).toEqual([['succeeded', 35_000]]);
+    await openSettled(page, '/dashboard?tab=rentals');
+    await expect(myRental.getByTestId('rental-charges').getByRole('listitem').filter({ hasText: t.depositRefund })).toContainText(t.refunded);
     await shot(page, `driver-closed-${lng}-${width}`);
     expect(await axeProblems(page, 'main')).toEqual([]);
     expect(await sideways(page)).toBe(0);
@@ -348,13 +414,6 @@ async function sendHandoverSet(page: Page, rentalId: string, t: (typeof TEXT)[ke
   await form.getByLabel(t.fuel).fill(stage === 'pickup' ? '90' : '75');
   await form.getByRole('button', { name: stage === 'pickup' ? t.sendPickup : t.sendReturn }).click();
   await expect(form).toHaveCount(0);
-}
-
-/** The pick-up payment (deposit + week 1) with a saved sandbox card. */
-async function payPickup(page: Page, rentalId: string) {
-  const pm = await saveCardByApi(page);
-  const res = await page.request.post('/api/payments/create-payment-intent', { data: { 'user-pm': pm, 'payment-amount': 95_000, 'rental-id': rentalId } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 interface Charge {
