@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 import { DRIVER, STAFF } from '../test-support/demo-accounts';
 import { APP_PORT, OIDC_PORT } from './env';
@@ -324,4 +324,21 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Serious or critical axe problems inside one part of the page (toasts left out: they fade in while axe measures). */
+export async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How far the page scrolls sideways (0: nothing is wider than the window). */
+export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A second person's page, in a browser context of its own (axe works only on pages of a context made by the test). */
+export async function otherPage(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  return context.newPage();
 }

@@ -1,6 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { chooseLanguage, DRIVER, expect, openSettled, saveCardByApi, signIn, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  axeProblems,
+  chooseLanguage,
+  DRIVER,
+  expect,
+  openSettled,
+  otherPage,
+  saveCardByApi,
+  sideways,
+  signIn,
+  STAFF,
+  test,
+  WIDTH_LANG_PAIRS,
+} from './fixtures';
 import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
@@ -64,23 +76,6 @@ const TEXT = {
     empty: 'Открытых жалоб нет.',
   },
 } as const;
-
-/** Serious or critical axe problems inside one part of the page. */
-async function axeProblems(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** How far the page scrolls sideways (0: nothing is wider than the window). */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** A second person's page, in a browser context of its own (axe works only on pages of a context made by the test). */
-async function otherPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  return context.newPage();
-}
 
 /** An ACTIVE listing of the demo driver (the owner in these tests). */
 async function demoDriverListing(page: Page): Promise<{ listing_id: string; title: string }> {

@@ -11,6 +11,7 @@ import {
   PUBLIC_ROUTES,
   ROUTES,
   SIGNED_IN_PAGES,
+  sideways,
   signIn,
   STAFF,
   test,
@@ -290,8 +291,6 @@ async function expectNoAxeViolations(page: Page, scope: AxeScope) {
     ).toEqual([]);
   }
 }
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function expectHeaderFits(page: Page, lang: Lang, width: number) {
   const banner = page.getByRole('banner');

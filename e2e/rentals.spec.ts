@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { appText, chooseLanguage, expect, openSettled, saveCardByApi, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
+import { appText, axeProblems, chooseLanguage, expect, openSettled, otherPage, saveCardByApi, sideways, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
 import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
@@ -133,24 +132,9 @@ const TEXT = {
   },
 } as const;
 
-/** Serious or critical axe problems inside one part of the page. */
-async function axeProblems(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** With SHOTS_DIR set (a developer looking at the screens), a full-page screenshot there. */
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function otherPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  return context.newPage();
 }
 
 /** A car for rent of the signed-in account with its cost label, paid for and approved by staff. */

@@ -4,11 +4,12 @@ import {
   RENTAL_EVENTS,
   RENTAL_HOLDING_STATUSES,
   RENTAL_REQUEST_EVENTS,
+  RENTAL_REQUEST_STATUSES,
   RENTAL_STATUSES,
   type RentalEvent,
   type RentalStatus,
 } from '@medallion/contracts/rental-states';
-import { rentalAgreements, rentals } from '@medallion/db/schema';
+import { rentalAgreements, rentalRequests, rentals } from '@medallion/db/schema';
 import {
   applyRentalEvent,
   applyRentalEventIfAllowed,
@@ -42,6 +43,10 @@ const EXPECTED: Record<RentalEvent, Partial<Record<RentalStatus, RentalStatus>>>
 };
 
 describe('the rental state graph (pure)', () => {
+  it("the database's status columns take exactly the contracts' statuses (packages/db does not import contracts)", () => {
+    expect(rentals.status.enumValues).toEqual([...RENTAL_STATUSES]);
+    expect(rentalRequests.status.enumValues).toEqual([...RENTAL_REQUEST_STATUSES]);
+  });
   it('knows exactly the events written out here', () => {
     expect([...RENTAL_EVENTS].sort()).toEqual(Object.keys(EXPECTED).sort());
     expect(Object.keys(RENTAL_TRANSITIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
