@@ -17,12 +17,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { buildProduct, findActiveListingId, freePort, parseArgs, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
 import { cleanUpOnSignal, runMain } from './lib/run';
+import { gzipSize } from './lib/gzip-size';
 
 const DEFAULT_ROUTES = ['/', '/marketplace', '/listing/{id}', '/shop', '/exam', '/steps'];
 const KIB = 1024;
@@ -88,18 +88,6 @@ async function deadWindow(browser: Browser, url: string): Promise<DeadWindow> {
   } finally {
     await context.close();
   }
-}
-
-const gzipCache = new Map<string, number>();
-async function gzipSize(url: string): Promise<number> {
-  let size = gzipCache.get(url);
-  if (size === undefined) {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
-    size = gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
-    gzipCache.set(url, size);
-  }
-  return size;
 }
 
 /** One Lighthouse run, mobile preset, performance only, in a fresh browser (no cache). */

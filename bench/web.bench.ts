@@ -14,12 +14,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildProduct, findActiveListingId, freePort, parseArgs, ROOT, startBuiltServer, warmVinCache, type BuiltServer } from './lib/built-server';
 import { cleanUpOnSignal, runMain } from './lib/run';
+import { gzipSize } from './lib/gzip-size';
 
 type Preset = 'mobile' | 'desktop';
 const PRESETS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
@@ -99,19 +99,6 @@ const score = (lhr: Result, id: string) => {
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue;
 /** From the first report: Lighthouse's version and the browser's user agent. */
 const environment = { lighthouse: 'unknown', browser: 'unknown' };
-
-/** gzip -9 size of each script, fetched once per URL. */
-const gzipCache = new Map<string, number>();
-async function gzipSize(url: string): Promise<number> {
-  let size = gzipCache.get(url);
-  if (size === undefined) {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
-    size = gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
-    gzipCache.set(url, size);
-  }
-  return size;
-}
 
 async function initialScripts(lhr: Result, origin: string): Promise<Script[]> {
   const details = lhr.audits['network-requests']?.details as
