@@ -17,13 +17,13 @@
 // BENCH_KEEP_DB=1 keeps the database.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@medallion/db/client';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
 import { createSandboxGateway } from '../apps/api/src/integrations/payments/sandbox-gateway';
 import { newYorkDate, runRentRound, sweepDueWeeks } from '../apps/api/src/modules/rental-payments/charge-due-rent';
 import { seedActiveRentals } from '../test-support/rental-seed';
 import { cleanUpOnSignal, runMain } from './lib/run';
+import { pgAdmin, SILENT_LOGGER } from '../test-support/pg-admin';
 
 const RENTALS = Number(process.env.BENCH_RENTALS ?? 10_000);
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 1000);
@@ -33,17 +33,7 @@ const POOL = Number(process.env.BENCH_POOL ?? 6);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LEASE_MS = 10 * 60_000;
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} };
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => pgAdmin(PG_ADMIN, text);
 
 async function count(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
   const result = (await handle.db.execute(query)) as unknown as { rows: Array<{ n: number | string }> };
@@ -79,7 +69,7 @@ async function main(): Promise<number> {
         handles.push(handle);
         const mailer = createMailer({
           db: handle.db,
-          logger: silent as never,
+          logger: SILENT_LOGGER as never,
           from: 'Medallion <no-reply@example.com>',
           retryBaseMs: 1000,
           retryMaxMs: 60_000,

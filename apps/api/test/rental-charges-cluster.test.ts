@@ -9,7 +9,6 @@
 // runner started afterwards takes its rows over once their lease ran out.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@medallion/db/client';
 import { createMailer } from '../src/integrations/mail/mailer';
@@ -17,6 +16,7 @@ import type { PaymentGateway } from '../src/integrations/payments/gateway';
 import { createSandboxGateway } from '../src/integrations/payments/sandbox-gateway';
 import { newYorkDate, runRentRound, type ClaimedCharge } from '../src/modules/rental-payments/charge-due-rent';
 import { seedActiveRentals } from '../../../test-support/rental-seed';
+import { pgAdmin, SILENT_LOGGER } from '../../../test-support/pg-admin';
 
 const ADMIN_URL = (() => {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -26,17 +26,7 @@ const ADMIN_URL = (() => {
 const LEASE_MS = 10 * 60_000;
 const RENTALS = 60;
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} };
+const admin = (text: string) => pgAdmin(ADMIN_URL, text);
 
 describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner', async () => {
   const name = `medallion_rent_cluster_${randomBytes(4).toString('hex')}`;
@@ -77,7 +67,7 @@ describe('weekly rent on PostgreSQL with 3 instances, races and a killed runner'
     };
     const mailer = createMailer({
       db: handle.db,
-      logger: silent as never,
+      logger: SILENT_LOGGER as never,
       from: 'Medallion <no-reply@example.com>',
       retryBaseMs: 1000,
       retryMaxMs: 60_000,
