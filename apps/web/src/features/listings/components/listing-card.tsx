@@ -4,7 +4,6 @@ import type { Listing } from '@medallion/contracts/listings';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { lazyNamed } from '@/components/ui/lazy';
 import { toast } from '@/components/ui/toast';
 import { listingCheckoutPath } from '@/lib/checkout-path';
 import { cn } from '@/lib/cn';
@@ -14,9 +13,7 @@ import { defaultPicture } from './default-picture';
 import { useRentalCardLine } from './rental-label';
 import { useListingPriceText, useWeeklyEquivalentText } from './listing-price';
 import { SaveListingButton } from './save-listing-button';
-
-/** The owner's Edit and Delete: only dashboard cards show them, so the public marketplace's first load does not carry them. */
-const ListingOwnerActions = lazyNamed(() => import('./listing-owner-actions'), 'ListingOwnerActions');
+import { LazyListingOwnerActions } from './lazy-owner-actions';
 
 export type ListingCardMode = 'public' | 'dashboard';
 
@@ -221,7 +218,7 @@ export function ListingCard({ listing, mode = 'public', priority = false }: { li
         )}
         {mode === 'dashboard' && (
           <Suspense fallback={null}>
-            <ListingOwnerActions listing={listing} title={title} compact />
+            <LazyListingOwnerActions listing={listing} title={title} compact />
           </Suspense>
         )}
       </div>

@@ -24,6 +24,7 @@ import { PageHead } from '@/components/ui/page-head';
 import { absoluteUrl, pageUrl } from '@/lib/site-url';
 import { listingDescription, listingJsonLd } from '../lib/listing-head';
 import { errorText } from '@/lib/error-text';
+import { LazyListingOwnerActions } from './lazy-owner-actions';
 
 interface Props {
   listingId: string;
@@ -37,8 +38,6 @@ interface Props {
 
 /** The full-window photo viewer (radix dialog) is a chunk of its own, loaded when the photo is pointed at or pressed. */
 const ListingGallery = lazyNamed(() => import('./listing-gallery'), 'ListingGallery');
-/** The owner's Edit and Delete, loaded only when the owner looks at their listing. */
-const ListingOwnerActions = lazyNamed(() => import('./listing-owner-actions'), 'ListingOwnerActions');
 const preloadGallery = () => void ListingGallery.preload().catch(() => undefined);
 
 /** Back to the marketplace with this visit's search. */
@@ -295,7 +294,7 @@ function ListingView({ listing, isOwner, extra }: { listing: Listing; isOwner: b
               <div className="flex flex-col gap-4">
                 <ListingStatusControl listing={listing} />
                 <Suspense fallback={null}>
-                  <ListingOwnerActions listing={listing} title={title} onDeleted={() => void navigate('/dashboard?tab=ads')} />
+                  <LazyListingOwnerActions listing={listing} title={title} onDeleted={() => void navigate('/dashboard?tab=ads')} />
                 </Suspense>
               </div>
             </section>

@@ -16,7 +16,7 @@ export function editListingPath(listing: Listing): string {
   return listing.status === 'DRAFT' ? `/create-listing?id=${id}` : `/create-listing?id=${id}&step=2`;
 }
 
-interface Props {
+export interface ListingOwnerActionsProps {
   listing: Listing;
   title: string;
   /** Small buttons on a card; they sit above the card-wide link, so each is its own target. */
@@ -25,7 +25,7 @@ interface Props {
 }
 
 /** The owner's Edit and Delete (with a confirmation) of one listing, in any status. */
-export function ListingOwnerActions({ listing, title, compact = false, onDeleted }: Props) {
+export function ListingOwnerActions({ listing, title, compact = false, onDeleted }: ListingOwnerActionsProps) {
   const { t } = useTranslation('listings');
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
