@@ -48,17 +48,15 @@ describe('deleting an account that rents or rents out a car', async () => {
     const files = [agreementKey(rental.id), handoverPhotoKey(rental.id, 'abcdef0123456789.webp')];
     for (const key of files) await app.storage.putPrivate(key, Buffer.from(key), 'application/octet-stream');
     // The rental's photo names, as a hand-over would record them.
-    await app.db
-      .insert(rentalHandovers)
-      .values({
-        rentalId: rental.id,
-        stage: 'pickup',
-        party: 'driver',
-        userId: driver.id,
-        photos: { front: 'abcdef0123456789.webp' },
-        odometerMiles: 1,
-        fuelPercent: 1,
-      });
+    await app.db.insert(rentalHandovers).values({
+      rentalId: rental.id,
+      stage: 'pickup',
+      party: 'driver',
+      userId: driver.id,
+      photos: { front: 'abcdef0123456789.webp' },
+      odometerMiles: 1,
+      fuelPercent: 1,
+    });
     await app.db.update(rentals).set({ status: 'closed' }).where(eq(rentals.id, rental.id));
     const res = await remove(driver.cookie);
     expect(res.statusCode, res.body).toBe(200);
