@@ -260,6 +260,8 @@ export const MESSAGES = {
   'payment.cardFormExpired': 'This card form has expired. Please open it again.',
   'payment.needsMoreSteps': 'The payment needs more steps; please use another card.',
   'payment.authenticationRequired': 'Your card was declined. This transaction requires authentication.',
+  'payment.authenticationFailed': 'Your bank did not confirm the payment, so nothing was charged. You can try again.',
+  'payment.notFound': 'This payment does not exist or is not yours.',
   'rentalPayment.notFound': 'This rental does not exist or is not yours.',
   'rentalPayment.weekNotFound': 'This week of the rental has no charge yet.',
   'rentalPayment.weekNotPayable': 'This week is not waiting for your payment.',
