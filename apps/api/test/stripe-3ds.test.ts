@@ -80,7 +80,8 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     stripeServer.finishChallenge(held.providerPaymentId!, 'fail');
     const failed = await post(`/api/payments/${held.id}/confirm`, driver.cookie);
     expect(failed.statusCode).toBe(402);
-    expect(failed.json()).toMatchObject({ code: 'PAYMENT_FAILED', message: AUTHENTICATION_FAILED_MESSAGE });
+    expect(failed.json()).toMatchObject({ code: 'PAYMENT_FAILED', key: 'payment.authenticationFailed' });
+    expect(AUTHENTICATION_FAILED_MESSAGE).toMatch(/unable to authenticate/);
     expect(await paymentOf(held.id)).toMatchObject({ status: 'failed' });
     expect(await app.db.select().from(rentalCharges).where(eq(rentalCharges.rentalId, rental.id))).toEqual([]);
     // Confirming it again says the same; it never becomes paid.

@@ -262,6 +262,7 @@ export const MESSAGES = {
   'payment.authenticationRequired': 'Your card was declined. This transaction requires authentication.',
   'payment.authenticationFailed': 'Your bank did not confirm the payment, so nothing was charged. You can try again.',
   'payment.notFound': 'This payment does not exist or is not yours.',
+  'payment.challengeUnavailable': "Your bank's check could not be opened, so nothing was charged. Please try again.",
   'rentalPayment.notFound': 'This rental does not exist or is not yours.',
   'rentalPayment.weekNotFound': 'This week of the rental has no charge yet.',
   'rentalPayment.weekNotPayable': 'This week is not waiting for your payment.',

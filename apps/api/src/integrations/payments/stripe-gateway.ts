@@ -161,10 +161,14 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
           return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
         default:
           // requires_payment_method (the holder failed or closed the challenge), canceled, …: nothing was charged.
+          // A failed or closed challenge is said in our words (translated); a decline after it in the bank's.
           return {
             status: 'failed',
             providerPaymentId: intent.id,
-            message: intent.last_payment_error?.message ?? formatMessage('payment.authenticationFailed'),
+            message:
+              !intent.last_payment_error || intent.last_payment_error.code === 'payment_intent_authentication_failure'
+                ? formatMessage('payment.authenticationFailed')
+                : (intent.last_payment_error.message ?? formatMessage('payment.failed')),
           };
       }
     },
