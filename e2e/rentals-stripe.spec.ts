@@ -183,10 +183,7 @@ test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week pai
     await expect(page.getByRole('heading', { name: 'Deposit and first week paid' })).toBeVisible();
     await shot(page, 'stripe-pickup-paid-en-375');
     expect(await axeProblems(page, 'main')).toEqual([]);
-    expect((await chargesOf(page.request, rentalId)).map((c) => `${c.kind}:${c.week}:${c.status}`).sort()).toEqual([
-      'deposit:0:succeeded',
-      'week:0:succeeded',
-    ]);
+    expect((await chargesOf(page.request, rentalId)).map((c) => `${c.kind}:${c.week}:${c.status}`).sort()).toEqual(['deposit:0:succeeded', 'week:0:succeeded']);
 
     // Both pick-up sets: the rental is active.
     await handoverSet(owner, rentalId, 'pickup');

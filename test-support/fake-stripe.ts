@@ -42,8 +42,7 @@ export interface FakeStripeOptions {
 }
 
 /** Stripe's words when the holder fails or closes the 3-D Secure challenge. */
-export const AUTHENTICATION_FAILED_MESSAGE =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 const DECLINE_MESSAGES: Record<string, string> = { insufficient_funds: INSUFFICIENT_FUNDS_MESSAGE, authentication_required: AUTHENTICATION_REQUIRED_MESSAGE };
 
@@ -190,14 +189,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const browserIntent = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)(\/fake_3ds)?$/);
     const browserKey = url.searchParams.get('key') ?? '';
     if (browserIntent && /^pk_(test|live)_/.test(browserKey) && !(req.headers.authorization ?? '').startsWith('Bearer')) {
-      if (options.publishableKey && browserKey !== options.publishableKey) return send(res, 401, apiError('invalid_request_error', 'Invalid API Key provided.'));
+      if (options.publishableKey && browserKey !== options.publishableKey)
+        return send(res, 401, apiError('invalid_request_error', 'Invalid API Key provided.'));
       const intent = intents.get(browserIntent[1]!);
       if (!intent || intent.client_secret !== url.searchParams.get('client_secret')) {
         return send(res, 404, apiError('invalid_request_error', `No such payment_intent: '${browserIntent[1]}'`, { code: 'resource_missing' }));
       }
       if (req.method === 'POST' && browserIntent[2]) {
         // The holder completed or failed the challenge (Stripe's 3-D Secure test page).
-        if (intent.status !== 'requires_action') return send(res, 400, apiError('invalid_request_error', 'This PaymentIntent does not need an action.', { code: 'payment_intent_unexpected_state' }));
+        if (intent.status !== 'requires_action')
+          return send(res, 400, apiError('invalid_request_error', 'This PaymentIntent does not need an action.', { code: 'payment_intent_unexpected_state' }));
         if (url.searchParams.get('outcome') === 'complete') {
           intent.status = 'succeeded';
           intent.next_action = null;
@@ -287,7 +288,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (intent.status === 'succeeded') {
         return reply(
           400,
-          apiError('invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', { code: 'payment_intent_unexpected_state' }),
+          apiError('invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', {
+            code: 'payment_intent_unexpected_state',
+          }),
         );
       }
       intent.status = 'canceled';

@@ -34,7 +34,8 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
   const card3ds = stripeServer.attachCard(customer!.providerCustomerId, { last4: '3184', needsAuthentication: true });
 
   const post = (url: string, cookie: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const payPickup = (rentalId: string) => post('/api/payments/create-payment-intent', driver.cookie, { 'user-pm': card3ds, 'payment-amount': 95_000, 'rental-id': rentalId });
+  const payPickup = (rentalId: string) =>
+    post('/api/payments/create-payment-intent', driver.cookie, { 'user-pm': card3ds, 'payment-amount': 95_000, 'rental-id': rentalId });
   const intentOf = (id: string) => stripeServer.intents.get(id)!;
   const paymentOf = async (id: string) => (await app.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
@@ -44,7 +45,11 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     expect(first.statusCode, first.body).toBe(200);
     const data = first.json().data;
     expect(data).toMatchObject({ status: 'requires_action', amount: 95_000 });
-    expect(data['next-action']).toEqual({ 'client-secret': expect.stringMatching(/^pi_fake\d+_secret_/), 'publishable-key': 'pk_test_3ds', 'js-url': stripeServer.jsUrl });
+    expect(data['next-action']).toEqual({
+      'client-secret': expect.stringMatching(/^pi_fake\d+_secret_/),
+      'publishable-key': 'pk_test_3ds',
+      'js-url': stripeServer.jsUrl,
+    });
     const held = await paymentOf(data['payment-id']);
     expect(held).toMatchObject({ status: 'processing', providerPaymentId: expect.stringMatching(/^pi_fake/) });
     expect(intentOf(held.providerPaymentId!).status).toBe('requires_action');
@@ -96,7 +101,10 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
     const first = (await payPickup(rental.id)).json().data;
     const held = await paymentOf(first['payment-id']);
-    await app.db.update(payments).set({ updatedAt: new Date(Date.now() - 3600_000) }).where(eq(payments.id, held.id));
+    await app.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 3600_000) })
+      .where(eq(payments.id, held.id));
     const result = await recoverStalePayments(app.db, app.payments, purchaseOptionsFor(app).services, { leaseMs: 60_000 });
     expect(result).toMatchObject({ released: 1, errors: 0 });
     expect(intentOf(held.providerPaymentId!).status).toBe('canceled');

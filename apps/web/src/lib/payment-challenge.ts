@@ -18,7 +18,10 @@ export async function runPaymentChallenge(action: NextAction): Promise<void> {
   try {
     stripeJs = await loadStripeJs(action['js-url']);
   } catch {
-    throw new ApiClientError(402, 'PAYMENT_FAILED', { key: 'payment.challengeUnavailable', message: "Your bank's check could not be opened, so nothing was charged. Please try again." });
+    throw new ApiClientError(402, 'PAYMENT_FAILED', {
+      key: 'payment.challengeUnavailable',
+      message: "Your bank's check could not be opened, so nothing was charged. Please try again.",
+    });
   }
   const stripe = stripeJs(action['publishable-key'], { locale: currentI18n().language });
   // A failed or closed challenge resolves with an error; the server's confirm says so in the user's language.
@@ -37,7 +40,10 @@ export async function finishPayment<T extends MaybeChallenged>(answer: T, confir
   await runPaymentChallenge(action);
   const confirmed = await confirm();
   if (confirmed.data['next-action']) {
-    throw new ApiClientError(402, 'PAYMENT_FAILED', { key: 'payment.authenticationFailed', message: 'Your bank did not confirm the payment, so nothing was charged. You can try again.' });
+    throw new ApiClientError(402, 'PAYMENT_FAILED', {
+      key: 'payment.authenticationFailed',
+      message: 'Your bank did not confirm the payment, so nothing was charged. You can try again.',
+    });
   }
   return confirmed;
 }
