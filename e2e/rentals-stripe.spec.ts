@@ -103,6 +103,7 @@ async function chargesOf(request: APIRequestContext, rentalId: string): Promise<
 async function challenge(page: Page, outcome: 'Complete' | 'Fail') {
   const dialog = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
   await expect(dialog).toBeVisible();
+  await shot(page, `stripe-challenge-${outcome.toLowerCase()}`);
   await dialog.getByRole('button', { name: `${outcome} authentication` }).click();
   await expect(dialog).toHaveCount(0);
 }

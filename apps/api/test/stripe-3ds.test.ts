@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, payments, rentalCharges, rentals } from '@medallion/db/schema';
 import { newYorkDate, runRentRound } from '../src/modules/rental-payments/charge-due-rent';
@@ -23,6 +24,7 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     AUTH_RATE_LIMIT_MAX: '1000',
     STRIPE_SECRET_KEY: 'sk_test_3ds',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_3ds',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_3ds',
     STRIPE_API_URL: stripeServer.url,
     STRIPE_JS_URL: stripeServer.jsUrl,
   });
@@ -109,6 +111,32 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     expect(result).toMatchObject({ released: 1, errors: 0 });
     expect(intentOf(held.providerPaymentId!).status).toBe('canceled');
     expect(await paymentOf(held.id)).toMatchObject({ status: 'failed' });
+  });
+
+  it("the webhook of a failed challenge releases the payment in our words; the page's confirm then says so", async () => {
+    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    const held = await paymentOf((await payPickup(rental.id)).json().data['payment-id']);
+    stripeServer.finishChallenge(held.providerPaymentId!, 'fail');
+    const payload = JSON.stringify({
+      id: `evt_3ds_${held.id}`,
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: { object: { ...intentOf(held.providerPaymentId!), metadata: { idempotency_key: held.chargeKey } } },
+    });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test_3ds' }) },
+      payload,
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(await paymentOf(held.id)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your bank did not confirm the payment, so nothing was charged. You can try again.',
+    });
+    const confirm = await post(`/api/payments/${held.id}/confirm`, driver.cookie);
+    expect(confirm.statusCode).toBe(402);
+    expect(confirm.json()).toMatchObject({ key: 'payment.authenticationFailed' });
   });
 
   it('a week that needs the driver (off-session authentication_required) is paid on its page with the challenge, recorded once', async () => {
