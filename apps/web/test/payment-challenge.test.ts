@@ -6,7 +6,7 @@ import { finishPayment } from '@/lib/payment-challenge';
 import type { StripeConstructor } from '@/lib/stripe-js';
 
 const action: NextAction = { 'client-secret': 'pi_1_secret_x', 'publishable-key': 'pk_test_x', 'js-url': 'https://js.example.test/v3/' };
-const paid = { data: { 'payment-id': 'p1', status: 'succeeded' as const } };
+const paid: { data: { 'payment-id': string; status: string; 'next-action'?: NextAction } } = { data: { 'payment-id': 'p1', status: 'succeeded' } };
 const challenged = { data: { 'payment-id': 'p1', status: 'requires_action' as const, 'next-action': action } };
 
 function stripeWith(handleNextAction: ReturnType<typeof vi.fn>) {

@@ -1,7 +1,6 @@
 import type { NextAction } from '@medallion/contracts/payments';
 import { ApiClientError } from './api-client';
 import { currentI18n } from './i18n';
-import { loadStripeJs } from './stripe-js';
 
 /** A payment answer that may wait for its holder's 3-D Secure challenge (Stripe mode). */
 interface MaybeChallenged {
@@ -16,6 +15,8 @@ interface MaybeChallenged {
 export async function runPaymentChallenge(action: NextAction): Promise<void> {
   let stripeJs;
   try {
+    // Loaded only when a bank asks for its holder: no page pays for it on first view.
+    const { loadStripeJs } = await import('./stripe-js');
     stripeJs = await loadStripeJs(action['js-url']);
   } catch {
     throw new ApiClientError(402, 'PAYMENT_FAILED', {
@@ -24,8 +25,9 @@ export async function runPaymentChallenge(action: NextAction): Promise<void> {
     });
   }
   const stripe = stripeJs(action['publishable-key'], { locale: currentI18n().language });
-  // A failed or closed challenge resolves with an error; the server's confirm says so in the user's language.
-  await stripe.handleNextAction({ clientSecret: action['client-secret'] });
+  // A failed or closed challenge resolves with an error (and a Stripe.js fault throws): either way the
+  // server's confirm says what became of the payment, in the user's language.
+  await stripe.handleNextAction({ clientSecret: action['client-secret'] }).catch(() => undefined);
 }
 
 /**
