@@ -117,6 +117,11 @@ export default defineConfig({
         ...STRIPE_TEST_KEYS,
         STRIPE_API_URL: FAKE_STRIPE_URL,
         STRIPE_JS_URL: FAKE_STRIPE_JS_URL,
+        // rentals-stripe.spec.ts: a staff account (it sets up two-step sign-in through the API) and the
+        // rental test hooks, allowed because STRIPE_API_URL is the local fake (decision 0016).
+        STAFF_EMAIL: E2E_STAFF.email,
+        STAFF_PASSWORD: E2E_STAFF.password,
+        TEST_HOOKS: 'true',
       },
     },
   ],

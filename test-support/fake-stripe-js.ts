@@ -7,6 +7,13 @@
  *   card.mount(container);            // an iframe from the fake's origin holds the card fields
  *   card.on('change' | 'ready' | 'focus' | 'blur', handler);
  *   await stripe.confirmCardSetup(clientSecret, { payment_method: { card } }); // {setupIntent} or {error}
+ *   await stripe.handleNextAction({ clientSecret });  // a PaymentIntent in requires_action: {paymentIntent} or {error}
+ *
+ * handleNextAction is the call of Stripe's "finalize payments on the server" flow (the server confirmed
+ * the intent; 3-D Secure asks for its holder). Like Stripe's test page, it shows a small challenge
+ * dialog ("Complete authentication" / "Fail authentication"; Escape closes it, which fails it as
+ * closing Stripe's modal does), then tells the fake the outcome and answers with the intent or with
+ * Stripe's payment_intent_authentication_failure error.
  *
  * As with Stripe, the card fields live in a frame of another origin ("Secure card payment input
  * frame", fields labelled "Credit or debit card number", "… expiration date", "… CVC/CVV"), the page
@@ -148,6 +155,87 @@ export function fakeStripeJs(origin: string): string {
     this._key = key;
   };
   window.Stripe.prototype.elements = function () { return new Elements(); };
+  function challengeDialog() {
+    return new Promise(function (resolve) {
+      var backdrop = document.createElement('div');
+      backdrop.setAttribute('data-fake-stripe-challenge', '');
+      backdrop.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,0.55);display:flex;align-items:center;justify-content:center;padding:16px';
+      var box = document.createElement('div');
+      box.setAttribute('role', 'dialog');
+      box.setAttribute('aria-modal', 'true');
+      box.setAttribute('aria-labelledby', '__fakeStripe3dsTitle');
+      box.style.cssText = 'background:#fff;color:#0f172a;border-radius:8px;max-width:360px;width:100%;padding:20px;font:16px/1.5 system-ui,sans-serif;box-shadow:0 10px 30px rgba(0,0,0,0.3)';
+      var title = document.createElement('h2');
+      title.id = '__fakeStripe3dsTitle';
+      title.textContent = '3D Secure 2 Test Page';
+      title.style.cssText = 'margin:0 0 8px;font-size:18px';
+      var text = document.createElement('p');
+      text.textContent = 'This is a test challenge of your bank. Complete or fail the authentication.';
+      text.style.cssText = 'margin:0 0 16px';
+      var row = document.createElement('div');
+      row.style.cssText = 'display:flex;gap:8px;flex-wrap:wrap';
+      function button(label, bg, outcome) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = label;
+        b.style.cssText = 'font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0f172a;cursor:pointer;background:' + bg + ';color:' + (bg === '#fff' ? '#0f172a' : '#fff');
+        b.addEventListener('click', function () { done(outcome); });
+        return b;
+      }
+      var complete = button('Complete authentication', '#166534', 'complete');
+      row.appendChild(complete);
+      row.appendChild(button('Fail authentication', '#fff', 'fail'));
+      box.appendChild(title);
+      box.appendChild(text);
+      box.appendChild(row);
+      backdrop.appendChild(box);
+      var before = document.activeElement;
+      function onKey(e) { if (e.key === 'Escape') done('fail'); }
+      function done(outcome) {
+        document.removeEventListener('keydown', onKey, true);
+        if (backdrop.parentNode) backdrop.parentNode.removeChild(backdrop);
+        if (before && before.focus) try { before.focus(); } catch (e) {}
+        resolve(outcome);
+      }
+      document.addEventListener('keydown', onKey, true);
+      document.body.appendChild(backdrop);
+      complete.focus();
+    });
+  }
+
+  window.Stripe.prototype.handleNextAction = function (options) {
+    var key = this._key;
+    var clientSecret = options && options.clientSecret;
+    if (typeof clientSecret !== 'string' || !/^pi_[^_]+.*_secret_/.test(clientSecret)) {
+      return Promise.reject(integrationError('Invalid value for handleNextAction: clientSecret should be a PaymentIntent client secret of the form \${id}_secret_\${secret}.'));
+    }
+    var id = clientSecret.split('_secret_')[0];
+    var query = '?key=' + encodeURIComponent(key) + '&client_secret=' + encodeURIComponent(clientSecret);
+    function call(path, method) {
+      return fetch(ORIGIN + '/v1/payment_intents/' + encodeURIComponent(id) + path + query, { method: method }).then(function (res) {
+        return res.json().then(function (json) { return res.ok ? { paymentIntent: json } : { error: json.error }; });
+      }, function () {
+        return { error: { type: 'api_connection_error', message: 'An error occurred with our connection to Stripe. Request was retried 0 times.' } };
+      });
+    }
+    return call('', 'GET').then(function (read) {
+      if (read.error) return read;
+      if (read.paymentIntent.status !== 'requires_action') {
+        return { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'handleNextAction: the PaymentIntent has the status ' + read.paymentIntent.status + ', not requires_action.' } };
+      }
+      return challengeDialog().then(function (outcome) {
+        return fetch(ORIGIN + '/v1/payment_intents/' + encodeURIComponent(id) + '/fake_3ds' + query + '&outcome=' + outcome, { method: 'POST' });
+      }).then(function () { return call('', 'GET'); }).then(function (after) {
+        if (after.error) return after;
+        if (after.paymentIntent.status === 'requires_payment_method') {
+          var e = after.paymentIntent.last_payment_error || {};
+          return { error: { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: e.message, payment_intent: after.paymentIntent } };
+        }
+        return after;
+      });
+    });
+  };
+
   window.Stripe.prototype.confirmCardSetup = function (clientSecret, data) {
     var key = this._key;
     var card = data && data.payment_method && data.payment_method.card;

@@ -41,6 +41,9 @@ export interface FakeStripeOptions {
   now?: () => Date;
 }
 
+/** Stripe's words when the holder fails or closes the 3-D Secure challenge. */
+export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
 const DECLINE_MESSAGES: Record<string, string> = { insufficient_funds: INSUFFICIENT_FUNDS_MESSAGE, authentication_required: AUTHENTICATION_REQUIRED_MESSAGE };
 
 /**
@@ -62,7 +65,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   /** Payment intents as Stripe keeps them (searchable by metadata, as Stripe's Search API allows). */
   const intents = new Map<
     string,
-    { id: string; object: 'payment_intent'; status: string; amount: number; metadata: Record<string, string>; last_payment_error?: { message: string } }
+    {
+      id: string;
+      object: 'payment_intent';
+      status: string;
+      amount: number;
+      metadata: Record<string, string>;
+      client_secret?: string;
+      next_action?: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: 'three_d_secure_redirect' } } | null;
+      last_payment_error?: { message: string; code?: string } | null;
+    }
   >();
   /**
    * While set, payment intents happen at Stripe but every answer (first try and client retries, which
@@ -173,6 +185,32 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return sendText(res, 'application/javascript', fakeStripeJs(`http://${req.headers.host}`));
     }
     if (req.method === 'GET' && url.pathname === '/v3/elements-inner-card.html') return sendText(res, 'text/html', fakeCardFrameHtml());
+    // Stripe.js reading a payment intent with its client secret, and the fake challenge page's answer.
+    const browserIntent = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)(\/fake_3ds)?$/);
+    const browserKey = url.searchParams.get('key') ?? '';
+    if (browserIntent && /^pk_(test|live)_/.test(browserKey) && !(req.headers.authorization ?? '').startsWith('Bearer')) {
+      if (options.publishableKey && browserKey !== options.publishableKey)
+        return send(res, 401, apiError('invalid_request_error', 'Invalid API Key provided.'));
+      const intent = intents.get(browserIntent[1]!);
+      if (!intent || intent.client_secret !== url.searchParams.get('client_secret')) {
+        return send(res, 404, apiError('invalid_request_error', `No such payment_intent: '${browserIntent[1]}'`, { code: 'resource_missing' }));
+      }
+      if (req.method === 'POST' && browserIntent[2]) {
+        // The holder completed or failed the challenge (Stripe's 3-D Secure test page).
+        if (intent.status !== 'requires_action')
+          return send(res, 400, apiError('invalid_request_error', 'This PaymentIntent does not need an action.', { code: 'payment_intent_unexpected_state' }));
+        if (url.searchParams.get('outcome') === 'complete') {
+          intent.status = 'succeeded';
+          intent.next_action = null;
+          intent.last_payment_error = null;
+        } else {
+          intent.status = 'requires_payment_method';
+          intent.next_action = null;
+          intent.last_payment_error = { code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED_MESSAGE };
+        }
+      }
+      return send(res, 200, intent);
+    }
     const body = await read(req);
     const confirmMatch = url.pathname.match(/^\/v1\/setup_intents\/([\w]+)\/confirm$/);
     if (req.method === 'POST' && confirmMatch) {
@@ -237,11 +275,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const data = q ? [...intents.values()].filter((i) => i.metadata[q[1]!] === q[2]) : [];
       return send(res, 200, { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' });
     }
+    const intentMatch = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)$/);
+    if (req.method === 'GET' && intentMatch) {
+      const intent = intents.get(intentMatch[1]!);
+      if (!intent) return send(res, 404, apiError('invalid_request_error', `No such payment_intent: '${intentMatch[1]}'`, { code: 'resource_missing' }));
+      return send(res, 200, intent);
+    }
     const cancelMatch = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/);
     if (req.method === 'POST' && cancelMatch) {
       const intent = intents.get(cancelMatch[1]!);
       if (!intent) return reply(404, apiError('invalid_request_error', `No such payment_intent: '${cancelMatch[1]}'`));
+      if (intent.status === 'succeeded') {
+        return reply(
+          400,
+          apiError('invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', {
+            code: 'payment_intent_unexpected_state',
+          }),
+        );
+      }
       intent.status = 'canceled';
+      intent.next_action = null;
       return reply(200, intent);
     }
     const metadataOf = () => {
@@ -300,12 +353,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       // An off-session charge of a card that needs 3-D Secure is declined with authentication_required, as on Stripe.
       const decline = card.decline ?? (card.needsAuthentication && body.get('off_session') === 'true' ? 'authentication_required' : undefined);
       const message = decline ? (DECLINE_MESSAGES[decline] ?? 'Your card was declined.') : undefined;
+      // On-session, such a card asks for its holder: requires_action until Stripe.js runs the challenge.
+      const challenge = !decline && card.needsAuthentication;
       intents.set(id, {
         id,
         object: 'payment_intent',
         amount: Number(body.get('amount')),
-        status: decline ? 'requires_payment_method' : 'succeeded',
+        status: decline ? 'requires_payment_method' : challenge ? 'requires_action' : 'succeeded',
         metadata,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        ...(challenge ? { next_action: { type: 'use_stripe_sdk' as const, use_stripe_sdk: { type: 'three_d_secure_redirect' as const } } } : {}),
         ...(message ? { last_payment_error: { message } } : {}),
       });
       if (decline) {
@@ -348,6 +405,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     customers,
     setupIntents,
     /** A card attached to the customer directly, as if Stripe.js had confirmed a setup with it. */
+    /** The holder completes (or fails) the 3-D Secure challenge of an intent, as the fake Stripe.js dialog does. */
+    finishChallenge(intentId: string, outcome: 'complete' | 'fail'): void {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`${intentId} does not wait for a challenge`);
+      intent.next_action = null;
+      if (outcome === 'complete') intent.status = 'succeeded';
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED_MESSAGE };
+      }
+    },
     attachCard(customer: string, card: Partial<Omit<Card, 'id' | 'customer'>> = {}): string {
       return addCard({ customer, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031, ...card });
     },

@@ -196,7 +196,10 @@ export const MEDIA_NOT_SHARED =
 /** Why a server refuses TEST_HOOKS=true. */
 export const TEST_HOOKS_LOCAL_ONLY =
   'TEST_HOOKS: only for a local test server: PUBLIC_URL must be http://localhost or http://127.0.0.1 and ' +
-  'STRIPE_SECRET_KEY unset (the sandbox gateway). Remove TEST_HOOKS.';
+  'either STRIPE_SECRET_KEY unset (the sandbox gateway) or STRIPE_API_URL a loopback address (the local fake of Stripe). Remove TEST_HOOKS.';
+
+/** A loopback address (the local fake of Stripe in tests): never Stripe itself. */
+const isLoopbackUrl = (url: string | undefined) => !!url && /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/.*)?$/.test(url);
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
@@ -222,7 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([MEDIA_NOT_SHARED]);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  if (parsed.data.TEST_HOOKS && (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(publicUrl) || parsed.data.STRIPE_SECRET_KEY)) {
+  if (
+    parsed.data.TEST_HOOKS &&
+    (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(publicUrl) || (parsed.data.STRIPE_SECRET_KEY && !isLoopbackUrl(parsed.data.STRIPE_API_URL)))
+  ) {
     throw new ConfigError([TEST_HOOKS_LOCAL_ONLY]);
   }
   return { ...parsed.data, PUBLIC_URL: publicUrl };

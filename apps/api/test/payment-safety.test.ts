@@ -75,7 +75,9 @@ describe('one charge per purchase under any concurrency, and no payment left in 
     };
   }
   const payThrough = (gateway: PaymentGateway, who: Buyer, body: Record<string, unknown>) =>
-    createPaymentIntent(app.db, gateway, who.gatewayUser, createPaymentIntentRequestSchema.parse({ 'user-pm': who.card, ...body }), purchaseOptionsFor(app));
+    createPaymentIntent(app.db, gateway, who.gatewayUser, createPaymentIntentRequestSchema.parse({ 'user-pm': who.card, ...body }), purchaseOptionsFor(app), {
+      jsUrl: app.config.STRIPE_JS_URL,
+    });
   const recover = () => recoverStalePayments(app.db, app.payments, purchaseOptionsFor(app).services, { leaseMs: 0 });
 
   it(`charges a cart once when ${PARALLEL} parallel payments carry ${PARALLEL} different transaction ids`, async () => {

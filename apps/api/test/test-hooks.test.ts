@@ -98,11 +98,16 @@ describe('without TEST_HOOKS', async () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('a server on a public address, or with Stripe, refuses to start with them', () => {
+  it('a server on a public address, or with a real Stripe, refuses to start with them; the local fake of Stripe is allowed', () => {
     expect(() => loadConfig({ TEST_HOOKS: 'true', PUBLIC_URL: 'https://medallion.example' })).toThrow(TEST_HOOKS_LOCAL_ONLY);
     expect(() =>
       loadConfig({ TEST_HOOKS: 'true', PUBLIC_URL: 'http://localhost:3000', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }),
     ).toThrow(TEST_HOOKS_LOCAL_ONLY);
+    const stripe = { TEST_HOOKS: 'true', PUBLIC_URL: 'http://localhost:3000', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'https://api.stripe.com' })).toThrow(TEST_HOOKS_LOCAL_ONLY);
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1.example.com:3198' })).toThrow(TEST_HOOKS_LOCAL_ONLY);
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:3198' }).TEST_HOOKS).toBe(true);
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://localhost:3198' }).TEST_HOOKS).toBe(true);
     expect(loadConfig({ TEST_HOOKS: 'true', PUBLIC_URL: 'http://127.0.0.1:4000' }).TEST_HOOKS).toBe(true);
   });
 });

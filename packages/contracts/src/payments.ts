@@ -77,12 +77,31 @@ export const createPaymentIntentRequestSchema = z.object({
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
 
+/**
+ * A card that needs its holder (3-D Secure, Stripe mode): what the browser needs to run the challenge with
+ * Stripe.js (`stripe.handleNextAction({ clientSecret })`); then it asks the server to confirm the payment.
+ */
+export const nextActionSchema = z.object({
+  'client-secret': z.string(),
+  'publishable-key': z.string(),
+  'js-url': z.string(),
+});
+export type NextAction = z.infer<typeof nextActionSchema>;
+
+/**
+ * `succeeded`: paid. `requires_action`: nothing is charged yet; the card's bank wants its holder
+ * (`next-action`), and POST /payments/{payment-id}/confirm answers once the challenge is done.
+ */
 export const createPaymentIntentResponseSchema = z.object({
   data: z.object({
     'payment-id': z.string(),
-    status: z.literal('succeeded'),
+    status: z.enum(['succeeded', 'requires_action']),
     amount: z.number().int(),
     'access-expiry': z.string().nullable(),
+    'next-action': nextActionSchema.optional(),
   }),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** POST /payments/{id}/confirm: the payment whose 3-D Secure challenge the browser ran. */
+export const paymentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,3 +1,4 @@
+import { nextActionSchema } from './payments';
 import { z } from 'zod';
 import { text } from './text';
 
@@ -56,7 +57,8 @@ export const rentalChargesResponseSchema = z.object({
 });
 export type RentalChargesResponse = z.infer<typeof rentalChargesResponseSchema>;
 
-export const rentalWeekPaymentResponseSchema = z.object({ data: rentalChargeSchema });
+/** The week paid, or (`next-action`) waiting for the driver's 3-D Secure challenge, then POST …/weeks/{week}/confirm. */
+export const rentalWeekPaymentResponseSchema = z.object({ data: rentalChargeSchema.extend({ 'next-action': nextActionSchema.optional() }) });
 export type RentalWeekPaymentResponse = z.infer<typeof rentalWeekPaymentResponseSchema>;
 
 export const rentalEndedResponseSchema = z.object({ data: z.object({ 'rental-id': z.string(), status: z.string() }) });

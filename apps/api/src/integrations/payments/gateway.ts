@@ -23,6 +23,12 @@ export interface ChargeRequest {
 
 export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string }
+  /**
+   * On-session only: the card's bank wants its holder (3-D Secure). Nothing is charged yet; the
+   * browser runs the challenge with Stripe.js (`handleNextAction` with this client secret), then the
+   * server reads the intent again (`retrieveCharge`) and settles or releases.
+   */
+  | { status: 'requires_action'; providerPaymentId: string; clientSecret: string }
   | {
       status: 'failed';
       providerPaymentId: string | null;
@@ -65,6 +71,12 @@ export interface PaymentGateway {
    * the provider, or never received. An attempt that needs more steps is cancelled and answers failed.
    */
   findCharge(request: { user: GatewayUser; idempotencyKey: string }): Promise<ChargeLookup>;
+  /**
+   * The charge of a payment intent, read again at the provider (after the browser ran a 3-D Secure
+   * challenge): succeeded, failed (the holder failed or closed the challenge), still waiting for its
+   * holder, or pending (the provider is still working on it). The browser's word is never taken.
+   */
+  retrieveCharge(providerPaymentId: string): Promise<ChargeResult | { status: 'pending' }>;
   /** Gives back (part of) a succeeded charge to the card it came from (Stripe's /v1/refunds). */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** The owner's connected account (Stripe Connect /v1/accounts), created once per owner. */

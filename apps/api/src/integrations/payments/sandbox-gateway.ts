@@ -147,6 +147,13 @@ export function createSandboxGateway(
       return row ? toResult(row) : { status: 'not_found' };
     },
 
+    async retrieveCharge(providerPaymentId) {
+      // The sandbox never asks for a challenge (an on-session 3-D Secure card succeeds), so this is only a lookup.
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.providerPaymentId, providerPaymentId));
+      if (!row) return { status: 'failed', providerPaymentId: null, message: formatMessage('payment.notCompleted') };
+      return toResult(row);
+    },
+
     async refund(request) {
       const providerRefundId = `re_sbx_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 32)}`;
       return db.transaction(async (tx) => {

@@ -105,6 +105,10 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
           { idempotencyKey: request.idempotencyKey },
         );
         if (intent.status === 'succeeded') return { status: 'succeeded', providerPaymentId: intent.id };
+        if (intent.status === 'requires_action' && request.offSession === false && intent.client_secret) {
+          // 3-D Secure on our page: the browser runs the challenge, then retrieveCharge reads the outcome.
+          return { status: 'requires_action', providerPaymentId: intent.id, clientSecret: intent.client_secret };
+        }
         return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
       } catch (error) {
         if (error instanceof StripeSdk.errors.StripeCardError) {
@@ -142,6 +146,30 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
           await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel:${request.idempotencyKey}` });
           return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
         }
+      }
+    },
+
+    async retrieveCharge(providerPaymentId) {
+      const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
+      switch (intent.status) {
+        case 'succeeded':
+          return { status: 'succeeded', providerPaymentId: intent.id };
+        case 'processing':
+          return { status: 'pending' };
+        case 'requires_action':
+          if (intent.client_secret) return { status: 'requires_action', providerPaymentId: intent.id, clientSecret: intent.client_secret };
+          return { status: 'failed', providerPaymentId: intent.id, message: formatMessage('payment.needsMoreSteps') };
+        default:
+          // requires_payment_method (the holder failed or closed the challenge), canceled, …: nothing was charged.
+          // A failed or closed challenge is said in our words (translated); a decline after it in the bank's.
+          return {
+            status: 'failed',
+            providerPaymentId: intent.id,
+            message:
+              !intent.last_payment_error || intent.last_payment_error.code === 'payment_intent_authentication_failure'
+                ? formatMessage('payment.authenticationFailed')
+                : (intent.last_payment_error.message ?? formatMessage('payment.failed')),
+          };
       }
     },
 

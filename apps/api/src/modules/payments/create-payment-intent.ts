@@ -1,16 +1,29 @@
-import type { CreatePaymentIntentResponse } from '@medallion/contracts/payments';
+import type { CreatePaymentIntentResponse, NextAction } from '@medallion/contracts/payments';
 import type { Database } from '@medallion/db/client';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
 import { PURCHASE_KINDS } from './purchase-kinds';
-import type { PaymentIntentInput, PaymentRow, PurchaseOptions, Purpose } from './purchase';
+import { confirmPurchase, type PaymentIntentInput, type PurchaseOptions, type PurchaseResult, type Purpose } from './purchase';
 
-function toResponse(row: PaymentRow): CreatePaymentIntentResponse {
+/** What the browser's Stripe.js needs besides the client secret (the server's Stripe.js address: the real one or the local fake). */
+export interface ChallengeSettings {
+  jsUrl: string;
+}
+
+/** A payment answer: paid, or (3-D Secure) waiting for its holder, with what the browser's challenge needs. */
+export function nextActionOf(gateway: PaymentGateway, clientSecret: string | undefined, settings: ChallengeSettings): NextAction | undefined {
+  if (!clientSecret) return undefined;
+  return { 'client-secret': clientSecret, 'publishable-key': gateway.publishableKey, 'js-url': settings.jsUrl };
+}
+
+function toResponse(row: PurchaseResult, gateway: PaymentGateway, settings: ChallengeSettings): CreatePaymentIntentResponse {
+  const nextAction = row.status === 'processing' ? nextActionOf(gateway, row.clientSecret, settings) : undefined;
   return {
     data: {
       'payment-id': row.id,
-      status: 'succeeded',
+      status: nextAction ? 'requires_action' : 'succeeded',
       amount: row.amountCents,
       'access-expiry': row.accessExpiry ? row.accessExpiry.toISOString() : null,
+      ...(nextAction ? { 'next-action': nextAction } : {}),
     },
   };
 }
@@ -24,9 +37,10 @@ function purposeOf(input: PaymentIntentInput): Purpose {
 
 /**
  * POST /payments/create-payment-intent: charges a saved card for a listing fee, the selected cart
- * items or exam access. Each kind starts its purchase from the request (purchase-kinds.ts) and goes
- * through the one payment path (purchase.ts); the server computes the amount, and a different client
- * amount is refused and never charged.
+ * items, exam access or a rental's pick-up. Each kind starts its purchase from the request
+ * (purchase-kinds.ts) and goes through the one payment path (purchase.ts); the server computes the
+ * amount, and a different client amount is refused and never charged. A card that needs 3-D Secure
+ * answers `requires_action` with its challenge; POST /payments/{id}/confirm finishes it.
  */
 export async function createPaymentIntent(
   db: Database,
@@ -34,6 +48,19 @@ export async function createPaymentIntent(
   user: GatewayUser,
   input: PaymentIntentInput,
   options: PurchaseOptions,
+  settings: ChallengeSettings,
 ): Promise<CreatePaymentIntentResponse> {
-  return toResponse(await PURCHASE_KINDS[purposeOf(input)].start(db, gateway, user, input, options));
+  return toResponse(await PURCHASE_KINDS[purposeOf(input)].start(db, gateway, user, input, options), gateway, settings);
+}
+
+/** POST /payments/{id}/confirm: after the browser's 3-D Secure challenge, the server reads the intent again and settles or releases. */
+export async function confirmPaymentIntent(
+  db: Database,
+  gateway: PaymentGateway,
+  user: GatewayUser,
+  paymentId: string,
+  options: PurchaseOptions,
+  settings: ChallengeSettings,
+): Promise<CreatePaymentIntentResponse> {
+  return toResponse(await confirmPurchase(db, gateway, user, paymentId, options, PURCHASE_KINDS), gateway, settings);
 }

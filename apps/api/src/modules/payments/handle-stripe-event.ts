@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { formatMessage } from '@medallion/contracts/messages';
 import type { Database } from '@medallion/db/client';
 import { payments, webhookEvents } from '@medallion/db/schema';
 import { PURCHASE_KINDS } from './purchase-kinds';
@@ -29,7 +30,11 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, servi
       const kind = PURCHASE_KINDS[payment.purpose];
       if (event.type === 'payment_intent.succeeded') await settlePayment(db, kind, payment.id, intent.id, services);
       else {
-        const message = intent.last_payment_error?.message ?? 'The payment did not go through.';
+        // A failed or closed 3-D Secure challenge is said in our words (translated on the pay page).
+        const message =
+          intent.last_payment_error?.code === 'payment_intent_authentication_failure'
+            ? formatMessage('payment.authenticationFailed')
+            : (intent.last_payment_error?.message ?? 'The payment did not go through.');
         await releasePayment(db, kind, payment.id, { message, providerPaymentId: intent.id }, services);
       }
     }

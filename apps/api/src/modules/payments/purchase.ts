@@ -29,6 +29,12 @@ import { formatCents } from '@medallion/contracts/formats';
 export type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];
 
+/**
+ * What a purchase answers: the payment; while it is still `processing` because the card's bank wants its
+ * holder (3-D Secure), also the client secret of its payment intent, for the browser's challenge.
+ */
+export type PurchaseResult = PaymentRow & { clientSecret?: string };
+
 /** What settling and releasing need besides the database. */
 export interface PurchaseServices {
   mailer: Mailer;
@@ -54,7 +60,7 @@ export type PaymentIntentInput = z.output<typeof createPaymentIntentRequestSchem
  */
 export interface PurchaseKind {
   readonly purpose: Purpose;
-  start(db: Database, gateway: PaymentGateway, user: GatewayUser, input: PaymentIntentInput, options: PurchaseOptions): Promise<PaymentRow>;
+  start(db: Database, gateway: PaymentGateway, user: GatewayUser, input: PaymentIntentInput, options: PurchaseOptions): Promise<PurchaseResult>;
   /** In the settling transaction. May return work to run after the commit (e.g. a webhook call). */
   settle(tx: Transaction, payment: PaymentRow, owner: PaymentOwner, services: PurchaseServices): Promise<void | (() => void)>;
   /** In the releasing transaction: give back what the claim took (stock, cart items, a promo redemption). */
@@ -105,6 +111,7 @@ const FAILURE_KEYS = [
   'payment.insufficientFunds',
   'payment.cardNumberIncorrect',
   'payment.needsMoreSteps',
+  'payment.authenticationFailed',
   'payment.failed',
   'payment.notCompleted',
 ] as const;
@@ -118,8 +125,12 @@ function paymentFailed(reason: string): AppError {
   return key ? new AppError('PAYMENT_FAILED', key) : new AppError('PAYMENT_FAILED', 'error.untranslated', { text: reason });
 }
 
-/** Runs one purchase; answers with the succeeded payment (the same one for a repeated request). */
-export async function runPurchase(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PaymentRow> {
+/**
+ * Runs one purchase; answers with the succeeded payment (the same one for a repeated request), or with
+ * the payment still `processing` and its intent's client secret when the card needs its holder
+ * (3-D Secure): the browser runs the challenge and then asks `confirmPurchase`.
+ */
+export async function runPurchase(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PurchaseResult> {
   const repeated = await answerRepeat(db, gateway, request, options);
   if (repeated) return repeated;
 
@@ -170,6 +181,8 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
       amountCents: claimed.amountCents,
       idempotencyKey: claimed.chargeKey!,
       description: request.description,
+      // The buyer is on our page: a card that needs 3-D Secure gets its challenge instead of a decline.
+      offSession: false,
     });
   } catch {
     // The provider's answer was lost: the charge may or may not have happened. The payment stays in
@@ -180,6 +193,7 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
     await releasePayment(db, request.kind, claimed.id, { message: result.message, providerPaymentId: result.providerPaymentId }, options.services);
     throw paymentFailed(result.message);
   }
+  if (result.status === 'requires_action') return awaitHolder(db, claimed.id, result.providerPaymentId, result.clientSecret);
   const { row: settled } = await settlePayment(db, request.kind, claimed.id, result.providerPaymentId, options.services);
   if (settled.status !== 'succeeded') {
     // Released by the recovery job while the provider still answered: never report it as paid.
@@ -188,11 +202,96 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
   return settled;
 }
 
+/**
+ * The payment waits for its holder's 3-D Secure challenge: it stays `processing` (its goods stay claimed)
+ * with its intent's id, so the confirm call, the webhook or the recovery job (after the lease: the intent
+ * is cancelled) settles or releases it once.
+ */
+async function awaitHolder(db: Database, paymentId: string, providerPaymentId: string, clientSecret: string): Promise<PurchaseResult> {
+  const [row] = await db
+    .update(payments)
+    .set({ providerPaymentId })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'processing')))
+    .returning();
+  const current = row ?? (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+  return current.status === 'processing' ? { ...current, clientSecret } : current;
+}
+
+/**
+ * After the browser ran a 3-D Secure challenge (or to ask again): the payment's intent is read again at
+ * the provider, never taken from the browser, and the payment is settled (succeeded), released (the
+ * holder failed or closed the challenge: nothing charged, the purchase can be tried again) or answered
+ * as still waiting for its holder (its client secret again). Settle and release are conditional, so
+ * this call, a repeat of it, the webhook and the recovery job settle a payment once.
+ */
+export async function confirmPurchase(
+  db: Database,
+  gateway: PaymentGateway,
+  user: GatewayUser,
+  paymentId: string,
+  options: PurchaseOptions,
+  kinds: Record<Purpose, PurchaseKind>,
+): Promise<PurchaseResult> {
+  const [payment] = /^[0-9a-f-]{36}$/i.test(paymentId)
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.userId, user.id)))
+    : [];
+  if (!payment) throw new AppError('NOT_FOUND', 'payment.notFound');
+  return resolveHeldPayment(db, gateway, kinds[payment.purpose], payment, options);
+}
+
+async function resolveHeldPayment(
+  db: Database,
+  gateway: PaymentGateway,
+  kind: PurchaseKind,
+  payment: PaymentRow,
+  options: PurchaseOptions,
+): Promise<PurchaseResult> {
+  if (payment.status === 'succeeded') return payment;
+  if (payment.status === 'failed') throw paymentFailed(payment.failureMessage ?? formatMessage('payment.notCompleted'));
+  // Still `processing` without an intent: the charge is in flight (or its answer was lost).
+  if (!payment.providerPaymentId) throw new AppError('CONFLICT', 'payment.processing');
+  let outcome;
+  try {
+    outcome = await gateway.retrieveCharge(payment.providerPaymentId);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'payment.unconfirmed');
+  }
+  switch (outcome.status) {
+    case 'requires_action':
+      return { ...payment, clientSecret: outcome.clientSecret };
+    case 'pending':
+      throw new AppError('CONFLICT', 'payment.processing');
+    case 'failed': {
+      const { row } = await releasePayment(db, kind, payment.id, { message: outcome.message, providerPaymentId: outcome.providerPaymentId }, options.services);
+      if (row.status === 'succeeded') return row;
+      throw paymentFailed(row.failureMessage ?? outcome.message);
+    }
+    case 'succeeded': {
+      const { row } = await settlePayment(db, kind, payment.id, outcome.providerPaymentId, options.services);
+      if (row.status !== 'succeeded') throw row.failureMessage ? paymentFailed(row.failureMessage) : new AppError('PAYMENT_FAILED', 'payment.notCompleted');
+      return row;
+    }
+  }
+}
+
 /** A request whose key already has a payment: the same answer, never a second charge. */
-async function answerRepeat(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PaymentRow | null> {
+async function answerRepeat(db: Database, gateway: PaymentGateway, request: PurchaseRequest, options: PurchaseOptions): Promise<PurchaseResult | null> {
   const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, request.key));
   if (!existing) return null;
   if (existing.status === 'succeeded') return existing;
+  if (existing.providerPaymentId && existing.userId === request.user.id) {
+    // Waiting for its holder's challenge (another tab, a reload): its intent says what it is now.
+    try {
+      return await resolveHeldPayment(db, gateway, request.kind, existing, options);
+    } catch (error) {
+      // Released just now (the challenge failed): this request is a new attempt.
+      if (error instanceof AppError && error.code === 'PAYMENT_FAILED') return null;
+      throw error;
+    }
+  }
   // Failed attempts give their key up (see releasePayment), so what is left is `processing`.
   if (existing.updatedAt.getTime() < Date.now() - options.leaseMs) {
     const recovered = await recoverPayment(db, gateway, request.kind, existing.id, options);
@@ -327,6 +426,7 @@ export async function resolveWithProvider(
       // The process stopped before the charge reached the provider: nothing was charged.
       return releasePayment(db, kind, payment.id, { message: formatMessage('payment.notCompleted'), providerPaymentId: null }, services);
     case 'pending':
+    case 'requires_action':
       return { row: payment, changed: false };
   }
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
+  paymentIdParamsSchema,
   paymentMethodsResponseSchema,
   sandboxConfirmSetupRequestSchema,
   sandboxConfirmSetupResponseSchema,
@@ -12,7 +13,7 @@ import type { GatewayUser } from '../../integrations/payments/gateway';
 import type { SandboxGateway } from '../../integrations/payments/sandbox-gateway';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
-import { createPaymentIntent } from './create-payment-intent';
+import { confirmPaymentIntent, createPaymentIntent } from './create-payment-intent';
 import { listPaymentMethods } from './list-payment-methods';
 import { purchaseOptionsFor } from './payment-recovery-job';
 import { errorResponses } from '../../lib/route-options';
@@ -29,6 +30,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     email: req.user.email,
     name: req.user.name,
   });
+
+  const challenge = { jsUrl: app.config.STRIPE_JS_URL };
 
   r.post('/payments/create-setup-intent', { schema: { tags, response: { 200: setupIntentResponseSchema, ...errors } } }, async (req) => {
     const { clientSecret } = await app.payments.createSetupIntent(me(req));
@@ -59,6 +62,19 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/payments/create-payment-intent',
     { schema: { tags, body: createPaymentIntentRequestSchema, response: { 200: createPaymentIntentResponseSchema, ...errors } } },
-    async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, purchaseOptionsFor(app)),
+    async (req) => createPaymentIntent(app.db, app.payments, me(req), req.body, purchaseOptionsFor(app), challenge),
+  );
+
+  r.post(
+    '/payments/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'After the 3-D Secure challenge: the server reads the payment intent again and settles the purchase once (or releases it)',
+        params: paymentIdParamsSchema,
+        response: { 200: createPaymentIntentResponseSchema, ...errors },
+      },
+    },
+    async (req) => confirmPaymentIntent(app.db, app.payments, me(req), req.params.id, purchaseOptionsFor(app), challenge),
   );
 }

@@ -194,8 +194,8 @@ export async function recordRentOutcome(
   const { row, token } = claim;
   const mine = and(eq(rentalCharges.id, row.id), eq(rentalCharges.claimToken, token), eq(rentalCharges.status, 'processing'));
   return db.transaction(async (tx) => {
-    if (outcome.status === 'pending') {
-      // The provider is still working on it: keep the claim, look again after the lease.
+    if (outcome.status === 'pending' || outcome.status === 'requires_action') {
+      // The provider is still working on it (or the holder's challenge is open): keep the claim, look again after the lease.
       return 'processing';
     }
     if (outcome.status === 'not_found') {

@@ -3,11 +3,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@medallion/db/client';
 import { rentalCharges, rentals } from '@medallion/db/schema';
 import type { GatewayUser, PaymentGateway } from '../../integrations/payments/gateway';
+import { formatMessage } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
 import { partiesOf, recordRentOutcome, type ClaimedCharge, type RentServices } from './charge-due-rent';
 
 type ChargeRow = typeof rentalCharges.$inferSelect;
+
+/** A week's answer: the charge, and while its 3-D Secure challenge is pending, its intent's client secret. */
+export type WeekPayment = ChargeRow & { clientSecret?: string };
 
 /**
  * The driver pays one week on our page (the link of a declined or 3-D Secure charge): on-session, so a
@@ -21,14 +25,11 @@ export async function payRentWeek(
   input: { rentalId: string; week: number; paymentMethodId?: string },
   services: RentServices,
   now: Date,
-): Promise<ChargeRow> {
-  if (!isUuid(input.rentalId)) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
-  const [rental] = await db.select().from(rentals).where(eq(rentals.id, input.rentalId));
-  if (!rental || rental.driverId !== driver.id) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
-  const where = and(eq(rentalCharges.rentalId, rental.id), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, input.week));
-  const [charge] = await db.select().from(rentalCharges).where(where);
-  if (!charge) throw new AppError('NOT_FOUND', 'rentalPayment.weekNotFound');
+): Promise<WeekPayment> {
+  const { rental, charge } = await driversWeek(db, driver, input);
   if (charge.status === 'succeeded') return charge;
+  // Waiting for the driver's challenge (a reload, another tab): what its intent says now.
+  if (charge.status === 'processing' && charge.providerPaymentId && charge.claimToken) return resolveHeldWeek(db, gateway, rental, charge, services, now);
   if (charge.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
   // Payable here: a week that needs its holder, was declined (waiting for its retry), or failed for good.
   const payable = charge.status === 'needs_action' || charge.status === 'failed' || (charge.status === 'due' && charge.attempts > 0);
@@ -85,9 +86,90 @@ export async function payRentWeek(
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', 'payment.unconfirmed');
   }
+  if (outcome.status === 'requires_action') {
+    // 3-D Secure: the week stays `processing` under this claim (its lease: the challenge's time) with its
+    // intent's id; the confirm call reads the intent again. After the lease the job asks the provider,
+    // which cancels an unfinished intent (findCharge), and the week is payable again.
+    const [held] = await db
+      .update(rentalCharges)
+      .set({ providerPaymentId: outcome.providerPaymentId, updatedAt: sql`now()` })
+      .where(and(eq(rentalCharges.id, charge.id), eq(rentalCharges.claimToken, token), eq(rentalCharges.status, 'processing')))
+      .returning();
+    if (held) return { ...held, clientSecret: outcome.clientSecret };
+  }
   await recordRentOutcome(db, { token, row }, outcome, parties, services, now);
   services.mailer.deliverSoon();
   const [after] = await db.select().from(rentalCharges).where(eq(rentalCharges.id, charge.id));
   if (after!.status !== 'succeeded') throw new AppError('PAYMENT_FAILED', 'error.untranslated', { text: after!.failureMessage ?? 'The payment failed.' });
   return after!;
+}
+
+/** The driver's rental and its week's charge, or 404 (someone else's rental is "not found"). */
+async function driversWeek(db: Database, driver: GatewayUser, input: { rentalId: string; week: number }) {
+  if (!isUuid(input.rentalId)) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
+  const [rental] = await db.select().from(rentals).where(eq(rentals.id, input.rentalId));
+  if (!rental || rental.driverId !== driver.id) throw new AppError('NOT_FOUND', 'rentalPayment.notFound');
+  const where = and(eq(rentalCharges.rentalId, rental.id), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, input.week));
+  const [charge] = await db.select().from(rentalCharges).where(where);
+  if (!charge) throw new AppError('NOT_FOUND', 'rentalPayment.weekNotFound');
+  return { rental, charge };
+}
+
+/**
+ * POST /rentals/:id/weeks/:week/confirm: after the driver's 3-D Secure challenge the server reads the
+ * week's payment intent again (never the browser's word) and records the outcome under the week's claim
+ * token, so this call, a repeat of it and the job record it once. A failed or closed challenge leaves the
+ * week waiting for the driver again (nothing charged; they can try again).
+ */
+export async function confirmRentWeek(
+  db: Database,
+  gateway: PaymentGateway,
+  driver: GatewayUser,
+  input: { rentalId: string; week: number },
+  services: RentServices,
+  now: Date,
+): Promise<WeekPayment> {
+  const { rental, charge } = await driversWeek(db, driver, input);
+  if (charge.status === 'succeeded') return charge;
+  if (charge.status === 'processing' && charge.providerPaymentId && charge.claimToken) return resolveHeldWeek(db, gateway, rental, charge, services, now);
+  if (charge.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
+  throw new AppError('PAYMENT_FAILED', 'error.untranslated', { text: charge.failureMessage ?? formatMessage('payment.notCompleted') });
+}
+
+async function resolveHeldWeek(
+  db: Database,
+  gateway: PaymentGateway,
+  rental: typeof rentals.$inferSelect,
+  charge: ChargeRow,
+  services: RentServices,
+  now: Date,
+): Promise<WeekPayment> {
+  let outcome;
+  try {
+    outcome = await gateway.retrieveCharge(charge.providerPaymentId!);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'payment.unconfirmed');
+  }
+  if (outcome.status === 'requires_action') return { ...charge, clientSecret: outcome.clientSecret };
+  if (outcome.status === 'pending') throw new AppError('CONFLICT', 'payment.processing');
+  const row: ClaimedCharge = {
+    id: charge.id,
+    rentalId: rental.id,
+    week: charge.week,
+    amountCents: charge.amountCents,
+    attempts: charge.attempts,
+    chargeKey: charge.chargeKey!,
+    paymentMethodId: charge.paymentMethodId,
+    was: 'due',
+    rentalStatus: rental.status,
+  };
+  const parties = (await partiesOf(db, [rental.id])).get(rental.id)!;
+  // A failed challenge: the card still needs its holder, so the week waits for the driver again (needs_action).
+  const recorded = outcome.status === 'failed' ? { ...outcome, code: 'authentication_required' as const } : outcome;
+  await recordRentOutcome(db, { token: charge.claimToken!, row }, recorded, parties, services, now);
+  services.mailer.deliverSoon();
+  const [after] = await db.select().from(rentalCharges).where(eq(rentalCharges.id, charge.id));
+  if (after!.status === 'succeeded') return after!;
+  if (after!.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
+  throw new AppError('PAYMENT_FAILED', 'payment.authenticationFailed');
 }

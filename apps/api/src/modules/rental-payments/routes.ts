@@ -14,7 +14,8 @@ import { errorResponses as errors } from '../../lib/route-options';
 import { requireUser } from '../../plugins/auth';
 import { endRentalForNonPayment } from './end-rental-for-non-payment';
 import { listOwnerPayouts, listRentalCharges } from './list-rental-charges';
-import { payRentWeek } from './pay-rent-week';
+import { confirmRentWeek, payRentWeek, type WeekPayment } from './pay-rent-week';
+import { nextActionOf } from '../payments/create-payment-intent';
 import { rentServicesFor } from './rent-jobs';
 
 /** The money of rentals: charges of a rental, a week paid on-session, ending for non-payment, the owner's payouts. */
@@ -22,6 +23,12 @@ export async function rentalPaymentsRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rental-payments'];
   app.addHook('onRequest', requireUser);
+  /** The week as the charges list shows it, and the challenge while the week waits for its driver. */
+  async function weekAnswer(userId: string, rentalId: string, row: WeekPayment) {
+    const [charge] = (await listRentalCharges(app.db, userId, rentalId, new Date())).charges.filter((c) => c.kind === 'week' && c.week === row.week);
+    const nextAction = row.status === 'processing' ? nextActionOf(app.payments, row.clientSecret, { jsUrl: app.config.STRIPE_JS_URL }) : undefined;
+    return { data: { ...charge!, ...(nextAction ? { 'next-action': nextAction } : {}) } };
+  }
   const me = (req: { user: { id: string; email: string; name: string } }): GatewayUser => ({ id: req.user.id, email: req.user.email, name: req.user.name });
 
   r.get(
@@ -54,20 +61,37 @@ export async function rentalPaymentsRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: rentalWeekPaymentResponseSchema, ...errors },
       },
     },
-    async (req) => {
-      const row = await payRentWeek(
-        app.db,
-        app.payments,
-        me(req),
-        { rentalId: req.params.id, week: req.params.week, paymentMethodId: req.body['user-pm'] },
-        rentServicesFor(app),
-        new Date(),
-      );
-      const [charge] = (await listRentalCharges(app.db, req.user.id, req.params.id, new Date())).charges.filter(
-        (c) => c.kind === 'week' && c.week === row.week,
-      );
-      return { data: charge! };
+    async (req) =>
+      weekAnswer(
+        req.user.id,
+        req.params.id,
+        await payRentWeek(
+          app.db,
+          app.payments,
+          me(req),
+          { rentalId: req.params.id, week: req.params.week, paymentMethodId: req.body['user-pm'] },
+          rentServicesFor(app),
+          new Date(),
+        ),
+      ),
+  );
+
+  r.post(
+    '/rentals/:id/weeks/:week/confirm',
+    {
+      schema: {
+        tags,
+        summary: "After the driver's 3-D Secure challenge: the server reads the week's payment intent again and records it once",
+        params: rentalWeekParamsSchema,
+        response: { 200: rentalWeekPaymentResponseSchema, ...errors },
+      },
     },
+    async (req) =>
+      weekAnswer(
+        req.user.id,
+        req.params.id,
+        await confirmRentWeek(app.db, app.payments, me(req), { rentalId: req.params.id, week: req.params.week }, rentServicesFor(app), new Date()),
+      ),
   );
 
   r.post(

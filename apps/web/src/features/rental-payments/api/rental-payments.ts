@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import type { PayRentalWeekRequest, RentalWeekPaymentResponse } from '@medallion/contracts/rental-payments';
 import { apiFetch } from '@/lib/api-client';
+import { finishPayment } from '@/lib/payment-challenge';
 import { rentalKeys } from '@/lib/queries/rentals';
 
 /**
@@ -9,15 +10,25 @@ import { rentalKeys } from '@/lib/queries/rentals';
  * amount is the server's own (`pickup_amount_cents` of the rental view); the server keys the payment by
  * the rental, so a second Pay answers with the first payment instead of charging again.
  */
-export function payRentalPickup(input: { rentalId: string; amountCents: number; paymentMethodId: string }): Promise<CreatePaymentIntentResponse> {
+export async function payRentalPickup(input: { rentalId: string; amountCents: number; paymentMethodId: string }): Promise<CreatePaymentIntentResponse> {
   const body: CreatePaymentIntentRequest = { 'user-pm': input.paymentMethodId, 'payment-amount': input.amountCents, 'rental-id': input.rentalId };
-  return apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+  const answer = await apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+  // A card that needs 3-D Secure: the challenge, then the server settles the payment (confirmPayment).
+  return finishPayment(answer, () => confirmPayment(answer.data['payment-id']));
+}
+
+/** POST /payments/{id}/confirm: after the 3-D Secure challenge the server reads the payment intent again and settles it once. */
+export function confirmPayment(paymentId: string): Promise<CreatePaymentIntentResponse> {
+  return apiFetch<CreatePaymentIntentResponse>(`/payments/${encodeURIComponent(paymentId)}/confirm`, { method: 'POST' });
 }
 
 /** POST /rentals/{id}/weeks/{week}/pay: the driver pays a declined week, or one their bank wants confirmed, on-session. */
-export function payRentWeek(input: { rentalId: string; week: number; paymentMethodId: string | null }): Promise<RentalWeekPaymentResponse> {
+export async function payRentWeek(input: { rentalId: string; week: number; paymentMethodId: string | null }): Promise<RentalWeekPaymentResponse> {
   const body: PayRentalWeekRequest = input.paymentMethodId ? { 'user-pm': input.paymentMethodId } : {};
-  return apiFetch<RentalWeekPaymentResponse>(`/rentals/${encodeURIComponent(input.rentalId)}/weeks/${input.week}/pay`, { method: 'POST', body });
+  const week = `/rentals/${encodeURIComponent(input.rentalId)}/weeks/${input.week}`;
+  const answer = await apiFetch<RentalWeekPaymentResponse>(`${week}/pay`, { method: 'POST', body });
+  // The bank wants the driver (3-D Secure): the challenge, then the server records the week once.
+  return finishPayment(answer, () => apiFetch<RentalWeekPaymentResponse>(`${week}/confirm`, { method: 'POST' }));
 }
 
 /** POST /rentals/{id}/end-for-non-payment: the owner ends a rental whose rent stayed unpaid (the server decides when). */

@@ -114,7 +114,9 @@ export function PickupPayment({ rentalId, renderPaymentMethods }: Props) {
       afterLines={
         <>
           <p className="text-sm text-slate-700">{t('pickup.depositNote')}</p>
-          <p className="text-sm text-slate-600">{rental.weeks > 1 ? t('pickup.weeksNoteMany', { last: rental.weeks }) : t('pickup.weeksNoteSingle')}</p>
+          <p className="text-sm text-slate-600">
+            {rental.weeks > 2 ? t('pickup.weeksNoteMany', { last: rental.weeks }) : rental.weeks === 2 ? t('pickup.weeksNoteTwo') : t('pickup.weeksNoteSingle')}
+          </p>
           {(missingCard || shownError) && (
             <CheckoutAlert testId="pay-error">
               <p>{missingCard ? t('cardRequired') : shownError}</p>

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import type { DeliveryAddress, Order, OrderResponse } from '@medallion/contracts/shop';
 import { apiFetch } from '@/lib/api-client';
+import { finishPayment } from '@/lib/payment-challenge';
 import { shopKeys } from '@/lib/queries/shop';
+
+/** POST /payments/{id}/confirm: after the 3-D Secure challenge the server reads the payment intent again and settles it once. */
+const confirmPayment = (paymentId: string) => apiFetch<CreatePaymentIntentResponse>(`/payments/${encodeURIComponent(paymentId)}/confirm`, { method: 'POST' });
 
 export interface CartCheckoutInput {
   paymentMethodId: string;
@@ -24,7 +28,9 @@ export async function checkoutCart(input: CartCheckoutInput): Promise<Order> {
     'cart-ids': cartIds,
     'delivery-address': input.address,
   };
-  await apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+  const answer = await apiFetch<CreatePaymentIntentResponse>('/payments/create-payment-intent', { method: 'POST', body });
+  // A card that needs 3-D Secure (Stripe mode): the challenge, then the server settles the payment before the order is recorded.
+  await finishPayment(answer, () => confirmPayment(answer.data['payment-id']));
   const order = await apiFetch<OrderResponse>('/users/transactions', {
     method: 'POST',
     body: { 'transaction-id': transactionId, 'cart-ids': cartIds, 'delivery-address': input.address },

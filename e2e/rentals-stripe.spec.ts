@@ -1,0 +1,230 @@
+// Issue #32 in Stripe mode: a demo car rented through every state on the Stripe-mode app of the e2e run
+// (its own server, no demo data, talking to the local fake of Stripe, e2e/fake-stripe-server.ts). The
+// driver's card is 3-D Secure (4000 0027 6000 3184): on our pay pages the bank's challenge (the fake
+// Stripe.js's dialog, shaped like Stripe's test page) is failed once, then completed; the weekly rent
+// charged off-session needs the driver (authentication_required) and is paid on the week's page.
+// What the sandbox journey (rentals.spec.ts) walks through in the web pages is done here through the
+// API, except the two pay pages.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { HANDOVER_SLOTS } from '@medallion/contracts/rental-handover';
+import { codeFor, expect, openSettled, test } from './fixtures';
+import { E2E_STAFF } from './env';
+import { FAKE_STRIPE_URL, STRIPE_APP_URL, STRIPE_TEST_KEYS } from './stripe-mode';
+import { timeStep, totpCode } from './totp';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
+
+test.use({ baseURL: STRIPE_APP_URL, driverProfile: { prefix: 'stripe-rent', name: 'Stripe Renter', password: 'Rentals2024x' } });
+
+const CARD_3DS = '4000002760003184';
+
+/** Serious or critical axe problems inside one part of the page. */
+async function axeProblems(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A card saved with Stripe the way Stripe.js saves it: the server's setup intent, confirmed at the fake with the publishable key. */
+async function saveStripeCard(request: APIRequestContext, number: string): Promise<string> {
+  const setup = (await (await request.post('/api/payments/create-setup-intent')).json()) as { data: { 'client-secret': string } };
+  const secret = setup.data['client-secret'];
+  const confirmed = await request.post(`${FAKE_STRIPE_URL}/v1/setup_intents/${secret.split('_secret_')[0]}/confirm`, {
+    form: {
+      key: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+      client_secret: secret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': number,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
+      'payment_method_data[card][cvc]': '123',
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return ((await confirmed.json()) as { payment_method: string }).payment_method;
+}
+
+/** The staff account of the Stripe-mode server (STAFF_EMAIL), signed in with two-step sign-in set up through the API. */
+async function staffWithTwoFactor(request: APIRequestContext): Promise<void> {
+  const signedIn = await request.post('/api/auth/sign-in', { data: E2E_STAFF });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  expect((await request.post('/api/account/two-factor/email-code')).status()).toBe(200);
+  const emailCode = await codeFor(request, E2E_STAFF.email);
+  const setup = await request.post('/api/account/two-factor/setup', { data: { password: E2E_STAFF.password, emailCode } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const body = (await setup.json()) as { secret?: string; data?: { secret: string } };
+  const secret = body.secret ?? body.data!.secret;
+  const confirmed = await request.post('/api/account/two-factor/confirm', { data: { code: totpCode(secret, timeStep()) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/** A call's JSON, after checking it answered 200 (or 201 Created). */
+async function ok(response: Promise<APIResponse>) {
+  const res = await response;
+  expect([200, 201], await res.text()).toContain(res.status());
+  return res.json();
+}
+
+/** YYYY-MM-DD `days` from today (New York). */
+function day(days: number): string {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
+  now.setDate(now.getDate() + days);
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+async function handoverSet(request: APIRequestContext, rentalId: string, stage: 'pickup' | 'return') {
+  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#4a6fa5' } })
+    .jpeg()
+    .toBuffer();
+  const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  const photos = Object.fromEntries(HANDOVER_SLOTS.map((slot) => [slot, photo]));
+  await ok(request.post(`/api/rentals/${rentalId}/handover/${stage}`, { data: { photos, odometer: stage === 'pickup' ? 41_250 : 43_980, fuel: 80 } }));
+}
+
+interface Charge {
+  kind: string;
+  week: number;
+  status: string;
+  'refunded-cents'?: number | null;
+}
+async function chargesOf(request: APIRequestContext, rentalId: string): Promise<Charge[]> {
+  return ((await ok(request.get(`/api/rentals/${rentalId}/charges`))) as { data: { charges: Charge[] } }).data.charges;
+}
+
+/** The bank's challenge of the fake Stripe.js (Stripe's 3-D Secure test page). */
+async function challenge(page: Page, outcome: 'Complete' | 'Fail') {
+  const dialog = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+  await expect(dialog).toBeVisible();
+  await shot(page, `stripe-challenge-${outcome.toLowerCase()}`);
+  await dialog.getByRole('button', { name: `${outcome} authentication` }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week paid with the challenge, deposit refunded (375px, en)', async ({
+  page,
+  playwright,
+  newAccount,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const stamp = Date.now() % 100000;
+  const staff = await playwright.request.newContext({ baseURL: STRIPE_APP_URL });
+  const owner = await playwright.request.newContext({ baseURL: STRIPE_APP_URL });
+  try {
+    await staffWithTwoFactor(staff);
+    const driver = await newAccount(page, { name: `Dmitri Stripe ${stamp}` });
+    await newAccount(owner, { prefix: 'stripe-owner', name: `Olga Stripe ${stamp}` });
+
+    // The owner's car for rent, its listing fee paid with a Stripe card, approved by staff.
+    const title = `Toyota Camry 3DS ${stamp}`;
+    const step1 = await ok(
+      owner.post('/api/listing/save-draft', { data: { step: 1, category: 'cars', location: { city: 'Queens', state: 'NY', zip_code: '11101' } } }),
+    );
+    const listingId = (step1 as { data: { data: { listing_id: string } } }).data.data.listing_id;
+    await ok(
+      owner.post('/api/listing/save-draft', {
+        data: {
+          step: 2,
+          listing_id: listingId,
+          category: 'cars',
+          title,
+          listing_price: 450,
+          deal_type: 'rent',
+          payment_period: 'weekly',
+          make: 'Toyota',
+          model: 'Camry',
+          year: '2021',
+          vin: '1HGCM82633A004352',
+          images: [],
+          ...RENTAL_LABEL_FIELDS,
+        },
+      }),
+    );
+    const ownerCard = await saveStripeCard(owner, '4242424242424242');
+    const fee = await ok(owner.post('/api/payments/create-payment-intent', { data: { 'user-pm': ownerCard, 'payment-amount': 108, 'listing-id': listingId } }));
+    expect(fee.data.status).toBe('succeeded');
+    await ok(staff.post(`/api/admin/listings/${listingId}/approve`));
+
+    // The driver's request for two weeks from today; the owner approves; both accept the agreement.
+    const request = await ok(
+      page.request.post('/api/rental-requests', {
+        data: { listing_id: listingId, start_date: day(0), weeks: 2, tlc_license_number: '5123456', tlc_license_expiry: day(700), message: '' },
+      }),
+    );
+    await ok(owner.post(`/api/rental-requests/${(request as { data: { id: string } }).data.id}/approve`));
+    const mine = (await ok(owner.get('/api/rentals/mine'))) as { data: { rentals: Array<{ id: string; listing_id: string }> } };
+    const rentalId = mine.data.rentals.find((r) => r.listing_id === listingId)!.id;
+    await ok(owner.post(`/api/rentals/${rentalId}/agreement/accept`, { data: { consent: true, name: `Olga Stripe ${stamp}` } }));
+    await ok(page.request.post(`/api/rentals/${rentalId}/agreement/accept`, { data: { consent: true, name: driver.name } }));
+    await saveStripeCard(page.request, CARD_3DS);
+
+    // The pick-up on its pay page: the bank's challenge, failed once (nothing charged, a clear message), then completed.
+    await openSettled(page, `/rentals/${rentalId}/pay`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay deposit and first week' })).toBeVisible();
+    await page.getByRole('radio', { name: /3184/ }).check();
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
+    const pay = page.getByRole('button', { name: /^Pay \$950\.00$/ });
+    await pay.click();
+    await challenge(page, 'Fail');
+    await expect(page.getByTestId('pay-error')).toHaveText('Your bank did not confirm the payment, so nothing was charged. You can try again.');
+    await shot(page, 'stripe-pickup-failed-en-375');
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await chargesOf(page.request, rentalId)).toEqual([]);
+    await pay.click();
+    await challenge(page, 'Complete');
+    await expect(page.getByRole('heading', { name: 'Deposit and first week paid' })).toBeVisible();
+    await shot(page, 'stripe-pickup-paid-en-375');
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect((await chargesOf(page.request, rentalId)).map((c) => `${c.kind}:${c.week}:${c.status}`).sort()).toEqual(['deposit:0:succeeded', 'week:0:succeeded']);
+
+    // Both pick-up sets: the rental is active.
+    await handoverSet(owner, rentalId, 'pickup');
+    await handoverSet(page.request, rentalId, 'pickup');
+
+    // A week later the job charges week 2 off-session: the card needs its holder (authentication_required).
+    await ok(staff.post(`/api/test/rentals/${rentalId}/rewind`, { data: { days: 7 } }));
+    expect((await chargesOf(page.request, rentalId)).find((c) => c.kind === 'week' && c.week === 1)?.status).toBe('needs_action');
+
+    // The driver pays it from My rentals → Payments → "Pay week 2", with the challenge.
+    await openSettled(page, '/dashboard?tab=rentals');
+    const myRental = page.getByTestId('rental').filter({ hasText: title });
+    const week2 = myRental.getByTestId('rental-charges').getByRole('listitem').filter({ hasText: 'Week 2' });
+    await week2.getByRole('link', { name: 'Pay week 2' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay the rent for week 2' })).toBeVisible();
+    const card = page.getByRole('radio', { name: /3184/ });
+    if (!(await card.isChecked())) await card.check();
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await sideways(page)).toBe(0);
+    await page.getByRole('button', { name: /^Pay \$450\.00$/ }).click();
+    await challenge(page, 'Complete');
+    await expect(page.getByRole('heading', { name: 'Week 2 is paid' })).toBeVisible();
+    await shot(page, 'stripe-week-paid-en-375');
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect((await chargesOf(page.request, rentalId)).filter((c) => c.kind === 'week').map((c) => [c.week, c.status])).toEqual([
+      [0, 'succeeded'],
+      [1, 'succeeded'],
+    ]);
+
+    // The return (both sets), no claim; three days later the deposit goes back in full.
+    await handoverSet(page.request, rentalId, 'return');
+    await handoverSet(owner, rentalId, 'return');
+    await ok(staff.post(`/api/test/rentals/${rentalId}/rewind`, { data: { days: 3 } }));
+    const settled = await chargesOf(page.request, rentalId);
+    expect(settled.filter((c) => c.kind === 'deposit').map((c) => [c.status, c['refunded-cents']])).toEqual([['succeeded', 50_000]]);
+    await openSettled(page, '/dashboard?tab=rentals');
+    await expect(myRental.getByTestId('rental-charges').getByRole('listitem').filter({ hasText: 'Deposit refund' })).toContainText('Refunded');
+    await shot(page, 'stripe-rental-closed-en-375');
+  } finally {
+    await staff.dispose();
+    await owner.dispose();
+  }
+});
