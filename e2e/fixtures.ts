@@ -342,3 +342,15 @@ export async function otherPage(browser: Browser, width: number): Promise<Page> 
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   return context.newPage();
 }
+
+/** With SHOTS_DIR set (a developer looking at the screens), a full-page screenshot there. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** YYYY-MM-DD `days` from today in New York. */
+export function nyDay(days: number): string {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
+  now.setDate(now.getDate() + days);
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -1,6 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { appText, axeProblems, chooseLanguage, expect, openSettled, otherPage, saveCardByApi, sideways, STAFF, test, WIDTH_LANG_PAIRS } from './fixtures';
+import {
+  appText,
+  axeProblems,
+  chooseLanguage,
+  expect,
+  nyDay,
+  openSettled,
+  otherPage,
+  saveCardByApi,
+  shot,
+  sideways,
+  STAFF,
+  test,
+  WIDTH_LANG_PAIRS,
+} from './fixtures';
 import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
@@ -132,11 +146,6 @@ const TEXT = {
   },
 } as const;
 
-/** With SHOTS_DIR set (a developer looking at the screens), a full-page screenshot there. */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
 /** A car for rent of the signed-in account with its cost label, paid for and approved by staff. */
 async function publishRentalCar(page: Page, staff: APIRequestContext, title: string): Promise<string> {
   const step1 = await page.request.post('/api/listing/save-draft', {
@@ -170,13 +179,6 @@ async function publishRentalCar(page: Page, staff: APIRequestContext, title: str
   return id;
 }
 
-/** YYYY-MM-DD `days` from today (New York). */
-function day(days: number): string {
-  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
-  now.setDate(now.getDate() + days);
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 for (const [width, lng] of WIDTH_LANG_PAIRS) {
   const t = TEXT[lng];
 
@@ -205,12 +207,12 @@ for (const [width, lng] of WIDTH_LANG_PAIRS) {
     await expect(label.getByText(t.weeklyCost)).toBeVisible();
     await expect(label.getByText(t.never)).toBeVisible();
     const form = page.getByRole('region', { name: t.rentTitle });
-    await form.getByLabel(t.start).fill(day(-1));
+    await form.getByLabel(t.start).fill(nyDay(-1));
     await form.getByLabel(t.license).fill('5123456');
-    await form.getByLabel(t.expiry).fill(day(700));
+    await form.getByLabel(t.expiry).fill(nyDay(700));
     await form.getByRole('button', { name: t.send }).click();
     await expect(form.getByText(t.pastDate)).toBeVisible();
-    await form.getByLabel(t.start).fill(day(1));
+    await form.getByLabel(t.start).fill(nyDay(1));
     await form.getByLabel(t.weeks).fill('3');
     await form.getByLabel(t.message).fill('Five years with Uber, no accidents.');
     await form.getByRole('button', { name: t.send }).click();
