@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, openInEnglish, saveSandboxCard, signIn, STAFF, test, WIDTHS } from './fixtures';
+import { chooseLanguage, expect, hydrated, openInEnglish, saveSandboxCard, signIn, STAFF, test, WIDTHS } from './fixtures';
 
 const VIN = '1HGCM82633A004352'; // A valid example VIN: a 2003 Honda Accord.
 
@@ -301,11 +301,14 @@ test('photo tiles at 375 px in Russian: delete on the picture, "make main" on on
   const draft = own.data.data.find((l) => l.status === 'DRAFT' && l.images.length >= 2)!;
   expect(draft, 'the seed gives the demo driver a draft with photos').toBeTruthy();
   await page.goto(`/create-listing?id=${draft.listing_id}&step=2`);
+  // Measured once the app has taken the page over (the tiles are drawn again as it hydrates).
+  await hydrated(page);
   const tiles = page.getByTestId('picked-image');
   await expect(tiles).toHaveCount(draft.images.length);
   const second = tiles.nth(1);
   const makeMain = second.getByRole('button', { name: 'Сделать фото 2 главным' });
   await expect(makeMain).toHaveText('Сделать главной');
+  await expect(second.getByRole('button', { name: 'Удалить фото 2' })).toBeVisible();
   const [tile, button, remove] = await Promise.all([
     second.boundingBox(),
     makeMain.boundingBox(),
