@@ -104,4 +104,4 @@ export const createPaymentIntentResponseSchema = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 /** POST /payments/{id}/confirm: the payment whose 3-D Secure challenge the browser ran. */
-export const paymentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const paymentIdParamsSchema = z.object({ id: text().min(1).max(100) });
