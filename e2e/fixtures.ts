@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@medallion/contracts/site';
 import { DRIVER, STAFF } from '../test-support/demo-accounts';
+import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 import { APP_PORT, OIDC_PORT } from './env';
 
 export const WIDTHS = [375, 1280] as const;
@@ -353,4 +354,32 @@ export function nyDay(days: number): string {
   const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
   now.setDate(now.getDate() + days);
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** A car for rent (Queens, $450 a week, with its cost label) saved as a draft by the account of `request`; its id. */
+export async function saveRentalCarDraft(request: APIRequestContext, title: string): Promise<string> {
+  const step1 = await request.post('/api/listing/save-draft', {
+    data: { step: 1, category: 'cars', location: { city: 'Queens', state: 'NY', zip_code: '11101' } },
+  });
+  expect(step1.status(), await step1.text()).toBe(200);
+  const id = ((await step1.json()) as { data: { data: { listing_id: string } } }).data.data.listing_id;
+  const step2 = await request.post('/api/listing/save-draft', {
+    data: {
+      step: 2,
+      listing_id: id,
+      category: 'cars',
+      title,
+      listing_price: 450,
+      deal_type: 'rent',
+      payment_period: 'weekly',
+      make: 'Toyota',
+      model: 'Camry',
+      year: '2021',
+      vin: '1HGCM82633A004352',
+      images: [],
+      ...RENTAL_LABEL_FIELDS,
+    },
+  });
+  expect(step2.status(), await step2.text()).toBe(200);
+  return id;
 }

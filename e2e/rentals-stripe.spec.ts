@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { HANDOVER_SLOTS } from '@medallion/contracts/rental-handover';
-import { axeProblems, codeFor, expect, nyDay, openSettled, shot, sideways, test } from './fixtures';
+import { axeProblems, codeFor, expect, nyDay, openSettled, saveRentalCarDraft, shot, sideways, test } from './fixtures';
 import { E2E_STAFF } from './env';
 import { FAKE_STRIPE_URL, STRIPE_APP_URL, STRIPE_TEST_KEYS } from './stripe-mode';
 import { timeStep, totpCode } from './totp';
-import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 test.use({ baseURL: STRIPE_APP_URL, driverProfile: { prefix: 'stripe-rent', name: 'Stripe Renter', password: 'Rentals2024x' } });
 
@@ -123,29 +122,7 @@ test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week pai
 
     // The owner's car for rent, its listing fee paid with a Stripe card, approved by staff.
     const title = `Toyota Camry 3DS ${stamp}`;
-    const step1 = await ok(
-      owner.post('/api/listing/save-draft', { data: { step: 1, category: 'cars', location: { city: 'Queens', state: 'NY', zip_code: '11101' } } }),
-    );
-    const listingId = (step1 as { data: { data: { listing_id: string } } }).data.data.listing_id;
-    await ok(
-      owner.post('/api/listing/save-draft', {
-        data: {
-          step: 2,
-          listing_id: listingId,
-          category: 'cars',
-          title,
-          listing_price: 450,
-          deal_type: 'rent',
-          payment_period: 'weekly',
-          make: 'Toyota',
-          model: 'Camry',
-          year: '2021',
-          vin: '1HGCM82633A004352',
-          images: [],
-          ...RENTAL_LABEL_FIELDS,
-        },
-      }),
-    );
+    const listingId = await saveRentalCarDraft(owner, title);
     const ownerCard = await saveStripeCard(owner, '4242424242424242');
     const fee = await ok(owner.post('/api/payments/create-payment-intent', { data: { 'user-pm': ownerCard, 'payment-amount': 108, 'listing-id': listingId } }));
     expect(fee.data.status).toBe('succeeded');

@@ -9,13 +9,13 @@ import {
   openSettled,
   otherPage,
   saveCardByApi,
+  saveRentalCarDraft,
   shot,
   sideways,
   STAFF,
   test,
   WIDTH_LANG_PAIRS,
 } from './fixtures';
-import { RENTAL_LABEL_FIELDS } from '../test-support/rental-label';
 
 /*
  * Issue #32, renting a car: the owner's all-in cost label on the listing page, a driver's request, the
@@ -148,29 +148,7 @@ const TEXT = {
 
 /** A car for rent of the signed-in account with its cost label, paid for and approved by staff. */
 async function publishRentalCar(page: Page, staff: APIRequestContext, title: string): Promise<string> {
-  const step1 = await page.request.post('/api/listing/save-draft', {
-    data: { step: 1, category: 'cars', location: { city: 'Queens', state: 'NY', zip_code: '11101' } },
-  });
-  expect(step1.status(), await step1.text()).toBe(200);
-  const id = ((await step1.json()) as { data: { data: { listing_id: string } } }).data.data.listing_id;
-  const step2 = await page.request.post('/api/listing/save-draft', {
-    data: {
-      step: 2,
-      listing_id: id,
-      category: 'cars',
-      title,
-      listing_price: 450,
-      deal_type: 'rent',
-      payment_period: 'weekly',
-      make: 'Toyota',
-      model: 'Camry',
-      year: '2021',
-      vin: '1HGCM82633A004352',
-      images: [],
-      ...RENTAL_LABEL_FIELDS,
-    },
-  });
-  expect(step2.status(), await step2.text()).toBe(200);
+  const id = await saveRentalCarDraft(page.request, title);
   const pm = await saveCardByApi(page);
   const paid = await page.request.post('/api/payments/create-payment-intent', { data: { 'user-pm': pm, 'payment-amount': 108, 'listing-id': id } });
   expect(paid.status(), await paid.text()).toBe(200);

@@ -7,7 +7,7 @@ import { agreementKey } from '../src/modules/rentals/decide-rental-request';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
-import { insertRentalAwaitingPickup } from './helpers/rentals';
+import { insertPaidRental, insertRentalAwaitingPickup } from './helpers/rentals';
 
 describe('deleting an account that rents or rents out a car', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
@@ -19,14 +19,13 @@ describe('deleting an account that rents or rents out a car', async () => {
     const owner = await account('owner');
     const driver = await account('driver');
     const card = await saveSandboxCard(app, driver.cookie);
-    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: newYorkDate(new Date()) });
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/payments/create-payment-intent',
-      headers: { cookie: driver.cookie },
-      payload: { 'user-pm': card, 'payment-amount': 95_000, 'rental-id': rental.id },
+    const rental = await insertPaidRental(app, {
+      driverId: driver.id,
+      driverCookie: driver.cookie,
+      card,
+      ownerId: owner.id,
+      startDate: newYorkDate(new Date()),
     });
-    expect(paid.statusCode, paid.body).toBe(200);
     return { owner, driver, rental };
   }
 

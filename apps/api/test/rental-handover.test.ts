@@ -10,7 +10,7 @@ import { runDepositRound, settleServicesFor } from '../src/modules/rental-handov
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
-import { insertRentalAwaitingPickup } from './helpers/rentals';
+import { insertPaidRental } from './helpers/rentals';
 
 const HOUR = 3_600_000;
 const START = newYorkDate(new Date(Date.now() - 3 * 24 * HOUR));
@@ -55,15 +55,7 @@ describe('the hand-over and the claims of a rental', async () => {
 
   /** A rental paid at pick-up (deposit $500 + week $450), not yet handed over. */
   async function paidRental() {
-    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/payments/create-payment-intent',
-      headers: { cookie: driver.cookie },
-      payload: { 'user-pm': card, 'payment-amount': 95_000, 'rental-id': rental.id },
-    });
-    expect(paid.statusCode).toBe(200);
-    return rental;
+    return insertPaidRental(app, { driverId: driver.id, driverCookie: driver.cookie, card, ownerId: owner.id, startDate: START });
   }
   /** A rental returned (the driver's return set) `hoursAgo` hours ago. */
   async function returnedRental(hoursAgo = 0) {

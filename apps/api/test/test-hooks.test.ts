@@ -8,7 +8,7 @@ import { applyRentalEvent } from '../src/modules/rentals/rental-lifecycle';
 import { buildTestApp } from './helpers/build-test-app';
 import { createConfirmedUser, signedInStaff } from './helpers/auth';
 import { saveSandboxCard } from './helpers/payments';
-import { insertRentalAwaitingPickup } from './helpers/rentals';
+import { insertPaidRental } from './helpers/rentals';
 
 const TODAY = newYorkDate(new Date());
 
@@ -22,14 +22,7 @@ describe('test hooks (TEST_HOOKS=true): a rental as if days went by, and its car
     app.inject({ method: 'POST', url: `/api/test/rentals/${path}`, headers: { cookie }, payload });
 
   async function activeRental() {
-    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: TODAY });
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/payments/create-payment-intent',
-      headers: { cookie: driver.cookie },
-      payload: { 'user-pm': card, 'payment-amount': 95_000, 'rental-id': rental.id },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const rental = await insertPaidRental(app, { driverId: driver.id, driverCookie: driver.cookie, card, ownerId: owner.id, startDate: TODAY });
     await applyRentalEvent(app.db, rental.id, 'pickupPhotos', { by: 'system' });
     return rental;
   }

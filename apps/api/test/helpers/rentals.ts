@@ -76,3 +76,22 @@ export async function setCardBehaviour(app: FastifyInstance, cardId: string, beh
 export function nyNoon(date: string, days = 0): Date {
   return new Date(new Date(`${date}T17:00:00Z`).getTime() + days * 24 * 3600_000);
 }
+
+/**
+ * A rental of its own listing, waiting for its pick-up, whose pick-up the driver pays with `card` through
+ * the one payment path (deposit $500 + week $450 of RENTAL_LABEL): the rental's charges are written.
+ */
+export async function insertPaidRental(
+  app: FastifyInstance,
+  values: { driverId: string; driverCookie: string; card: string; ownerId: string; startDate: string },
+): Promise<typeof rentals.$inferSelect> {
+  const rental = await insertRentalAwaitingPickup(app, { driverId: values.driverId, ownerId: values.ownerId, startDate: values.startDate });
+  const paid = await app.inject({
+    method: 'POST',
+    url: '/api/payments/create-payment-intent',
+    headers: { cookie: values.driverCookie },
+    payload: { 'user-pm': values.card, 'payment-amount': 95_000, 'rental-id': rental.id },
+  });
+  if (paid.statusCode !== 200) throw new Error(`pick-up payment: ${paid.statusCode} ${paid.body}`);
+  return rental;
+}
