@@ -26,11 +26,9 @@ export async function payRentWeek(
   services: RentServices,
   now: Date,
 ): Promise<WeekPayment> {
-  const { rental, charge } = await driversWeek(db, driver, input);
-  if (charge.status === 'succeeded') return charge;
-  // Waiting for the driver's challenge (a reload, another tab): what its intent says now.
-  if (charge.status === 'processing' && charge.providerPaymentId && charge.claimToken) return resolveHeldWeek(db, gateway, rental, charge, services, now);
-  if (charge.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
+  const week = await driversOpenWeek(db, gateway, driver, input, services, now);
+  if ('answer' in week) return week.answer;
+  const { rental, charge } = week;
   // Payable here: a week that needs its holder, was declined (waiting for its retry), or failed for good.
   const payable = charge.status === 'needs_action' || charge.status === 'failed' || (charge.status === 'due' && charge.attempts > 0);
   if (!payable) throw new AppError('CONFLICT', 'rentalPayment.weekNotPayable');
@@ -116,6 +114,26 @@ async function driversWeek(db: Database, driver: GatewayUser, input: { rentalId:
 }
 
 /**
+ * The driver's week, answered at once when it is paid or is waiting for the driver's challenge (a reload,
+ * another tab, the confirm call: what its intent says now); 409 while a charge of it is under way.
+ */
+async function driversOpenWeek(
+  db: Database,
+  gateway: PaymentGateway,
+  driver: GatewayUser,
+  input: { rentalId: string; week: number },
+  services: RentServices,
+  now: Date,
+): Promise<{ answer: WeekPayment } | Awaited<ReturnType<typeof driversWeek>>> {
+  const { rental, charge } = await driversWeek(db, driver, input);
+  if (charge.status === 'succeeded') return { answer: charge };
+  if (charge.status === 'processing' && charge.providerPaymentId && charge.claimToken)
+    return { answer: await resolveHeldWeek(db, gateway, rental, charge, services, now) };
+  if (charge.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
+  return { rental, charge };
+}
+
+/**
  * POST /rentals/:id/weeks/:week/confirm: after the driver's 3-D Secure challenge the server reads the
  * week's payment intent again (never the browser's word) and records the outcome under the week's claim
  * token, so this call, a repeat of it and the job record it once. A failed or closed challenge leaves the
@@ -129,10 +147,9 @@ export async function confirmRentWeek(
   services: RentServices,
   now: Date,
 ): Promise<WeekPayment> {
-  const { rental, charge } = await driversWeek(db, driver, input);
-  if (charge.status === 'succeeded') return charge;
-  if (charge.status === 'processing' && charge.providerPaymentId && charge.claimToken) return resolveHeldWeek(db, gateway, rental, charge, services, now);
-  if (charge.status === 'processing') throw new AppError('CONFLICT', 'payment.processing');
+  const week = await driversOpenWeek(db, gateway, driver, input, services, now);
+  if ('answer' in week) return week.answer;
+  const { charge } = week;
   throw new AppError('PAYMENT_FAILED', 'error.untranslated', { text: charge.failureMessage ?? formatMessage('payment.notCompleted') });
 }
 
