@@ -5,6 +5,7 @@
  * where, with which guard) is apps/api/src/modules/rentals/rental-lifecycle.ts: the one place a request's
  * or a rental's status changes.
  */
+import { weeklyEquivalentCents } from './listing-filters';
 
 /**
  * A driver's request for a car (or a plate) of a rental listing:
@@ -140,7 +141,8 @@ export interface RentalLabel {
  * claim); the label shows it beside. Tolls, tickets and fuel or charging are never included and are extra.
  */
 export function weeklyCostCents(priceCents: number, period: 'weekly' | 'monthly'): number {
-  return period === 'monthly' ? Math.round((priceCents * 12) / 52) : priceCents;
+  // The marketplace's weekly equivalent: the label, the per-week filter and the price sort compare one number.
+  return weeklyEquivalentCents(priceCents, period);
 }
 
 /** The last day (exclusive) of a rental of `weeks` weeks from `startDate` (YYYY-MM-DD), as YYYY-MM-DD. */
