@@ -68,7 +68,7 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
    * What happened to the charge made with this idempotency key: succeeded, failed, still pending at
-   * the provider, or never received. An attempt that needs more steps is cancelled and answers failed.
+   * the provider, or never received. An attempt that needs more steps is canceled and answers failed.
    */
   findCharge(request: { user: GatewayUser; idempotencyKey: string }): Promise<ChargeLookup>;
   /**

@@ -205,7 +205,7 @@ export async function runPurchase(db: Database, gateway: PaymentGateway, request
 /**
  * The payment waits for its holder's 3-D Secure challenge: it stays `processing` (its goods stay claimed)
  * with its intent's id, so the confirm call, the webhook or the recovery job (after the lease: the intent
- * is cancelled) settles or releases it once.
+ * is canceled) settles or releases it once.
  */
 async function awaitHolder(db: Database, paymentId: string, providerPaymentId: string, clientSecret: string): Promise<PurchaseResult> {
   const [row] = await db

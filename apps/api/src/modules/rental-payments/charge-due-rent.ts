@@ -98,7 +98,7 @@ export async function sweepDueWeeks(db: Database, now: Date): Promise<number> {
   return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-/** Weeks not yet charged of a rental that is no longer charged (returned, ended) are cancelled: the return ends weekly charging. */
+/** Weeks not yet charged of a rental that is no longer charged (returned, ended) are canceled (status `cancelled`): the return ends weekly charging. */
 export async function cancelWeeksOfEndedRentals(db: Database): Promise<void> {
   await db.execute(sql`
     update rental_charges c set status = 'cancelled', updated_at = now()
