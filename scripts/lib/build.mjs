@@ -38,6 +38,15 @@ export function needsBuild() {
   return oldestOutput === 0 || newestInput > oldestOutput || process.env.FORCE_BUILD === '1';
 }
 
+/**
+ * The environment of `npm run build`: the caller's, always with NODE_ENV=production. A caller's NODE_ENV
+ * (vitest sets `test`) would otherwise give React's development build: twice the JavaScript, and every
+ * effect run twice under StrictMode.
+ */
+export function buildEnv(env) {
+  return { ...env, NODE_ENV: 'production' };
+}
+
 const PARTS = [
   { workspace: '@medallion/web', what: 'building the web app' },
   { workspace: '@medallion/api', what: 'building the API' },
@@ -54,9 +63,7 @@ export function buildIfNeeded({ verbose = false, progress = createProgress() } =
     progress.step(part.what, i + 1, PARTS.length);
     const build = spawnSync('npm', ['run', 'build', '-w', part.workspace], {
       cwd: ROOT,
-      // Always a production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give React's
-      // development build, twice the JavaScript and every effect run twice under StrictMode.
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: buildEnv(process.env),
       stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
