@@ -6,6 +6,11 @@ import { PUBLIC_ROUTES, resolvePath } from './fixtures';
 
 /** Issue #14: the JavaScript a first visit downloads, gzipped, per public route. */
 const BUDGET_KIB = 170;
+/**
+ * Issue #31: and in few files. On a phone each file is a round trip and HTTP/1.1 asks for six at a time;
+ * the app's start is one file (decision 0017, apps/web/first-load-chunks.ts), so a page loads 4 to 12.
+ */
+const MAX_FILES = 14;
 const dist = join(process.cwd(), 'apps/web/dist');
 
 /**
@@ -33,7 +38,10 @@ async function firstVisit(browser: Browser, baseURL: string, path: string, langu
 }
 
 for (const route of PUBLIC_ROUTES) {
-  test(`initial JS of ${route} is at most ${BUDGET_KIB} KiB gzipped, in English and in Russian`, async ({ browser, baseURL }, testInfo) => {
+  test(`initial JS of ${route} is at most ${BUDGET_KIB} KiB gzipped in ${MAX_FILES} files, in English and in Russian`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     for (const language of ['en', 'ru'] as const) {
       const { sizes, kib } = await firstVisit(browser, baseURL!, route, language);
       const files = sizes.map((s) => `${s.file} ${(s.gzip / 1024).toFixed(1)} KiB`).join(', ');
@@ -42,6 +50,7 @@ for (const route of PUBLIC_ROUTES) {
       testInfo.annotations.push({ type: 'budget', description: report });
       expect(sizes.length, report).toBeGreaterThan(0);
       expect(kib, report).toBeLessThanOrEqual(BUDGET_KIB);
+      expect(sizes.length, report).toBeLessThanOrEqual(MAX_FILES);
     }
   });
 }

@@ -25,10 +25,10 @@ test.describe('the exam intro drawn by the server', () => {
   });
 
   test('becomes a modal when the app starts, and a Start clicked before that is kept', async ({ page }) => {
-    // Hold the app's code back until Start has been clicked on the server's popup.
+    // Hold the app's code (its one file, `app-…js`: decision 0017) back until Start has been clicked on the server's popup.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { firstLoadChunks } from './first-load-chunks';
 
 /** The Latin subset of Inter's variable font: the text of every page in both languages needs it. */
 export const PRELOADED_FONT = /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
@@ -81,6 +82,15 @@ function precompress(): Plugin {
  */
 export const LISTINGS_DATA_MODULES =
   /[\\/](lib[\\/]queries[\\/](listings|saved)|features[\\/]listings[\\/]lib[\\/]filter-params|contracts[\\/]src[\\/]listing-filters)\.ts$/;
+
+const source = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
+/** The public routes (their first load is what a phone pays for) and the app's two starts: decision 0017. */
+const APP_FILE = () => ({
+  entry: source('main.tsx'),
+  start: source('app/start.tsx'),
+  publicRoutes: ['home', 'marketplace', 'listing', 'shop', 'exam', 'steps'].map((name) => source(`app/routes/${name}.tsx`)),
+  exclude: LISTINGS_DATA_MODULES,
+});
 
 /** The built files the service worker keeps besides the exam's chunks: the fonts the two languages use, the icons. */
 export const OFFLINE_FILES = [
@@ -220,7 +230,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           rollupOptions: {
             output: {
               // Only the matched modules: with their dependencies the group would take i18next along too.
-              codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'listings-data', test: LISTINGS_DATA_MODULES }] },
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [{ name: 'listings-data', test: LISTINGS_DATA_MODULES }, { name: firstLoadChunks(APP_FILE()) }],
+              },
             },
           },
         }),
