@@ -17,7 +17,7 @@ export function OfflineStatus({ user }: { user: string | null | undefined }) {
   const { available, install } = useInstallOffer();
   const pill = 'inline-flex items-center gap-2 rounded-2xl px-3 py-1.5 text-sm font-semibold';
   return (
-    <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-2" data-testid="offline-status" data-offline={kept.status}>
+    <div className="flex min-h-9 flex-wrap items-center gap-x-2 gap-y-2" data-testid="offline-status" data-offline={kept.status}>
       <div aria-live="polite" className="contents">
         {!online ? (
           <p className={`${pill} bg-taxi-soft text-asphalt`} data-testid="offline-notice">
@@ -32,7 +32,9 @@ export function OfflineStatus({ user }: { user: string | null | undefined }) {
         ) : null}
       </div>
       {available && (
-        <Button variant="outline" size="sm" onClick={() => void install()} title={t('offline.installHint')}>
+        // At the line's end, on the status's line (both fit at 375 px in both languages): the two appear at
+        // different moments (the offer at once, the status when the exam is kept), and neither moves the other.
+        <Button variant="outline" size="sm" className="ml-auto" onClick={() => void install()} title={t('offline.installHint')}>
           <Download aria-hidden="true" className="size-4" />
           {t('offline.install')}
         </Button>
