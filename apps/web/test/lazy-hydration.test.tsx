@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lazyNamed, loadLazyParts } from '@/components/ui/lazy';
+import { setRequestScopeResolver, type RequestScope } from '@/lib/request-scope';
+
+/**
+ * Issue #31: a signed-in driver typed into the rental request form (a lazy part of the listing page) before
+ * the app had hydrated, and lost it all: React hydrated the page without the form's chunk, and when
+ * anything above the still-waiting Suspense boundary rendered again (a state set by an effect), it threw
+ * the server's form away and drew a new one, silently (no recoverable error is reported). A lazy part the server rendered is now loaded before
+ * hydration and hydrated with the page: the same elements, with what was typed.
+ */
+
+function RequestForm({ listingId }: { listingId: string }) {
+  return (
+    <form aria-label="Rental request">
+      <label>
+        TLC license number
+        <input name={`license-${listingId}`} defaultValue="" />
+      </label>
+      <button type="submit">Send request</button>
+    </form>
+  );
+}
+
+/** The listing page: something above the form renders again right after hydration (a mutation's state). */
+function Page({ Form }: { Form: ComponentType<{ listingId: string }> }) {
+  const [recorded, setRecorded] = useState(false);
+  // As the listing page's view being recorded: a state set when the hydrated page's effects have run.
+  useEffect(() => {
+    void Promise.resolve().then(() => setRecorded(true));
+  }, []);
+  return (
+    <main data-recorded={recorded ? 'yes' : 'no'}>
+      <Suspense fallback={<div aria-hidden="true" className="animate-pulse" />}>
+        <Form listingId="car-1" />
+      </Suspense>
+    </main>
+  );
+}
+
+let container: HTMLElement;
+let root: Root | undefined;
+let recoverable: unknown[];
+
+/** A module of its own per side, as in the browser and on the server (each loads it once), arriving after `ms`. */
+function formPart(ms = 0, id = `src/request-form-${Math.random()}.tsx`) {
+  return lazyNamed(() => new Promise<{ RequestForm: typeof RequestForm }>((resolve) => setTimeout(() => resolve({ RequestForm }), ms)), 'RequestForm', id);
+}
+
+/** The server's page: the lazy part rendered (the render waits for its module), and the parts it noted. */
+async function serverPage(): Promise<{ html: string; parts: string[] }> {
+  const lazyParts = new Set<string>();
+  setRequestScopeResolver(() => ({ lazyParts }) as unknown as RequestScope);
+  try {
+    const { prelude } = await prerender(<Page Form={formPart()} />);
+    return { html: await new Response(prelude).text(), parts: [...lazyParts] };
+  } finally {
+    setRequestScopeResolver(() => undefined);
+  }
+}
+
+function typeBeforeTheApp(): HTMLInputElement {
+  const input = container.querySelector('input')!;
+  input.value = '5123456';
+  return input;
+}
+
+async function hydrate(Form: ComponentType<{ listingId: string }>) {
+  await act(async () => {
+    root = hydrateRoot(container, <Page Form={Form} />, { onRecoverableError: (error) => void recoverable.push(error) });
+  });
+  // Until the chunk has arrived and React has done whatever it does with the boundary.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  recoverable = [];
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+});
+
+describe('a lazy part the server rendered', () => {
+  it('is noted by the server, with the id the build gives its module', async () => {
+    const { html, parts } = await serverPage();
+    expect(html).toContain('TLC license number');
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatch(/^src\/request-form-/);
+  });
+
+  it('loaded before hydration, is hydrated: the same elements, with what was typed', async () => {
+    const { html, parts } = await serverPage();
+    container.innerHTML = html;
+    const typed = typeBeforeTheApp();
+    const Form = formPart(30, parts[0]);
+    await loadLazyParts(parts);
+    await hydrate(Form);
+    expect(container.querySelector('main')!.dataset.recorded).toBe('yes');
+    expect(container.querySelector('input')).toBe(typed);
+    expect(typed.value).toBe('5123456');
+    expect(
+      Object.keys(typed).some((key) => key.startsWith('__reactFiber$')),
+      'React has the server element',
+    ).toBe(true);
+    expect(recoverable).toEqual([]);
+  });
+
+  it('not loaded before hydration, is drawn anew when the page renders again (why it must be)', async () => {
+    const { html } = await serverPage();
+    container.innerHTML = html;
+    const typed = typeBeforeTheApp();
+    // The chunk arrives after the page has rendered again (on a phone, seconds after).
+    await hydrate(formPart(30));
+    expect(container.querySelector('main')!.dataset.recorded).toBe('yes');
+    expect(container.querySelector('input')).not.toBe(typed);
+    expect(container.querySelector('input')!.value).toBe('');
+    expect(recoverable).toEqual([]);
+  });
+});
