@@ -207,6 +207,17 @@ for (const lang of ['en', 'ru'] as const) {
       expect(request).toMatchObject({ ...typed, weeks: Number(typed.weeks) });
     });
 
+    test('listing, signed in: a message to the owner typed and sent before the app is sent', async ({ page, newDriver }) => {
+      expect(newDriver.email).toContain('@');
+      const [listingId] = await listingIds(page, 'deal_type=rent&category=cars&page_size=1');
+      await open(page, lang, `/listing/${listingId}`);
+      const section = page.getByRole('region', { name: t(lang, 'conversations', 'owner.title') });
+      const body = `Is the car free next week? (${lang})`;
+      await section.getByLabel(t(lang, 'conversations', 'owner.label'), { exact: true }).fill(body, SLOW);
+      await tapNow(page, section.getByRole('button', { name: t(lang, 'conversations', 'owner.send'), exact: true }), 'send to the owner');
+      await expect(section.getByRole('status').filter({ hasText: t(lang, 'conversations', 'owner.sent') })).toBeVisible(SLOW);
+    });
+
     test('exam: Start, then the first answer is chosen', async ({ page }) => {
       await open(page, lang, '/exam');
       const intro = page.getByRole('dialog', { name: t(lang, 'exam', 'intro.title') });
