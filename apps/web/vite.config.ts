@@ -192,10 +192,11 @@ function serverTranslation(): Plugin {
 const LAZY_NAMED_CALL = /\blazyNamed\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\1\s*\)\s*,\s*(['"])(\w+)\3\s*,?\s*\)/g;
 
 /**
- * Gives every lazy part (components/ui/lazy.ts) its module's path as Vite's manifest keys it, in the
- * browser's build and the server's alike: the server lists the lazy parts it rendered among the page's
- * modules (preloaded at the first paint) and the browser loads them before it hydrates (issue #31). A
- * call written some other way fails the build rather than go without its id.
+ * In the server's build, gives every lazy part (components/ui/lazy.ts) its module's path as Vite's
+ * manifest keys it: the server lists the chunks of the lazy parts it rendered among the page's modules,
+ * preloaded at the first paint, for the browser to load before it hydrates (issue #31). The browser's
+ * build needs only their names (not a byte more in its chunks). A call written some other way fails the
+ * build rather than go without its module.
  */
 function lazyPartIds(): Plugin {
   let root = process.cwd();
@@ -205,8 +206,9 @@ function lazyPartIds(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    async transform(code, id) {
-      if (!/\.tsx?$/.test(id) || id.includes('/node_modules/') || id.endsWith('/components/ui/lazy.ts') || !code.includes('lazyNamed(')) return null;
+    async transform(code, id, options) {
+      if (!options?.ssr || !/\.tsx?$/.test(id) || id.includes('/node_modules/') || id.endsWith('/components/ui/lazy.ts') || !code.includes('lazyNamed('))
+        return null;
       const calls = [...code.matchAll(LAZY_NAMED_CALL)];
       const written = code.match(/\blazyNamed\(\s*\(\)/g)?.length ?? 0;
       if (written !== calls.length) this.error(`medallion-lazy-part-ids: write lazyNamed(() => import('…'), 'Name') in ${relative(root, id)}`);

@@ -150,7 +150,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     origin: input.origin,
     queryClient,
     used: new Set(['common']),
-    lazyParts: new Set(),
+    lazyParts: new Map(),
   };
 
   return scopes.run(scope, async () => {
@@ -178,7 +178,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const queries = scriptSafeJson(JSON.stringify(dehydrateQueries(queryClient)));
     // The lazy parts it rendered: the browser loads them before it hydrates (else React would draw them
     // anew, losing what was typed into them), and their chunks are preloaded with the page's.
-    const parts = [...scope.lazyParts!];
+    const parts = [...scope.lazyParts!.keys()];
     const rest = scriptSafeJson(
       JSON.stringify({
         ...(parts.length > 0 ? { parts } : {}),
@@ -203,7 +203,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       stableState: `${start}${texts.digest},"queries":${queries.replace(FETCH_TIMES, '"$1":0')},${rest}`,
       chunks: [
         ...context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.chunk).filter((chunk): chunk is string => Boolean(chunk)),
-        ...parts,
+        ...[...scope.lazyParts!.values()].filter((chunk): chunk is string => Boolean(chunk)),
       ],
       signedIn,
     };
