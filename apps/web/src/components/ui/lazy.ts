@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { isServer, requestScope } from '@/lib/request-scope';
+import { requestScope } from '@/lib/request-scope';
 
 export type PreloadableComponent<P> = ComponentType<P> & {
   /** Starts loading the module now (on hover, on focus, on a first click …); safe to call often. */
@@ -52,7 +52,8 @@ export function lazyNamed<M, K extends keyof M, P = M[K] extends ComponentType<i
       }>,
   );
   parts.set(id, [...(parts.get(id) ?? []), preload]);
-  if (!isServer) return Object.assign(Lazy as unknown as ComponentType<P>, { preload });
+  // (`import.meta.env.SSR` itself, not `isServer`: the browser's build then drops what follows.)
+  if (!import.meta.env.SSR) return Object.assign(Lazy as unknown as ComponentType<P>, { preload });
   // On the server, noted for the page being rendered (its scope) each time it renders.
   function NotedLazyPart(props: P & object) {
     requestScope()?.lazyParts?.set(id, module);
