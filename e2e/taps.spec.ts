@@ -218,6 +218,18 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(section.getByRole('status').filter({ hasText: t(lang, 'conversations', 'owner.sent') })).toBeVisible(SLOW);
     });
 
+    test('listing, signed in: the heart tapped before the app saves the listing', async ({ page, newDriver }) => {
+      expect(newDriver.email).toContain('@');
+      const [listingId] = await listingIds(page, 'deal_type=rent&category=cars&page_size=1');
+      await open(page, lang, `/listing/${listingId}`);
+      await tapNow(page, page.getByRole('button', { name: t(lang, 'listings', 'saved.save'), exact: true }), 'save');
+      const saved = page.getByRole('button', { name: t(lang, 'listings', 'saved.remove'), exact: true });
+      await expect(saved).toHaveAttribute('aria-pressed', 'true', SLOW);
+      // In step: tapped again, it is removed.
+      await saved.click();
+      await expect(page.getByRole('button', { name: t(lang, 'listings', 'saved.save'), exact: true })).toHaveAttribute('aria-pressed', 'false', SLOW);
+    });
+
     test('exam: Start, then the first answer is chosen', async ({ page }) => {
       await open(page, lang, '/exam');
       const intro = page.getByRole('dialog', { name: t(lang, 'exam', 'intro.title') });
