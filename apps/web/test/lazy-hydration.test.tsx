@@ -8,9 +8,11 @@ import { lazyNamed, loadLazyParts } from '@/components/ui/lazy';
 /**
  * Issue #31: a signed-in driver typed into the rental request form (a lazy part of the listing page) before
  * the app had hydrated, and lost it all: React hydrated the page without the form's chunk, and when
- * anything above the still-waiting Suspense boundary rendered again (a state set by an effect), it threw
- * the server's form away and drew a new one, silently (no recoverable error is reported). A lazy part the server rendered is now loaded before
- * hydration and hydrated with the page: the same elements, with what was typed.
+ * anything above the still-waiting Suspense boundary rendered again (a store's update as the hydrated
+ * page's effects ran), it threw the server's form away and drew a new one, silently (no recoverable error
+ * is reported). A lazy part the server rendered is now loaded before hydration and rendered without
+ * suspending (React.lazy would suspend once even with the module there): it is hydrated with the page,
+ * the same elements, with what was typed.
  */
 
 function RequestForm({ listingId }: { listingId: string }) {
@@ -45,7 +47,7 @@ function createStore() {
 /** The listing page: something above the form renders again as soon as the hydrated page's effects run. */
 function Page({ Form }: { Form: ComponentType<{ listingId: string }> }) {
   const recorded = useSyncExternalStore(store.subscribe, store.get, () => false);
-  useEffect(() => store.set(true), [store]);
+  useEffect(() => store.set(true), []);
   return (
     <main data-recorded={recorded ? 'yes' : 'no'}>
       <Suspense fallback={<div aria-hidden="true" className="animate-pulse" />}>
