@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { appText, chooseLanguage, expect, PUBLIC_ROUTES, resolvePath, test, type Lang } from './fixtures';
+import { appText, chooseLanguage, expect, nyDay, PUBLIC_ROUTES, resolvePath, test, type Lang } from './fixtures';
 
 /**
  * Issue #31, decision 0014: no tap is lost. A phone throttled like Lighthouse's mobile preset (150 ms
@@ -168,6 +168,66 @@ for (const lang of ['en', 'ru'] as const) {
       const gallery = page.getByRole('dialog');
       await expect(gallery).toBeVisible(SLOW);
       await expect(gallery.getByRole('img').first()).toBeVisible();
+    });
+
+    test('listing, signed in: the rental request typed and sent before the app is sent with what was typed', async ({ page, newDriver }) => {
+      expect(newDriver.email).toContain('@');
+      const [listingId] = await listingIds(page, 'deal_type=rent&category=cars&page_size=1');
+      expect(listingId, 'the demo data has a car for rent').toBeDefined();
+      await open(page, lang, `/listing/${listingId}`);
+      const form = page.getByRole('form', { name: t(lang, 'rentals', 'request.formLabel') });
+      const field = (key: string) => form.getByLabel(t(lang, 'rentals', key), { exact: true });
+      await field('request.license').fill('5123456', SLOW);
+      const typedBeforeApp = !(await isHydrated(page));
+      const weeks = String(Number(await field('request.weeks').getAttribute('min')) + 1);
+      const typed = { start_date: nyDay(3), weeks, tlc_license_number: '5123456', tlc_license_expiry: nyDay(700), message: `No accidents, ${lang}.` };
+      await field('request.startDate').fill(typed.start_date);
+      await field('request.weeks').fill(typed.weeks);
+      await field('request.licenseExpiry').fill(typed.tlc_license_expiry);
+      await field('request.message').fill(typed.message);
+      test.info().annotations.push({ type: 'typing', description: `began ${typedBeforeApp ? 'before' : 'after'} hydration` });
+      await tapNow(page, form.getByRole('button', { name: t(lang, 'rentals', 'request.send'), exact: true }), 'send rental request');
+      // What the driver sees: the request was sent (the form gives way to its confirmation) …
+      await expect(page.getByRole('status').filter({ hasText: t(lang, 'rentals', 'request.sent') })).toBeVisible(SLOW);
+      // … and the request holds what was typed.
+      const mine = (await (await page.request.get('/api/rentals/mine')).json()) as {
+        data: {
+          requests: {
+            listing_id: string;
+            role: string;
+            start_date: string;
+            weeks: number;
+            tlc_license_number: string;
+            tlc_license_expiry: string;
+            message: string;
+          }[];
+        };
+      };
+      const request = mine.data.requests.find((r) => r.listing_id === listingId && r.role === 'driver');
+      expect(request).toMatchObject({ ...typed, weeks: Number(typed.weeks) });
+    });
+
+    test('listing, signed in: a message to the owner typed and sent before the app is sent', async ({ page, newDriver }) => {
+      expect(newDriver.email).toContain('@');
+      const [listingId] = await listingIds(page, 'deal_type=rent&category=cars&page_size=1');
+      await open(page, lang, `/listing/${listingId}`);
+      const section = page.getByRole('region', { name: t(lang, 'conversations', 'owner.title') });
+      const body = `Is the car free next week? (${lang})`;
+      await section.getByLabel(t(lang, 'conversations', 'owner.label'), { exact: true }).fill(body, SLOW);
+      await tapNow(page, section.getByRole('button', { name: t(lang, 'conversations', 'owner.send'), exact: true }), 'send to the owner');
+      await expect(section.getByRole('status').filter({ hasText: t(lang, 'conversations', 'owner.sent') })).toBeVisible(SLOW);
+    });
+
+    test('listing, signed in: the heart tapped before the app saves the listing', async ({ page, newDriver }) => {
+      expect(newDriver.email).toContain('@');
+      const [listingId] = await listingIds(page, 'deal_type=rent&category=cars&page_size=1');
+      await open(page, lang, `/listing/${listingId}`);
+      await tapNow(page, page.getByRole('button', { name: t(lang, 'listings', 'saved.save'), exact: true }), 'save');
+      const saved = page.getByRole('button', { name: t(lang, 'listings', 'saved.remove'), exact: true });
+      await expect(saved).toHaveAttribute('aria-pressed', 'true', SLOW);
+      // In step: tapped again, it is removed.
+      await saved.click();
+      await expect(page.getByRole('button', { name: t(lang, 'listings', 'saved.save'), exact: true })).toHaveAttribute('aria-pressed', 'false', SLOW);
     });
 
     test('exam: Start, then the first answer is chosen', async ({ page }) => {

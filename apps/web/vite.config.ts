@@ -198,8 +198,47 @@ function serverTranslation(): Plugin {
   };
 }
 
+/** A `lazyNamed(() => import('…'), 'Name')` call of the app's code, without the id this plugin adds. */
+const LAZY_NAMED_CALL = /\blazyNamed\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\1\s*\)\s*,\s*(['"])(\w+)\3\s*,?\s*\)/g;
+
+/**
+ * In the server's build, gives every lazy part (components/ui/lazy.ts) its module's path as Vite's
+ * manifest keys it: the server lists the chunks of the lazy parts it rendered among the page's modules,
+ * preloaded at the first paint, for the browser to load before it hydrates (issue #31). The browser's
+ * build needs only their names (not a byte more in its chunks). A call written some other way fails the
+ * build rather than go without its module.
+ */
+function lazyPartIds(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'medallion-lazy-part-ids',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    async transform(code, id, options) {
+      if (!options?.ssr || !/\.tsx?$/.test(id) || id.includes('/node_modules/') || id.endsWith('/components/ui/lazy.ts') || !code.includes('lazyNamed('))
+        return null;
+      const calls = [...code.matchAll(LAZY_NAMED_CALL)];
+      const written = code.match(/\blazyNamed\(\s*\(\)/g)?.length ?? 0;
+      if (written !== calls.length) this.error(`medallion-lazy-part-ids: write lazyNamed(() => import('…'), 'Name') in ${relative(root, id)}`);
+      if (calls.length === 0) return null;
+      let out = '';
+      let last = 0;
+      for (const call of calls) {
+        const resolved = await this.resolve(call[2]!, id);
+        if (!resolved) this.error(`medallion-lazy-part-ids: cannot resolve ${call[2]} from ${relative(root, id)}`);
+        const key = relative(root, resolved.id.split('?')[0]!).split(sep).join('/');
+        out += `${code.slice(last, call.index)}lazyNamed(() => import(${JSON.stringify(call[2])}), ${JSON.stringify(call[4])}, ${JSON.stringify(key)})`;
+        last = call.index + call[0].length;
+      }
+      return { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress(), serverTranslation()],
+  plugins: [lazyPartIds(), react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress(), serverTranslation()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

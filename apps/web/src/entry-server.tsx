@@ -125,7 +125,7 @@ export type RenderResult =
       state: Uint8Array;
       /** What `state` holds without the times its queries were fetched (new on every render): the page's ETag is made with it. */
       stableState: string;
-      /** The page modules of the matched routes (Vite manifest keys), to preload their chunks. */
+      /** The page modules of the matched routes and the lazy parts it rendered (Vite manifest keys), to preload their chunks. */
       chunks: string[];
       /** The request carried a session cookie: its page is private. */
       signedIn: boolean;
@@ -143,7 +143,15 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const i18n = i18nByLanguage.get(language)!;
   const signedIn = hasSessionCookie(input.cookie);
   const queryClient = createQueryClient();
-  const scope: RenderScope = { i18n, fetch: input.fetch, signedIn, origin: input.origin, queryClient, used: new Set(['common']) };
+  const scope: RenderScope = {
+    i18n,
+    fetch: input.fetch,
+    signedIn,
+    origin: input.origin,
+    queryClient,
+    used: new Set(['common']),
+    lazyParts: new Map(),
+  };
 
   return scopes.run(scope, async () => {
     const context = await handler.query(new Request(url, { headers: input.cookie ? { cookie: input.cookie } : {} }));
@@ -168,7 +176,15 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     // language and namespaces, the rest once per render.
     const texts = textsOf(language, scope.used);
     const queries = scriptSafeJson(JSON.stringify(dehydrateQueries(queryClient)));
-    const rest = scriptSafeJson(JSON.stringify({ router: { loaderData: context.loaderData, actionData: context.actionData, errors: null } }).slice(1));
+    // The lazy parts it rendered: the browser loads them before it hydrates (else React would draw them
+    // anew, losing what was typed into them), and their chunks are preloaded with the page's.
+    const parts = [...scope.lazyParts!.keys()];
+    const rest = scriptSafeJson(
+      JSON.stringify({
+        ...(parts.length > 0 ? { parts } : {}),
+        router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      }).slice(1),
+    );
     const start = scriptSafeJson(`${JSON.stringify({ language, origin: input.origin }).slice(0, -1)},"texts":`);
     const leaf = context.matches[context.matches.length - 1];
     const missing =
@@ -185,7 +201,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       html: body,
       state: Buffer.concat([Buffer.from(`${STATE_OPEN}${start}`), texts.bytes, Buffer.from(`,"queries":${queries},${rest}</script>`)]),
       stableState: `${start}${texts.digest},"queries":${queries.replace(FETCH_TIMES, '"$1":0')},${rest}`,
-      chunks: context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.chunk).filter((chunk): chunk is string => Boolean(chunk)),
+      chunks: [
+        ...context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.chunk).filter((chunk): chunk is string => Boolean(chunk)),
+        ...[...scope.lazyParts!.values()].filter((chunk): chunk is string => Boolean(chunk)),
+      ],
       signedIn,
     };
   });

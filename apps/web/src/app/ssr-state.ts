@@ -18,6 +18,8 @@ export interface SsrState {
   texts: Resource;
   queries: DehydratedState;
   router: HydrationState;
+  /** The lazy parts the server rendered into the page (components/ui/lazy.ts): loaded before hydration. */
+  parts?: string[];
 }
 
 export const SSR_STATE_ELEMENT_ID = 'medallion-state';

@@ -5,6 +5,7 @@ import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './provider';
 import { createAppRouter, createRoutes } from './router';
 import { hydrateQueries, readSsrState } from './ssr-state';
+import { loadLazyParts } from '@/components/ui/lazy';
 import { yieldToMain } from '@/lib/after-first-view';
 import { initI18n, syncRememberedLanguage } from '@/lib/i18n';
 import { setSiteOrigin } from '@/lib/site-url';
@@ -12,7 +13,8 @@ import { setSiteOrigin } from '@/lib/site-url';
 /**
  * The browser app, started by main.tsx. A page the server rendered (entry-server.tsx) is hydrated with the state it
  * sent along: its texts, its query cache and its route data, so nothing is fetched twice; the
- * chunks of the matched routes are loaded first so the first render equals the server's.
+ * chunks of the matched routes, and the lazy parts the server rendered, are loaded first so the first
+ * render equals the server's and hydrates it whole.
  *
  * The work is cut in slices with the main thread given back between them (decision 0013): the
  * modules' evaluation, reading the state, the texts and the route's chunk, then hydration itself,
@@ -37,10 +39,17 @@ export async function start() {
     const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => typeof match.route.lazy === 'function');
     await Promise.all([
       initI18n(state.language, state.texts),
-      ...lazyMatches.map(async ({ route }) => {
-        const load = route.lazy as () => Promise<Record<string, unknown>>;
-        Object.assign(route, { ...(await load()), lazy: undefined });
-      }),
+      (async () => {
+        await Promise.all(
+          lazyMatches.map(async ({ route }) => {
+            const load = route.lazy as () => Promise<Record<string, unknown>>;
+            Object.assign(route, { ...(await load()), lazy: undefined });
+          }),
+        );
+        // The lazy parts the server rendered (declared by the pages' modules, so after them): hydrated
+        // at once, never drawn anew with what the visitor typed into them lost (issue #31).
+        await loadLazyParts(state.parts ?? []);
+      })(),
     ]);
   } else {
     await initI18n();

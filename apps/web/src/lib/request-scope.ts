@@ -16,6 +16,11 @@ export interface RequestScope {
   origin: string;
   /** The request's query cache (the route loaders fill it; the route table is built once per process). */
   queryClient: QueryClient;
+  /**
+   * The lazy parts (components/ui/lazy.ts) the page rendered, by name, with their modules (Vite manifest
+   * keys): the browser loads them before it hydrates, and their chunks are among the page's modules.
+   */
+  lazyParts?: Map<string, string | undefined>;
 }
 
 let resolveScope: () => RequestScope | undefined = () => undefined;
