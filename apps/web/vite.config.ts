@@ -189,6 +189,19 @@ function serverTranslation(): Plugin {
   };
 }
 
+/** lucide-react's ES files. */
+function lucidePackageDir(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('lucide-react')), '..', 'esm');
+}
+
+/** The package's Icon and context under the names lib/lucide-icon-server.ts imports them by (also for its tests). */
+export function lucidePackageFiles(): Record<string, string> {
+  return {
+    'lucide-react/package-icon': join(lucidePackageDir(), 'Icon.mjs'),
+    'lucide-react/package-context': join(lucidePackageDir(), 'context.mjs'),
+  };
+}
+
 /**
  * lucide-react's Icon for the server bundle only: lib/lucide-icon-server.ts, which gives out the
  * package's element again for the same icon and props instead of building it on every render (the
@@ -197,11 +210,8 @@ function serverTranslation(): Plugin {
  */
 function serverIcons(): Plugin {
   const serverModule = new URL('./src/lib/lucide-icon-server.ts', import.meta.url).pathname;
-  const packageDir = join(dirname(createRequire(import.meta.url).resolve('lucide-react')), '..', 'esm');
-  const packageFiles: Record<string, string> = {
-    'lucide-react/package-icon': join(packageDir, 'Icon.mjs'),
-    'lucide-react/package-context': join(packageDir, 'context.mjs'),
-  };
+  const packageDir = lucidePackageDir();
+  const packageFiles = lucidePackageFiles();
   return {
     name: 'medallion-server-icons',
     enforce: 'pre',
