@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -237,8 +238,44 @@ function lazyPartIds(): Plugin {
   };
 }
 
+/** lucide-react's ES files. */
+function lucidePackageDir(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('lucide-react')), '..', 'esm');
+}
+
+/** The package's Icon and context under the names lib/lucide-icon-server.ts imports them by (also for its tests). */
+export function lucidePackageFiles(): Record<string, string> {
+  return {
+    'lucide-react/package-icon': join(lucidePackageDir(), 'Icon.mjs'),
+    'lucide-react/package-context': join(lucidePackageDir(), 'context.mjs'),
+  };
+}
+
+/**
+ * lucide-react's Icon for the server bundle only: lib/lucide-icon-server.ts, which gives out the
+ * package's element again for the same icon and props instead of building it on every render (the
+ * browser keeps the package's). The package is bundled into the server build for that (its ES files,
+ * only the icons in use), not loaded whole from node_modules.
+ */
+function serverIcons(): Plugin {
+  const serverModule = new URL('./src/lib/lucide-icon-server.ts', import.meta.url).pathname;
+  const packageDir = lucidePackageDir();
+  const packageFiles = lucidePackageFiles();
+  return {
+    name: 'medallion-server-icons',
+    enforce: 'pre',
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    config: () => ({ ssr: { noExternal: ['lucide-react'] } }),
+    resolveId(source, importer) {
+      if (packageFiles[source] && importer === serverModule) return packageFiles[source];
+      if (source === './Icon.mjs' && importer?.startsWith(packageDir + sep)) return serverModule;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lazyPartIds(), react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress(), serverTranslation()],
+  plugins: [lazyPartIds(), react(), tailwindcss(), preloadFont(PRELOADED_FONT), serviceWorker(), precompress(), serverTranslation(), serverIcons()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { lucidePackageFiles } from './vite.config';
 
 export default defineProject({
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname, ...lucidePackageFiles() } },
   test: {
     name: 'web',
     include: ['test/**/*.test.{ts,tsx}'],

@@ -8,6 +8,8 @@ import type { Listing } from '@medallion/contracts/listings';
 import { dehydrateQueries, hydrateQueries, serializeSsrState } from '@/app/ssr-state';
 import { splitHoisted, splitHoistedBytes } from '@/entry-server';
 import { useTranslation as useServerTranslation } from '@/lib/react-i18next-server';
+import ServerIcon from '@/lib/lucide-icon-server';
+import PackageIcon from 'lucide-react/package-icon';
 import { listingDescription, listingJsonLd } from '@/features/listings/lib/listing-head';
 import { ApiClientError } from '@/lib/api-client';
 import { languageFromAcceptLanguage, languageOfRequest, readCookie } from '@/lib/language';
@@ -125,6 +127,45 @@ describe("the server's useTranslation", () => {
     // The second render is the same (the texts it remembered are the texts).
     expect(page()).toBe('<p>Listings|Hello Ann|Hello Bob|Hello Ann</p>');
     expect(new Set(used)).toEqual(new Set(['listings', 'common']));
+  });
+});
+
+describe("the server's icons", () => {
+  // An icon as lucide-react's createLucideIcon hands it to Icon: its data, a forwarded ref (null) and the props given.
+  const heart = { name: 'heart', aliases: [], size: 24, node: [['path', { d: 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676', key: 'a' }]] };
+  const propsOf = (extra: Record<string, unknown>) => ({ ref: null, icon: heart, ...extra });
+
+  it('write the markup of the package’s Icon, for plain props, a label, children and a handler', () => {
+    const cases = [
+      { className: 'size-5 text-asphalt', 'aria-hidden': 'true' },
+      { size: 16, strokeWidth: 3, absoluteStrokeWidth: true },
+      { 'aria-label': 'Saved', color: 'red' },
+      { className: 'size-4', children: createElement('title', { key: 'title' }, 'Saved') },
+      { className: 'size-4', onClick: () => undefined, style: { color: 'red' } },
+    ];
+    for (const extra of cases) {
+      const expected = renderToString(createElement(PackageIcon, propsOf(extra)));
+      expect(renderToString(createElement(ServerIcon, propsOf(extra)))).toBe(expected);
+      // The second time from what it kept.
+      expect(renderToString(createElement(ServerIcon, propsOf(extra)))).toBe(expected);
+    }
+  });
+
+  it('give out the same element for the same icon and plain props, and a new one for other props or a handler', () => {
+    const seen: unknown[] = [];
+    const Probe = ({ extra }: { extra: Record<string, unknown> }) => {
+      seen.push(ServerIcon(propsOf(extra)));
+      return null;
+    };
+    const render = (extra: Record<string, unknown>) => renderToString(createElement(Probe, { extra }));
+    render({ className: 'size-9' });
+    render({ className: 'size-9' });
+    render({ className: 'size-10' });
+    render({ className: 'size-9', onClick: () => undefined });
+    render({ className: 'size-9', onClick: () => undefined });
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[0]);
+    expect(seen[4]).not.toBe(seen[3]);
   });
 });
 
