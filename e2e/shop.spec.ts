@@ -185,6 +185,11 @@ test.describe('Shop and cart', () => {
     const single = all.find((p) => p.images.length === 1);
     expect(all.every((p) => p.images.length >= 1)).toBe(true);
     expect(several && single).toBeTruthy();
+    // The page as the server sends it: each card's first picture only; the others come once the slider
+    // runs, not in the first load, where a phone would fetch them alongside the app's code.
+    const html = await (await page.request.get('/shop', { headers: { 'accept-language': 'en-US' } })).text();
+    expect(html.includes(`src="${several!.images[0]!}"`), 'the first picture is in the HTML').toBe(true);
+    for (const later of several!.images.slice(1)) expect(html.includes(`src="${later}"`), `${later} is not in the HTML`).toBe(false);
     await openInEnglish(page, '/shop');
     // A card's cover is a loaded picture.
     const cover = card(page, several!.title).locator('img').first();

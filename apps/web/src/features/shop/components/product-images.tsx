@@ -22,6 +22,10 @@ export function ProductImages({ images, title, priority = false }: { images: str
       emblaApi.off('select', onSelect);
     };
   }, [emblaApi]);
+  // The pictures behind the first are hidden until the visitor turns to them: fetched once the slider
+  // runs (after hydration), not in the page's first load, where a phone's browser would fetch them at
+  // once (its lazy-loading margin is wide on a slow link) while the app's code waits for the same link.
+  const restReady = emblaApi !== undefined;
   if (images.length === 0) {
     return (
       <div className="flex aspect-[4/3] items-center justify-center rounded-t-2xl bg-slate-100 text-slate-400" data-testid="product-placeholder">
@@ -35,15 +39,19 @@ export function ProductImages({ images, title, priority = false }: { images: str
         <div className="flex">
           {images.map((src, index) => (
             <div key={src} className="min-w-0 shrink-0 grow-0 basis-full">
-              <img
-                src={src}
-                alt={images.length > 1 ? t('imageOf', { title, n: index + 1, total: images.length }) : title}
-                loading={priority && index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={priority && index === 0 ? 'high' : 'auto'}
-                width={400}
-                height={300}
-                className="aspect-[4/3] w-full object-cover"
-              />
+              {index > 0 && !restReady ? (
+                <div className="aspect-[4/3] w-full" data-testid="product-image-later" />
+              ) : (
+                <img
+                  src={src}
+                  alt={images.length > 1 ? t('imageOf', { title, n: index + 1, total: images.length }) : title}
+                  loading={priority && index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={priority && index === 0 ? 'high' : 'auto'}
+                  width={400}
+                  height={300}
+                  className="aspect-[4/3] w-full object-cover"
+                />
+              )}
             </div>
           ))}
         </div>
