@@ -170,40 +170,42 @@ test('the app is installable: a manifest without errors, no installability error
   await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
 });
 
-test(`the Install button and "Available offline" never move each other as they appear (${MOBILE[0]}px, ${MOBILE[1]})`, async ({ browser, baseURL }) => {
-  // A guest on a phone whose browser offers to install the app (Lighthouse's Chromium does): the offer is
-  // an event the page keeps (lib/install-prompt.ts), given here right after the first paint.
-  const context = await browser.newContext({ baseURL, viewport: { width: MOBILE[0], height: 800 }, locale: MOBILE[1] === 'ru' ? 'ru-RU' : 'en-US' });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { __shifts: string[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-          if (entry.hadRecentInput) continue;
-          for (const { node } of entry.sources ?? []) {
-            const element = node instanceof Element ? node : node?.parentElement;
-            if (element?.closest('[data-testid="offline-status"]')) shifts.push(`${element.tagName} "${element.textContent?.trim()}" ${entry.value}`);
+for (const width of [MOBILE[0], 320]) {
+  test(`the Install button and "Available offline" never move each other as they appear (${width}px, ${MOBILE[1]})`, async ({ browser, baseURL }) => {
+    // A guest on a phone whose browser offers to install the app (Lighthouse's Chromium does): the offer is
+    // an event the page keeps (lib/install-prompt.ts), given here right after the first paint.
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: MOBILE[1] === 'ru' ? 'ru-RU' : 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { __shifts: string[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+            if (entry.hadRecentInput) continue;
+            for (const { node } of entry.sources ?? []) {
+              const element = node instanceof Element ? node : node?.parentElement;
+              if (element?.closest('[data-testid="offline-status"]')) shifts.push(`${element.tagName} "${element.textContent?.trim()}" ${entry.value}`);
+            }
           }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      document.addEventListener('DOMContentLoaded', () => {
-        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-          prompt: () => Promise.resolve(),
-          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+            prompt: () => Promise.resolve(),
+            userChoice: Promise.resolve({ outcome: 'dismissed' }),
+          });
+          window.dispatchEvent(offer);
         });
-        window.dispatchEvent(offer);
       });
-    });
-    await page.goto('/exam');
-    await hydrated(page);
-    const status = page.getByTestId('offline-status');
-    await expect(status.getByRole('button', { name: tx(MOBILE[1], 'offline.install') })).toBeVisible();
-    await expect(status).toHaveAttribute('data-offline', 'ready', { timeout: 45_000 });
-    await expect(page.getByTestId('offline-ready')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
+      await page.goto('/exam');
+      await hydrated(page);
+      const status = page.getByTestId('offline-status');
+      await expect(status.getByRole('button', { name: tx(MOBILE[1], 'offline.install') })).toBeVisible();
+      await expect(status).toHaveAttribute('data-offline', 'ready', { timeout: 45_000 });
+      await expect(page.getByTestId('offline-ready')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}

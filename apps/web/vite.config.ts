@@ -86,7 +86,7 @@ export const LISTINGS_DATA_MODULES =
 
 const source = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
 /** The public routes (their first load is what a phone pays for) and the app's two starts: decision 0017. */
-const APP_FILE = () => ({
+const appFileOptions = () => ({
   entry: source('main.tsx'),
   start: source('app/start.tsx'),
   publicRoutes: ['home', 'marketplace', 'listing', 'shop', 'exam', 'steps'].map((name) => source(`app/routes/${name}.tsx`)),
@@ -308,7 +308,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Only the matched modules: with their dependencies the group would take i18next along too.
               codeSplitting: {
                 includeDependenciesRecursively: false,
-                groups: [{ name: 'listings-data', test: LISTINGS_DATA_MODULES }, { name: firstLoadChunks(APP_FILE()) }],
+                groups: [{ name: 'listings-data', test: LISTINGS_DATA_MODULES }, { name: firstLoadChunks(appFileOptions()) }],
               },
             },
           },

@@ -15,7 +15,7 @@ export function OfflineStatus({ user }: { user: string | null | undefined }) {
   const online = useOnline();
   const kept = useOfflineExam(user);
   const { available, install } = useInstallOffer();
-  const pill = 'inline-flex items-center gap-2 rounded-2xl px-3 py-1.5 text-sm font-semibold';
+  const pill = 'inline-flex items-center gap-2 rounded-2xl px-2.5 py-1.5 text-sm font-semibold min-[360px]:px-3';
   return (
     <div className="flex min-h-9 flex-wrap items-center gap-x-2 gap-y-2" data-testid="offline-status" data-offline={kept.status}>
       <div aria-live="polite" className="contents">
@@ -26,7 +26,8 @@ export function OfflineStatus({ user }: { user: string | null | undefined }) {
           </p>
         ) : kept.status === 'ready' ? (
           <p className={`${pill} bg-success/10 text-success-text`} title={t('offline.readyHint')} data-testid="offline-ready">
-            <CloudCheck aria-hidden="true" className="size-4 shrink-0" />
+            {/* Without its icon on the narrowest phones, so the status and the Install button still share a line. */}
+            <CloudCheck aria-hidden="true" className="hidden size-4 shrink-0 min-[360px]:block" />
             {t('offline.ready')}
           </p>
         ) : null}
