@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paymentCustomers, payments, rentalCharges, rentals } from '@medallion/db/schema';
+import { mailOutbox, paymentCustomers, payments, rentalCharges, rentals } from '@medallion/db/schema';
 import { newYorkDate, runRentRound } from '../src/modules/rental-payments/charge-due-rent';
 import { rentServicesFor } from '../src/modules/rental-payments/rent-jobs';
 import { recoverStalePayments } from '../src/modules/payments/recover-payments';
@@ -156,6 +156,13 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
           .where(and(eq(rentalCharges.rentalId, rental.id), eq(rentalCharges.kind, 'week'), eq(rentalCharges.week, 1)))
       )[0]!;
     expect(await weekRow()).toMatchObject({ status: 'needs_action' });
+    // The job's failed charge: the driver gets the link to confirm the week, the owner is told.
+    const mailsTo = async (email: string) =>
+      (await app.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
+    const driverMails = await mailsTo('tds-driver@example.com');
+    const ownerMails = await mailsTo('tds-owner@example.com');
+    expect(driverMails.filter((s) => /week 2/i.test(s))).toHaveLength(1);
+    expect(ownerMails.filter((s) => /week 2/i.test(s))).toHaveLength(1);
 
     const pay = await post(`/api/rentals/${rental.id}/weeks/1/pay`, driver.cookie, {});
     expect(pay.statusCode, pay.body).toBe(200);
@@ -170,6 +177,9 @@ describe('3-D Secure on-session (Stripe mode)', async () => {
     expect(failed.statusCode).toBe(402);
     expect(failed.json()).toMatchObject({ code: 'PAYMENT_FAILED', key: 'payment.authenticationFailed' });
     expect(await weekRow()).toMatchObject({ status: 'needs_action' });
+    // The driver saw it on the page and both were told when the week first failed: no e-mail again.
+    expect(await mailsTo('tds-driver@example.com')).toEqual(driverMails);
+    expect(await mailsTo('tds-owner@example.com')).toEqual(ownerMails);
 
     // Again, completed: confirmed in parallel, recorded once (one payout row for the owner).
     const second = (await post(`/api/rentals/${rental.id}/weeks/1/pay`, driver.cookie, {})).json().data;

@@ -81,6 +81,12 @@ const charged = sql.raw(`(${CHARGED_RENTAL_STATUSES.map((s) => `'${s}'`).join(',
 export const rentChargeKey = (rentalId: string, week: number, attempt: number) =>
   attempt <= 1 ? `rental:${rentalId}:week:${week}` : `rental:${rentalId}:week:${week}:retry:${attempt - 1}`;
 
+/** The gateway key of attempt `attempt` (1-based, counting the job's) of a week the driver pays on our page. */
+export const driverRentChargeKey = (rentalId: string, week: number, attempt: number) => `rental:${rentalId}:week:${week}:session:${attempt}`;
+
+/** Whether an attempt was the driver's own, on our page (its key from driverRentChargeKey), not the job's. */
+const isDriverAttempt = (chargeKey: string) => chargeKey.includes(':session:');
+
 /**
  * Writes the row of every week due by `today` of every charged rental that has paid its pick-up (weeks
  * 1…weeks−1; week k is due on start_date + 7k; week 0 was paid at pick-up). Racing sweeps write each row once.
@@ -181,7 +187,10 @@ type Outcome = ChargeResult | Exclude<ChargeLookup, ChargeResult>;
  * Writes what became of one claimed attempt, only under its claim token (a runner whose lease ran out
  * changes nothing). Paid: what is due to the owner is recorded and the driver gets a receipt. Declined:
  * both sides are e-mailed; the next attempt is the next day until the third. 3-D Secure: the driver gets
- * the link to pay the week on our page. Returns the status written, or null when the claim was lost.
+ * the link to pay the week on our page. A failed attempt the driver made on that page (a decline, a failed
+ * or abandoned challenge) e-mails nobody: the driver saw the answer there, and both sides were e-mailed
+ * when the job's charge of the week first failed (the only way a week becomes payable there). Returns
+ * the status written, or null when the claim was lost.
  */
 export async function recordRentOutcome(
   db: Database,
@@ -231,6 +240,7 @@ export async function recordRentOutcome(
     if (!declined) return null;
     // active → payment_failed (the core keeps the first failure's time: the owner may end the rental 72 h after it).
     await applyRentalEventIfAllowed(tx, row.rentalId, 'weeklyChargeFailed', { by: 'system', now });
+    if (isDriverAttempt(row.chargeKey)) return status;
     const payUrl = rentWeekPayUrl(services.publicUrl, row.rentalId, row.week);
     // E-mails count weeks from 1 (week 0 is the first week).
     const [toDriver, toOwner] = rentDeclinedEmails({ ...parties, week: row.week + 1, amountCents: row.amountCents, retryOn: nextAttemptAt, payUrl });

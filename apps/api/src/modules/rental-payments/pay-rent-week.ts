@@ -6,7 +6,7 @@ import type { GatewayUser, PaymentGateway } from '../../integrations/payments/ga
 import { formatMessage } from '@medallion/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/uuid';
-import { partiesOf, recordRentOutcome, type ClaimedCharge, type RentServices } from './charge-due-rent';
+import { driverRentChargeKey, partiesOf, recordRentOutcome, type ClaimedCharge, type RentServices } from './charge-due-rent';
 
 type ChargeRow = typeof rentalCharges.$inferSelect;
 
@@ -47,7 +47,7 @@ export async function payRentWeek(
     .set({
       status: 'processing',
       attempts: attempt,
-      chargeKey: `rental:${rental.id}:week:${charge.week}:session:${attempt}`,
+      chargeKey: driverRentChargeKey(rental.id, charge.week, attempt),
       claimToken: token,
       paymentMethodId,
       leaseUntil: new Date(now.getTime() + 10 * 60_000),
