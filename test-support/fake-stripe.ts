@@ -83,7 +83,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const faults = { dropPaymentIntentAnswers: false };
   const requests: Array<{ method: string; path: string }> = [];
   /** Connect: connected accounts, transfers to them, and refunds of payment intents. */
-  const accounts = new Map<string, { id: string; object: 'account'; type: string; email: string | null; metadata: Record<string, string> }>();
+  const accounts = new Map<
+    string,
+    { id: string; object: 'account'; type: string; email: string | null; metadata: Record<string, string>; details_submitted: boolean }
+  >();
+  /** Account links (onboarding) not used yet: their token → the account and where to send the owner back. */
+  const accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expiresAt: number }>();
+  /** An account as Stripe answers it: it can receive transfers once its owner has finished onboarding. */
+  const accountObject = (a: typeof accounts extends Map<string, infer V> ? V : never) => ({
+    ...a,
+    charges_enabled: a.details_submitted,
+    payouts_enabled: a.details_submitted,
+    capabilities: { transfers: a.details_submitted ? 'active' : 'inactive' },
+  });
+  const finishOnboarding = (accountId: string) => {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`No such account: ${accountId}`);
+    account.details_submitted = true;
+  };
   const transfers: Array<{ id: string; object: 'transfer'; amount: number; destination: string; idempotencyKey: string | undefined }> = [];
   const refunds: Array<{ id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; idempotencyKey: string | undefined }> = [];
 
@@ -211,6 +228,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       }
       return send(res, 200, intent);
     }
+    // Connect onboarding, the owner's side: Stripe's hosted pages, here one page with one button.
+    const onboarding = url.pathname.match(/^\/connect\/onboarding\/([\w-]+)$/);
+    if (onboarding) {
+      const link = accountLinks.get(onboarding[1]!);
+      if (!link) return sendText(res, 'text/html', '<!doctype html><title>Link expired</title><p>This link has expired.</p>');
+      if (link.expiresAt < Date.now()) {
+        accountLinks.delete(onboarding[1]!);
+        res.writeHead(303, { location: link.refreshUrl });
+        return res.end();
+      }
+      if (req.method === 'POST') {
+        accountLinks.delete(onboarding[1]!);
+        finishOnboarding(link.account);
+        res.writeHead(303, { location: link.returnUrl });
+        return res.end();
+      }
+      return sendText(
+        res,
+        'text/html',
+        `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Fake Stripe: payouts</title>` +
+          `<main style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:1rem"><h1>Set up payouts (test mode)</h1>` +
+          `<p>Account ${link.account}: Stripe would ask for the owner's details and bank account here.</p>` +
+          `<form method="post"><button type="submit" style="font-size:1rem;padding:.75rem 1.25rem">Finish setup</button></form></main></html>`,
+      );
+    }
     const body = await read(req);
     const confirmMatch = url.pathname.match(/^\/v1\/setup_intents\/([\w]+)\/confirm$/);
     if (req.method === 'POST' && confirmMatch) {
@@ -306,9 +348,41 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return metadata;
     };
     if (req.method === 'POST' && url.pathname === '/v1/accounts') {
-      const account = { id: next('acct'), object: 'account' as const, type: body.get('type') ?? 'express', email: body.get('email'), metadata: metadataOf() };
+      const account = {
+        id: next('acct'),
+        object: 'account' as const,
+        type: body.get('type') ?? 'express',
+        email: body.get('email'),
+        metadata: metadataOf(),
+        details_submitted: false,
+      };
       accounts.set(account.id, account);
-      return reply(200, { ...account, charges_enabled: true, payouts_enabled: true });
+      return reply(200, accountObject(account));
+    }
+    const accountMatch = url.pathname.match(/^\/v1\/accounts\/([\w]+)$/);
+    if (req.method === 'GET' && accountMatch) {
+      const account = accounts.get(accountMatch[1]!);
+      if (!account) return reply(404, apiError('invalid_request_error', `No such account: '${accountMatch[1]}'`, { code: 'resource_missing' }));
+      return reply(200, accountObject(account));
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+      const account = body.get('account') ?? '';
+      if (!accounts.has(account))
+        return reply(400, apiError('invalid_request_error', `No such account: '${account}'`, { code: 'resource_missing', param: 'account' }));
+      const returnUrl = body.get('return_url') ?? '';
+      const refreshUrl = body.get('refresh_url') ?? '';
+      if (body.get('type') !== 'account_onboarding' || !/^https?:\/\//.test(returnUrl) || !/^https?:\/\//.test(refreshUrl)) {
+        return reply(400, apiError('invalid_request_error', 'type, return_url and refresh_url are required.'));
+      }
+      const token = next('acctlink');
+      const expiresAt = Date.now() + 300_000;
+      accountLinks.set(token, { account, returnUrl, refreshUrl, expiresAt });
+      return reply(200, {
+        object: 'account_link',
+        url: `http://${req.headers.host}/connect/onboarding/${token}`,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(expiresAt / 1000),
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v1/transfers') {
       const destination = body.get('destination') ?? '';
@@ -317,6 +391,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         return reply(400, apiError('invalid_request_error', `No such destination: '${destination}'`, { code: 'resource_missing', param: 'destination' }));
       }
       if (!(amount > 0)) return reply(400, apiError('invalid_request_error', 'This value must be greater than or equal to 1.', { param: 'amount' }));
+      if (!accounts.get(destination)!.details_submitted) {
+        return reply(
+          400,
+          apiError(
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            {
+              code: 'insufficient_capabilities_for_transfer',
+              param: 'destination',
+            },
+          ),
+        );
+      }
       const transfer = { id: next('tr'), object: 'transfer' as const, amount, destination, idempotencyKey: key };
       transfers.push(transfer);
       return reply(200, { ...transfer, currency: body.get('currency'), metadata: metadataOf() });
@@ -404,7 +491,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     requests,
     customers,
     setupIntents,
-    /** A card attached to the customer directly, as if Stripe.js had confirmed a setup with it. */
+    /** The owner finishes Connect onboarding on Stripe's pages: the account can receive transfers. */
+    finishOnboarding,
     /** The holder completes (or fails) the 3-D Secure challenge of an intent, as the fake Stripe.js dialog does. */
     finishChallenge(intentId: string, outcome: 'complete' | 'fail'): void {
       const intent = intents.get(intentId);
@@ -416,6 +504,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         intent.last_payment_error = { code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED_MESSAGE };
       }
     },
+    /** A card attached to the customer directly, as if Stripe.js had confirmed a setup with it. */
     attachCard(customer: string, card: Partial<Omit<Card, 'id' | 'customer'>> = {}): string {
       return addCard({ customer, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031, ...card });
     },

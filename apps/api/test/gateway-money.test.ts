@@ -71,6 +71,17 @@ describe('gateway refunds, payouts and 3-D Secure', async () => {
         expect(await gateway.payoutAccount(owner)).toEqual(first);
         expect(first.accountId).toMatch(/^acct_/);
         const key = `payout:${randomUUID()}`;
+        if (gateway.kind === 'stripe') {
+          // Stripe moves money to an Express account only once its owner has finished onboarding.
+          expect(await gateway.payoutAccountReady(first.accountId)).toBe(false);
+          await expect(gateway.transfer({ accountId: first.accountId, amountCents: 35_000, idempotencyKey: `${key}:early`, description: 'rent' })).rejects.toThrow(
+            /capabilities/,
+          );
+          const link = await gateway.payoutOnboardingLink(first.accountId, { returnUrl: 'http://localhost:3000/back', refreshUrl: 'http://localhost:3000/again' });
+          expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/onboarding\//);
+          stripeServer.finishOnboarding(first.accountId);
+        }
+        expect(await gateway.payoutAccountReady(first.accountId)).toBe(true);
         const t1 = await gateway.transfer({ accountId: first.accountId, amountCents: 35_000, idempotencyKey: key, description: 'rent' });
         const t2 = await gateway.transfer({ accountId: first.accountId, amountCents: 35_000, idempotencyKey: key, description: 'rent' });
         expect(t2).toEqual(t1);

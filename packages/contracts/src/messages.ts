@@ -268,6 +268,8 @@ export const MESSAGES = {
   'rentalPayment.weekNotPayable': 'This week is not waiting for your payment.',
   'rentalPayment.pickupNotReady': 'This rental cannot be paid for pick-up now.',
   'rentalPayment.notOverdue': 'The rental can be ended only after a week has stayed unpaid for 72 hours.',
+  'rentalPayment.payoutsNotOwner': 'Payouts are set up by owners of a car or plate that is rented out on Medallion.',
+  'rentalPayment.payoutsReady': 'Your payouts are already set up.',
   'payment.methodNotFound': 'Payment method not found.',
   'payment.processing': 'This payment is already being processed.',
   'payment.unconfirmed':

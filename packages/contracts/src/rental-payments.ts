@@ -81,5 +81,17 @@ export const ownerPayoutsResponseSchema = z.object({
 });
 export type OwnerPayoutsResponse = z.infer<typeof ownerPayoutsResponseSchema>;
 
+/**
+ * GET /rentals/payouts/setup: whether the owner's payouts can reach them. `needed`: they must finish
+ * setting up their payout account on Stripe's pages first (POST /rentals/payouts/setup-link).
+ */
+export const payoutSetupSchema = z.object({ state: z.enum(['not_needed', 'needed', 'ready']) });
+export type PayoutSetup = z.infer<typeof payoutSetupSchema>;
+export const payoutSetupResponseSchema = z.object({ data: payoutSetupSchema });
+export type PayoutSetupResponse = z.infer<typeof payoutSetupResponseSchema>;
+/** POST /rentals/payouts/setup-link: the link to Stripe's onboarding (single use, a few minutes), back to My rentals after. */
+export const payoutSetupLinkResponseSchema = z.object({ data: z.object({ url: z.string().url() }) });
+export type PayoutSetupLinkResponse = z.infer<typeof payoutSetupLinkResponseSchema>;
+
 /** Attempts of a week's off-session charge: its due day and the next two days. */
 export const RENT_CHARGE_ATTEMPTS = 3;

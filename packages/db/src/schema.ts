@@ -383,6 +383,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .references(() => user.id, { onDelete: 'cascade' }),
   providerAccountId: text('provider_account_id').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the provider first said the account can receive transfers (its owner finished onboarding); null until then. */
+  readyAt: timestamp('ready_at', { withTimezone: true }),
 });
 
 /** Webhook events already handled: a replayed event has no second effect. */

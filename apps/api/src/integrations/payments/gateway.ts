@@ -81,6 +81,13 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** The owner's connected account (Stripe Connect /v1/accounts), created once per owner. */
   payoutAccount(owner: GatewayUser): Promise<{ accountId: string }>;
+  /**
+   * Whether the connected account can receive transfers: with Stripe, once its owner has finished the
+   * onboarding on Stripe's pages (the `transfers` capability active); the sandbox's always can.
+   */
+  payoutAccountReady(accountId: string): Promise<boolean>;
+  /** A short-lived link to the provider's pages where the owner finishes setting up the account (Stripe's /v1/account_links). */
+  payoutOnboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   /** Moves money due to an owner to their connected account (Stripe's /v1/transfers), once per key. */
   transfer(request: TransferRequest): Promise<{ providerTransferId: string }>;
 }

@@ -191,6 +191,16 @@ export function createSandboxGateway(
       return { accountId: row!.id };
     },
 
+    async payoutAccountReady(accountId) {
+      const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+      return Boolean(account);
+    },
+
+    async payoutOnboardingLink() {
+      // A sandbox account is ready from its creation: there is nothing to finish.
+      throw new Error('The sandbox has no onboarding: its accounts can receive transfers at once.');
+    },
+
     async transfer(request) {
       const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, request.accountId));
       if (!account) throw new Error(`No such destination: '${request.accountId}'`);

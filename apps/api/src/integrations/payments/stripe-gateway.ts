@@ -200,6 +200,21 @@ export async function createStripeGateway({ db, secretKey, publishableKey, apiUr
       return { accountId: stored!.providerAccountId };
     },
 
+    async payoutAccountReady(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      return account.capabilities?.transfers === 'active';
+    },
+
+    async payoutOnboardingLink(accountId, urls) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      });
+      return link.url;
+    },
+
     async transfer(request) {
       const transfer = await stripe.transfers.create(
         {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ownerPayoutsResponseSchema,
+  payoutSetupLinkResponseSchema,
+  payoutSetupResponseSchema,
   payRentalWeekRequestSchema,
   rentalChargesResponseSchema,
   rentalEndedResponseSchema,
@@ -15,6 +17,7 @@ import { requireUser } from '../../plugins/auth';
 import { endRentalForNonPayment } from './end-rental-for-non-payment';
 import { listOwnerPayouts, listRentalCharges } from './list-rental-charges';
 import { confirmRentWeek, payRentWeek, type WeekPayment } from './pay-rent-week';
+import { createPayoutSetupLink, getPayoutSetup } from './payout-setup';
 import { nextActionOf } from '../payments/create-payment-intent';
 import { rentServicesFor } from './rent-jobs';
 
@@ -35,6 +38,30 @@ export async function rentalPaymentsRoutes(app: FastifyInstance): Promise<void> 
     '/rentals/payouts',
     { schema: { tags, summary: 'What is due to the signed-in owner and what was paid out', response: { 200: ownerPayoutsResponseSchema, ...errors } } },
     async (req) => ({ data: await listOwnerPayouts(app.db, req.user.id) }),
+  );
+
+  r.get(
+    '/rentals/payouts/setup',
+    {
+      schema: {
+        tags,
+        summary: "Whether the owner's payouts can reach them, or they must first finish their payout account's setup at Stripe",
+        response: { 200: payoutSetupResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await getPayoutSetup(app.db, app.payments, me(req)) }),
+  );
+
+  r.post(
+    '/rentals/payouts/setup-link',
+    {
+      schema: {
+        tags,
+        summary: "A single-use link to Stripe's pages where the owner finishes their payout account, back to My rentals after",
+        response: { 200: payoutSetupLinkResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await createPayoutSetupLink(app.db, app.payments, me(req), app.config.PUBLIC_URL) }),
   );
 
   r.get(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyRentalsResponse } from '@medallion/contracts/rentals';
-import type { OwnerPayoutsResponse, RentalChargesResponse } from '@medallion/contracts/rental-payments';
+import type { OwnerPayoutsResponse, PayoutSetupResponse, RentalChargesResponse } from '@medallion/contracts/rental-payments';
 import { ApiClientError, apiFetch } from '../api-client';
 import { defineQuery, getJson, retryOnceUnless } from './define-query';
 
@@ -14,6 +14,8 @@ export const rentalKeys = {
   money: () => [...rentalKeys.all, 'money'] as const,
   charges: (rentalId: string) => [...rentalKeys.money(), 'charges', rentalId] as const,
   payouts: () => [...rentalKeys.money(), 'payouts'] as const,
+  /** Whether the owner's payout account can receive their rent (or must be set up at Stripe first). */
+  payoutSetup: () => [...rentalKeys.all, 'payout-setup'] as const,
 };
 
 /** GET /rentals/mine: the account's requests and rentals, as driver and as owner. */
@@ -35,3 +37,8 @@ export const useRentalCharges = (rentalId: string) => useQuery(rentalChargesQuer
 export const getOwnerPayouts = getJson<OwnerPayoutsResponse>('/rentals/payouts');
 export const ownerPayoutsQueryOptions = defineQuery(rentalKeys.payouts, getOwnerPayouts);
 export const useOwnerPayouts = () => useQuery(ownerPayoutsQueryOptions());
+
+/** GET /rentals/payouts/setup: whether the owner's payouts can reach them, or they must finish their payout account at Stripe. */
+export const getPayoutSetup = getJson<PayoutSetupResponse>('/rentals/payouts/setup');
+export const payoutSetupQueryOptions = defineQuery(rentalKeys.payoutSetup, getPayoutSetup);
+export const usePayoutSetup = () => useQuery(payoutSetupQueryOptions());

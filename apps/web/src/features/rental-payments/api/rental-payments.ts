@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
-import type { PayRentalWeekRequest, RentalWeekPaymentResponse } from '@medallion/contracts/rental-payments';
+import type { PayoutSetupLinkResponse, PayRentalWeekRequest, RentalWeekPaymentResponse } from '@medallion/contracts/rental-payments';
 import { apiFetch } from '@/lib/api-client';
 import { finishPayment } from '@/lib/payment-challenge';
 import { rentalKeys } from '@/lib/queries/rentals';
@@ -45,3 +45,14 @@ function useRentalMoneyMutation<I, R>(call: (input: I) => Promise<R>) {
 export const usePayRentalPickup = () => useRentalMoneyMutation(payRentalPickup);
 export const usePayRentWeek = () => useRentalMoneyMutation(payRentWeek);
 export const useEndRentalForNonPayment = () => useRentalMoneyMutation(endRentalForNonPayment);
+
+/**
+ * POST /rentals/payouts/setup-link, then off to Stripe's pages, where the owner finishes their payout
+ * account; Stripe brings them back to My rentals, which reads the setup again.
+ */
+async function goToPayoutSetup(): Promise<void> {
+  const answer = await apiFetch<PayoutSetupLinkResponse>('/rentals/payouts/setup-link', { method: 'POST' });
+  window.location.assign(answer.data.url);
+}
+
+export const useGoToPayoutSetup = () => useMutation({ mutationFn: goToPayoutSetup });

@@ -1,8 +1,11 @@
+import { CircleCheck, Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
-import { useOwnerPayouts } from '@/lib/queries/rentals';
+import { useOwnerPayouts, usePayoutSetup } from '@/lib/queries/rentals';
+import { useGoToPayoutSetup } from '../api/rental-payments';
 import { useRentalFormats } from './formats';
 
 /** The owner's summary in My rentals: the rent due to them and what was paid out (GET /rentals/payouts). */
@@ -15,6 +18,7 @@ export function OwnerPayouts() {
       <h3 id="payouts-title" className="text-lg font-bold">
         {t('payouts.title')}
       </h3>
+      <PayoutSetup />
       {payouts.isPending ? (
         <Spinner label={t('loading')} className="text-sm text-slate-600" />
       ) : payouts.isError ? (
@@ -39,5 +43,45 @@ export function OwnerPayouts() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Where the owner's rent goes (GET /rentals/payouts/setup): with Stripe, an owner must finish their
+ * payout account on Stripe's pages before any rent can reach them; the button opens them (a fresh link
+ * each time) and Stripe brings the owner back here. Said once it is done. Nothing while it is read.
+ */
+function PayoutSetup() {
+  const { t } = useTranslation('rentalPayments');
+  const setup = usePayoutSetup();
+  const go = useGoToPayoutSetup();
+  const state = setup.data?.data.state;
+  if (state === 'ready') {
+    return (
+      <p className="flex items-center gap-2 text-sm font-semibold text-success-text" data-testid="payout-setup-ready">
+        <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+        {t('payouts.setup.ready')}
+      </p>
+    );
+  }
+  if (state !== 'needed') return null;
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl border border-taxi bg-taxi-soft p-4" data-testid="payout-setup-needed">
+      <div className="flex items-start gap-3">
+        <Landmark aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-asphalt" />
+        <div className="flex flex-col gap-1">
+          <p className="font-bold">{t('payouts.setup.title')}</p>
+          <p className="text-sm text-slate-700">{t('payouts.setup.body')}</p>
+        </div>
+      </div>
+      <Button onClick={() => go.mutate()} disabled={go.isPending || go.isSuccess}>
+        {go.isPending || go.isSuccess ? t('payouts.setup.opening') : t('payouts.setup.action')}
+      </Button>
+      {go.isError && (
+        <p role="alert" className="text-sm font-semibold text-danger-text">
+          {errorText(go.error)}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { payoutAccounts } from '@medallion/db/schema';
+import { newYorkDate } from '../src/modules/rental-payments/charge-due-rent';
+import { startFakeStripe } from '../../../test-support/fake-stripe';
+import { buildTestApp } from './helpers/build-test-app';
+import { createConfirmedUser } from './helpers/auth';
+import { insertRentalAwaitingPickup } from './helpers/rentals';
+
+const START = newYorkDate(new Date());
+
+// An owner's payouts set up (Stripe Connect Express): Stripe moves rent to an owner's account only once
+// they have finished onboarding on Stripe's pages. My rentals asks them to, with a fresh link each time.
+describe('payout setup (Stripe mode)', async () => {
+  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts' });
+  afterAll(() => stripeServer.close());
+  const { app } = await buildTestApp({
+    AUTH_RATE_LIMIT_MAX: '1000',
+    STRIPE_SECRET_KEY: 'sk_test_payouts',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_payouts',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_payouts',
+    STRIPE_API_URL: stripeServer.url,
+    STRIPE_JS_URL: stripeServer.jsUrl,
+  });
+  const owner = await createConfirmedUser(app, 'payout-owner@example.com', 'Secret123', 'Olga Owner');
+  const driver = await createConfirmedUser(app, 'payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+  const setup = (cookie: string) => app.inject({ method: 'GET', url: '/api/rentals/payouts/setup', headers: { cookie } });
+  const link = (cookie: string) => app.inject({ method: 'POST', url: '/api/rentals/payouts/setup-link', headers: { cookie } });
+  const accountCalls = () => stripeServer.requests.filter((r) => r.path.startsWith('/v1/account')).length;
+
+  it('asks nothing of an account that has never had a car requested, and makes it no Stripe account', async () => {
+    const calls = accountCalls();
+    const answer = await setup(driver.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ data: { state: 'not_needed' } });
+    const refused = await link(driver.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ key: 'rentalPayment.payoutsNotOwner' });
+    expect(accountCalls()).toBe(calls);
+    expect((await app.inject({ method: 'GET', url: '/api/rentals/payouts/setup' })).statusCode).toBe(401);
+  });
+
+  it("sends an owner to Stripe's onboarding and back to My rentals; once done, the payouts are ready for good", async () => {
+    await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    // No account yet: needed, and Stripe is not asked.
+    const calls = accountCalls();
+    expect((await setup(owner.cookie)).json()).toEqual({ data: { state: 'needed' } });
+    expect(accountCalls()).toBe(calls);
+
+    const first = await link(owner.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    const url = first.json().data.url as string;
+    expect(url.startsWith(`${stripeServer.url}/connect/onboarding/`)).toBe(true);
+    const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
+    expect(account).toMatchObject({ providerAccountId: expect.stringMatching(/^acct_/), readyAt: null });
+    // Another link later: the same account, a new link.
+    const second = (await link(owner.cookie)).json().data.url as string;
+    expect(second).not.toBe(url);
+    expect(stripeServer.accounts.size).toBe(1);
+    // Not finished yet: still needed (Stripe says so).
+    expect((await setup(owner.cookie)).json()).toEqual({ data: { state: 'needed' } });
+
+    // The owner finishes on Stripe's page, which sends them back to My rentals.
+    const page = await fetch(second);
+    expect(await page.text()).toContain('Finish setup');
+    const done = await fetch(second, { method: 'POST', redirect: 'manual' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(new URL('/dashboard?tab=rentals', app.config.PUBLIC_URL).toString());
+
+    expect((await setup(owner.cookie)).json()).toEqual({ data: { state: 'ready' } });
+    const [ready] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
+    expect(ready!.readyAt).toBeInstanceOf(Date);
+    // Remembered: Stripe is not asked again, and no link is made any more.
+    const after = accountCalls();
+    expect((await setup(owner.cookie)).json()).toEqual({ data: { state: 'ready' } });
+    expect(accountCalls()).toBe(after);
+    const again = await link(owner.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ key: 'rentalPayment.payoutsReady', message: 'Your payouts are already set up.' });
+  });
+});
+
+describe('payout setup (sandbox)', async () => {
+  const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
+  const owner = await createConfirmedUser(app, 'sbx-payout-owner@example.com', 'Secret123', 'Olga Owner');
+  const driver = await createConfirmedUser(app, 'sbx-payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+
+  it("has nothing to set up: an owner's payouts are ready at once", async () => {
+    await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    const answer = await app.inject({ method: 'GET', url: '/api/rentals/payouts/setup', headers: { cookie: owner.cookie } });
+    expect(answer.json()).toEqual({ data: { state: 'ready' } });
+    const refused = await app.inject({ method: 'POST', url: '/api/rentals/payouts/setup-link', headers: { cookie: owner.cookie } });
+    expect(refused.statusCode).toBe(409);
+  });
+});
