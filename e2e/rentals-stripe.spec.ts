@@ -107,6 +107,7 @@ async function challenge(page: Page, outcome: 'Complete' | 'Fail') {
 
 test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week paid with the challenge, deposit refunded (375px, en)', async ({
   page,
+  browser,
   playwright,
   newAccount,
 }) => {
@@ -114,11 +115,14 @@ test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week pai
   await page.setViewportSize({ width: 375, height: 800 });
   const stamp = Date.now() % 100000;
   const staff = await playwright.request.newContext({ baseURL: STRIPE_APP_URL });
-  const owner = await playwright.request.newContext({ baseURL: STRIPE_APP_URL });
+  // The owner in a browser of their own (375 px): the API calls below and the payouts set up in My rentals.
+  const ownerBrowser = await browser.newContext({ baseURL: STRIPE_APP_URL, viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  const ownerPage = await ownerBrowser.newPage();
+  const owner = ownerPage.request;
   try {
     await staffWithTwoFactor(staff);
     const driver = await newAccount(page, { name: `Dmitri Stripe ${stamp}` });
-    await newAccount(owner, { prefix: 'stripe-owner', name: `Olga Stripe ${stamp}` });
+    await newAccount(ownerPage, { prefix: 'stripe-owner', name: `Olga Stripe ${stamp}` });
 
     // The owner's car for rent, its listing fee paid with a Stripe card, approved by staff.
     const title = `Toyota Camry 3DS ${stamp}`;
@@ -138,6 +142,31 @@ test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week pai
     const mine = (await ok(owner.get('/api/rentals/mine'))) as { data: { rentals: Array<{ id: string; listing_id: string }> } };
     const rentalId = mine.data.rentals.find((r) => r.listing_id === listingId)!.id;
     await ok(owner.post(`/api/rentals/${rentalId}/agreement/accept`, { data: { consent: true, name: `Olga Stripe ${stamp}` } }));
+
+    // The owner sets up payouts from My rentals: Stripe's onboarding (the fake's one page), then back.
+    await openSettled(ownerPage, '/dashboard?tab=rentals');
+    const payouts = ownerPage.getByTestId('owner-payouts');
+    await expect(payouts.getByTestId('payout-setup-needed')).toContainText('Set up your payouts to receive your rent');
+    await shot(ownerPage, 'stripe-payouts-setup-en-375');
+    expect(await axeProblems(ownerPage, 'main')).toEqual([]);
+    expect(await sideways(ownerPage)).toBe(0);
+    // In Russian, and on a wide screen, the same (then back to English).
+    await openSettled(ownerPage, '/dashboard?tab=rentals&lang=ru');
+    await expect(payouts.getByTestId('payout-setup-needed')).toContainText('Настройте выплаты, чтобы получать аренду');
+    await expect(payouts.getByRole('button', { name: 'Настроить выплаты' })).toBeVisible();
+    expect(await sideways(ownerPage)).toBe(0);
+    await shot(ownerPage, 'stripe-payouts-setup-ru-375');
+    await ownerPage.setViewportSize({ width: 1280, height: 900 });
+    await shot(ownerPage, 'stripe-payouts-setup-ru-1280');
+    await ownerPage.setViewportSize({ width: 375, height: 800 });
+    await openSettled(ownerPage, '/dashboard?tab=rentals&lang=en');
+    await payouts.getByRole('button', { name: 'Set up payouts' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Set up payouts (test mode)' })).toBeVisible();
+    await ownerPage.getByRole('button', { name: 'Finish setup' }).click();
+    await expect(ownerPage).toHaveURL(/\/dashboard\?tab=rentals$/);
+    await expect(ownerPage.getByTestId('payout-setup-ready')).toHaveText('Your payout account is set up: the rent is paid to it.');
+    await expect(payouts.getByTestId('payout-setup-needed')).toHaveCount(0);
+    await shot(ownerPage, 'stripe-payouts-ready-en-375');
     await ok(page.request.post(`/api/rentals/${rentalId}/agreement/accept`, { data: { consent: true, name: driver.name } }));
     await saveStripeCard(page.request, CARD_3DS);
 
@@ -200,6 +229,6 @@ test('a car rented in Stripe mode with a 3-D Secure card: pick-up and a week pai
     await shot(page, 'stripe-rental-closed-en-375');
   } finally {
     await staff.dispose();
-    await owner.dispose();
+    await ownerBrowser.close();
   }
 });

@@ -71,7 +71,7 @@ function PayoutSetup() {
         <Landmark aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-asphalt" />
         <div className="flex flex-col gap-1">
           <p className="font-bold">{t('payouts.setup.title')}</p>
-          <p className="text-sm text-slate-700">{t('payouts.setup.body')}</p>
+          <p className="max-w-2xl text-sm text-slate-700">{t('payouts.setup.body')}</p>
         </div>
       </div>
       <Button onClick={() => go.mutate()} disabled={go.isPending || go.isSuccess}>
