@@ -74,10 +74,13 @@ describe('gateway refunds, payouts and 3-D Secure', async () => {
         if (gateway.kind === 'stripe') {
           // Stripe moves money to an Express account only once its owner has finished onboarding.
           expect(await gateway.payoutAccountReady(first.accountId)).toBe(false);
-          await expect(gateway.transfer({ accountId: first.accountId, amountCents: 35_000, idempotencyKey: `${key}:early`, description: 'rent' })).rejects.toThrow(
-            /capabilities/,
-          );
-          const link = await gateway.payoutOnboardingLink(first.accountId, { returnUrl: 'http://localhost:3000/back', refreshUrl: 'http://localhost:3000/again' });
+          await expect(
+            gateway.transfer({ accountId: first.accountId, amountCents: 35_000, idempotencyKey: `${key}:early`, description: 'rent' }),
+          ).rejects.toThrow(/capabilities/);
+          const link = await gateway.payoutOnboardingLink(first.accountId, {
+            returnUrl: 'http://localhost:3000/back',
+            refreshUrl: 'http://localhost:3000/again',
+          });
           expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/connect\/onboarding\//);
           stripeServer.finishOnboarding(first.accountId);
         }

@@ -4,6 +4,7 @@ import { payoutAccounts } from '@medallion/db/schema';
 import { newYorkDate } from '../src/modules/rental-payments/charge-due-rent';
 import { startFakeStripe } from '../../../test-support/fake-stripe';
 import { buildTestApp } from './helpers/build-test-app';
+import { stripeModeEnv } from './helpers/payments';
 import { createConfirmedUser } from './helpers/auth';
 import { insertRentalAwaitingPickup } from './helpers/rentals';
 
@@ -14,14 +15,7 @@ const START = newYorkDate(new Date());
 describe('payout setup (Stripe mode)', async () => {
   const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts' });
   afterAll(() => stripeServer.close());
-  const { app } = await buildTestApp({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    STRIPE_SECRET_KEY: 'sk_test_payouts',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_payouts',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_payouts',
-    STRIPE_API_URL: stripeServer.url,
-    STRIPE_JS_URL: stripeServer.jsUrl,
-  });
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts'));
   const owner = await createConfirmedUser(app, 'payout-owner@example.com', 'Secret123', 'Olga Owner');
   const driver = await createConfirmedUser(app, 'payout-driver@example.com', 'Secret123', 'Dmitri Driver');
   const setup = (cookie: string) => app.inject({ method: 'GET', url: '/api/rentals/payouts/setup', headers: { cookie } });

@@ -9,6 +9,7 @@ import { purchaseOptionsFor } from '../src/modules/payments/payment-recovery-job
 import { applyRentalEvent } from '../src/modules/rentals/rental-lifecycle';
 import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe } from '../../../test-support/fake-stripe';
 import { buildTestApp } from './helpers/build-test-app';
+import { stripeModeEnv } from './helpers/payments';
 import { createConfirmedUser } from './helpers/auth';
 import { insertRentalAwaitingPickup, nyNoon } from './helpers/rentals';
 
@@ -20,14 +21,7 @@ const START = newYorkDate(new Date());
 describe('3-D Secure on-session (Stripe mode)', async () => {
   const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_3ds' });
   afterAll(() => stripeServer.close());
-  const { app } = await buildTestApp({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    STRIPE_SECRET_KEY: 'sk_test_3ds',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_3ds',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_3ds',
-    STRIPE_API_URL: stripeServer.url,
-    STRIPE_JS_URL: stripeServer.jsUrl,
-  });
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, '3ds'));
   const owner = await createConfirmedUser(app, 'tds-owner@example.com', 'Secret123', 'Olga Owner');
   const driver = await createConfirmedUser(app, 'tds-driver@example.com', 'Secret123', 'Dmitri Driver');
   const other = await createConfirmedUser(app, 'tds-other@example.com', 'Secret123', 'Oscar Other');

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, payments } from '@medallion/db/schema';
 import { EARLY_CAPTURE_CSP_SOURCE } from '../src/plugins/security';
 import { buildTestApp } from './helpers/build-test-app';
+import { stripeModeEnv } from './helpers/payments';
 import { createConfirmedUser } from './helpers/auth';
 import { startFakeStripe } from '../../../test-support/fake-stripe';
 import { stripeCspSources } from '../src/integrations/payments/stripe-csp';
@@ -15,14 +16,7 @@ const WEBHOOK_SECRET = 'whsec_test_medallion';
 describe('Stripe gateway against a local Stripe-speaking server', async () => {
   const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_medallion' });
   afterAll(() => stripeServer.close());
-  const { app } = await buildTestApp({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    STRIPE_SECRET_KEY: 'sk_test_medallion',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_medallion',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeServer.url,
-    STRIPE_JS_URL: stripeServer.jsUrl,
-  });
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'medallion', WEBHOOK_SECRET));
   const me = await createConfirmedUser(app, 'stripe-user@example.com');
   const other = await createConfirmedUser(app, 'stripe-other@example.com');
 

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import type { Listing } from '@medallion/contracts/listings';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '@/features/listings/components/listing-card';
+import { aListing } from './support/listing';
 import { fakeApi, renderWithApp } from './support/render';
 
 /*
@@ -23,43 +24,20 @@ const LABEL: NonNullable<Listing['rental_label']> = {
   remote_disabling: false,
 };
 
+/** A car for rent at $2,580 a month, with its all-in label. */
 function rental(patch: Partial<Listing>): Listing {
-  return {
-    listing_id: '00000000-0000-4000-8000-000000000001',
-    user_id: 'owner',
-    status: 'ACTIVE',
+  return aListing({
     category: 'cars',
-    deal_type: 'rent',
     title: 'Toyota Camry Hybrid 2023',
-    description: null,
     price: 2580,
     payment_period: 'monthly',
-    images: [],
-    image_urls: [],
-    thumbnail_urls: [],
-    plate_number: null,
-    vin: null,
-    view_count: 0,
-    timestamp: '2026-01-01T00:00:00.000Z',
-    name: null,
-    email: null,
-    phone_number: null,
-    location: null,
     car_make: 'Toyota',
-    car_make_id: null,
     car_model: 'Camry',
-    car_model_id: null,
     car_year: 2023,
-    car_body_class: null,
-    car_fuel: null,
-    car_door_number: null,
-    car_seat_number: null,
-    car_seat_row_number: null,
-    rejection_reason: null,
     rental_label: LABEL,
     weekly_cost: 595.38,
     ...patch,
-  };
+  });
 }
 
 async function card(listing: Listing, language: 'en' | 'ru' = 'en') {

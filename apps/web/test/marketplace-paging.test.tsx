@@ -10,6 +10,7 @@ import { listingFilters } from '@/features/listings/lib/listing-filters-store';
 import { createLoaders } from '@/app/loaders';
 import { listingKeys } from '@/lib/queries/listings';
 import { expectConsole } from './support/console';
+import { aListing } from './support/listing';
 import { fakeApi, renderWithApp, type FakeResponse } from './support/render';
 
 /*
@@ -19,41 +20,7 @@ import { fakeApi, renderWithApp, type FakeResponse } from './support/render';
  */
 
 function listing(n: number): Listing {
-  return {
-    listing_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    user_id: 'owner',
-    status: 'ACTIVE',
-    category: 'plates',
-    deal_type: 'rent',
-    title: `Plate ${n}`,
-    description: null,
-    price: 400,
-    payment_period: 'weekly',
-    images: [],
-    image_urls: [],
-    thumbnail_urls: [],
-    plate_number: null,
-    vin: null,
-    view_count: 0,
-    timestamp: '2026-01-01T00:00:00.000Z',
-    name: null,
-    email: null,
-    phone_number: null,
-    location: null,
-    car_make: null,
-    car_make_id: null,
-    car_model: null,
-    car_model_id: null,
-    car_year: null,
-    car_body_class: null,
-    car_fuel: null,
-    car_door_number: null,
-    car_seat_number: null,
-    car_seat_row_number: null,
-    rejection_reason: null,
-    rental_label: null,
-    weekly_cost: null,
-  };
+  return aListing({ listing_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, title: `Plate ${n}` });
 }
 
 type Page = ListingAllResponse['data'];

@@ -39,3 +39,18 @@ export const ADDRESS = {
   address_state: 'NY',
   address_zip: '11201',
 };
+
+/**
+ * The app's settings for Stripe mode against the local fake (test-support/fake-stripe.ts): keys named
+ * after `name`, the fake's API and Stripe.js, and sign-in limits high enough for a file's accounts.
+ */
+export function stripeModeEnv(stripeServer: { url: string; jsUrl: string }, name: string, webhookSecret = `whsec_test_${name}`): Record<string, string> {
+  return {
+    AUTH_RATE_LIMIT_MAX: '1000',
+    STRIPE_SECRET_KEY: `sk_test_${name}`,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_${name}`,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripeServer.url,
+    STRIPE_JS_URL: stripeServer.jsUrl,
+  };
+}

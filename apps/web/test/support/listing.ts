@@ -1,0 +1,41 @@
+import type { Listing } from '@medallion/contracts/listings';
+
+/** A listing as GET /listing-all answers it: an active plate for rent at $400 a week, no label, changed by `patch`. */
+export function aListing(patch: Partial<Listing> = {}): Listing {
+  return {
+    listing_id: '00000000-0000-4000-8000-000000000001',
+    user_id: 'owner',
+    status: 'ACTIVE',
+    category: 'plates',
+    deal_type: 'rent',
+    title: 'Plate 1',
+    description: null,
+    price: 400,
+    payment_period: 'weekly',
+    images: [],
+    image_urls: [],
+    thumbnail_urls: [],
+    plate_number: null,
+    vin: null,
+    view_count: 0,
+    timestamp: '2026-01-01T00:00:00.000Z',
+    name: null,
+    email: null,
+    phone_number: null,
+    location: null,
+    car_make: null,
+    car_make_id: null,
+    car_model: null,
+    car_model_id: null,
+    car_year: null,
+    car_body_class: null,
+    car_fuel: null,
+    car_door_number: null,
+    car_seat_number: null,
+    car_seat_row_number: null,
+    rejection_reason: null,
+    rental_label: null,
+    weekly_cost: null,
+    ...patch,
+  };
+}
