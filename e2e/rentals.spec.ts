@@ -27,7 +27,7 @@ const TEXT = {
   en: {
     label: 'All-in cost label',
     weeklyCost: 'Weekly cost',
-    never: 'Tolls, Tickets, Fuel or charging',
+    never: 'Tolls, tickets, fuel or charging',
     rentTitle: 'Rent this car',
     start: 'Start date',
     weeks: 'Weeks',
@@ -87,7 +87,7 @@ const TEXT = {
   ru: {
     label: 'Полная стоимость аренды',
     weeklyCost: 'Стоимость в неделю',
-    never: 'Платные дороги, Штрафы, Топливо или зарядка',
+    never: 'Платные дороги, штрафы, топливо или зарядка',
     rentTitle: 'Арендовать машину',
     start: 'Дата начала',
     weeks: 'Недель',

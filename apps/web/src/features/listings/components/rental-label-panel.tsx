@@ -29,7 +29,7 @@ export function RentalLabelPanel({ listing }: { listing: Pick<Listing, 'rental_l
     [t('rentalLabel.maintenance'), included(label.maintenance_included)],
     [t('rentalLabel.deductible'), money(label.deductible)],
     [t('rentalLabel.remoteDisabling'), label.remote_disabling ? t('rentalLabel.yes') : t('rentalLabel.no')],
-    [t('rentalLabel.neverIncluded'), NEVER_INCLUDED.map((item) => t(`rentalLabel.never.${item}`)).join(', ')],
+    [t('rentalLabel.neverIncluded'), sentence(NEVER_INCLUDED.map((item) => t(`rentalLabel.never.${item}`)).join(', '), i18n.language)],
   ];
   return (
     <div data-testid="rental-label" className="flex flex-col gap-3">
@@ -38,7 +38,8 @@ export function RentalLabelPanel({ listing }: { listing: Pick<Listing, 'rental_l
         <p className="text-2xl font-extrabold text-asphalt">{t('rentalLabel.perWeek', { amount: money(listing.weekly_cost) })}</p>
         <p className="text-sm text-slate-700">{t('rentalLabel.weeklyCostHint')}</p>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      {/* Two fifths for the terms (they wrap), three for the values: an insurance's limits fit on a phone. */}
+      <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-semibold text-slate-700">{term}</dt>
@@ -48,4 +49,9 @@ export function RentalLabelPanel({ listing }: { listing: Pick<Listing, 'rental_l
       </dl>
     </div>
   );
+}
+
+/** "Tolls, tickets, fuel or charging": a list of lowercase items read as one value, its first letter capital. */
+function sentence(text: string, language: string): string {
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
