@@ -74,6 +74,26 @@ describe('payout setup (Stripe mode)', async () => {
   });
 });
 
+describe('payout setup when Stripe cannot be reached', async () => {
+  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts_down' });
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts_down'));
+  const owner = await createConfirmedUser(app, 'down-payout-owner@example.com', 'Secret123', 'Olga Owner');
+  const driver = await createConfirmedUser(app, 'down-payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+
+  it('answers 503 in words, and asks again once Stripe is back', async () => {
+    await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    const link = () => app.inject({ method: 'POST', url: '/api/rentals/payouts/setup-link', headers: { cookie: owner.cookie } });
+    expect((await link()).statusCode).toBe(200);
+    await stripeServer.close();
+    const down = await link();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ key: 'rentalPayment.payoutsUnavailable' });
+    const setup = await app.inject({ method: 'GET', url: '/api/rentals/payouts/setup', headers: { cookie: owner.cookie } });
+    expect(setup.statusCode).toBe(503);
+    expect(setup.json()).toMatchObject({ message: 'Stripe, which pays your rent out, could not be reached. Please try again in a few minutes.' });
+  });
+});
+
 describe('payout setup (sandbox)', async () => {
   const { app } = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' });
   const owner = await createConfirmedUser(app, 'sbx-payout-owner@example.com', 'Secret123', 'Olga Owner');

@@ -270,6 +270,7 @@ export const MESSAGES = {
   'rentalPayment.notOverdue': 'The rental can be ended only after a week has stayed unpaid for 72 hours.',
   'rentalPayment.payoutsNotOwner': 'Payouts are set up by owners of a car or plate that is rented out on Medallion.',
   'rentalPayment.payoutsReady': 'Your payouts are already set up.',
+  'rentalPayment.payoutsUnavailable': 'Stripe, which pays your rent out, could not be reached. Please try again in a few minutes.',
   'payment.methodNotFound': 'Payment method not found.',
   'payment.processing': 'This payment is already being processed.',
   'payment.unconfirmed':

@@ -23,7 +23,7 @@ export async function getPayoutSetup(db: Database, gateway: PaymentGateway, owne
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
   if (!account) return { state: 'needed' };
   if (account.readyAt) return { state: 'ready' };
-  if (!(await gateway.payoutAccountReady(account.providerAccountId))) return { state: 'needed' };
+  if (!(await atProvider(() => gateway.payoutAccountReady(account.providerAccountId)))) return { state: 'needed' };
   await db
     .update(payoutAccounts)
     .set({ readyAt: sql`coalesce(${payoutAccounts.readyAt}, now())` })
@@ -40,9 +40,20 @@ export async function createPayoutSetupLink(db: Database, gateway: PaymentGatewa
   const setup = await getPayoutSetup(db, gateway, owner);
   if (setup.state === 'not_needed') throw new AppError('FORBIDDEN', 'rentalPayment.payoutsNotOwner');
   if (setup.state === 'ready') throw new AppError('CONFLICT', 'rentalPayment.payoutsReady');
-  const { accountId } = await gateway.payoutAccount(owner);
   const back = new URL('/dashboard?tab=rentals', publicUrl).toString();
-  return { url: await gateway.payoutOnboardingLink(accountId, { returnUrl: back, refreshUrl: back }) };
+  return atProvider(async () => {
+    const { accountId } = await gateway.payoutAccount(owner);
+    return { url: await gateway.payoutOnboardingLink(accountId, { returnUrl: back, refreshUrl: back }) };
+  });
+}
+
+/** A call to the provider (Stripe down, the account gone there): a 503 that says so, never a 500. */
+async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'rentalPayment.payoutsUnavailable');
+  }
 }
 
 async function ownsRentals(db: Database, userId: string): Promise<boolean> {
