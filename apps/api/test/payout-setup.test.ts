@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { payoutAccounts } from '@medallion/db/schema';
+import { mailOutbox, payoutAccounts, rentalCharges, rentalPayouts } from '@medallion/db/schema';
 import { newYorkDate } from '../src/modules/rental-payments/charge-due-rent';
+import { payOutOwners } from '../src/modules/rental-payments/pay-out-owners';
+import { rentServicesFor } from '../src/modules/rental-payments/rent-jobs';
 import { startFakeStripe } from '../../../test-support/fake-stripe';
 import { buildTestApp } from './helpers/build-test-app';
 import { stripeModeEnv } from './helpers/payments';
@@ -71,6 +73,55 @@ describe('payout setup (Stripe mode)', async () => {
     const again = await link(owner.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ key: 'rentalPayment.payoutsReady', message: 'Your payouts are already set up.' });
+  });
+});
+
+describe('rent waiting for a payout account that is not set up (Stripe mode)', async () => {
+  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts_wait' });
+  afterAll(() => stripeServer.close());
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts_wait'));
+  const owner = await createConfirmedUser(app, 'wait-payout-owner@example.com', 'Secret123', 'Olga Owner');
+  const driver = await createConfirmedUser(app, 'wait-payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+  const LEASE_MS = 60_000;
+  const reminders = async () =>
+    (
+      await app.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, 'wait-payout-owner@example.com'), like(mailOutbox.subject, 'Set up your payouts to receive your rent%')))
+    ).length;
+
+  it('waits, e-mails the owner where to set it up (once a week), and pays once they have', async () => {
+    const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
+    const [charge] = await app.db
+      .insert(rentalCharges)
+      .values({ rentalId: rental.id, kind: 'week', week: 1, amountCents: 45_000, dueDate: START, status: 'succeeded', paymentMethodId: 'pm_test' })
+      .returning();
+    const [payout] = await app.db.insert(rentalPayouts).values({ rentalChargeId: charge!.id, ownerId: owner.id, amountCents: 45_000 }).returning();
+    const round = (at: number) => payOutOwners(app.db, app.payments, { now: new Date(at), leaseMs: LEASE_MS }, rentServicesFor(app));
+    const t0 = Date.now();
+
+    // Stripe could not pay the owner yet: no transfer is tried, the payout waits, and the owner is told where to finish.
+    expect(await round(t0)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    expect(await reminders()).toBe(1);
+    const [mail] = await app.db.select().from(mailOutbox).where(like(mailOutbox.subject, 'Set up your payouts to receive your rent%'));
+    expect(mail!.text).toContain('$450.00 of rent is waiting for you on Medallion.');
+    expect(mail!.text).toContain(new URL('/dashboard?tab=rentals', app.config.PUBLIC_URL).toString());
+    expect(mail!.text).toContain('Вас ждёт аренда на сумму 450,00');
+    // The next rounds: no second e-mail within the week; a week later, one more.
+    expect(await round(t0 + LEASE_MS + 1)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    expect(await reminders()).toBe(1);
+    expect(await round(t0 + 8 * 86_400_000)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    expect(await reminders()).toBe(2);
+    expect(stripeServer.transfers).toHaveLength(0);
+
+    // Set up: the next round pays it, once, and e-mails nothing.
+    const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
+    stripeServer.finishOnboarding(account!.providerAccountId);
+    expect(await round(t0 + 9 * 86_400_000)).toEqual({ paid: 1, failed: 0, waiting: 0 });
+    expect(await round(t0 + 10 * 86_400_000)).toEqual({ paid: 0, failed: 0, waiting: 0 });
+    expect(stripeServer.transfers.map((t) => [t.amount, t.idempotencyKey])).toEqual([[45_000, `payout:${payout!.id}`]]);
+    expect(await reminders()).toBe(2);
   });
 });
 

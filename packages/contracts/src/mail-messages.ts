@@ -126,6 +126,9 @@ export const MAIL_MESSAGES_EN = {
   'rent.actionSubject': 'Please confirm the rent payment for week {{week}}',
   'rent.actionDriver':
     'Your bank asks you to confirm the payment of {{amount}} for week {{week}} of your rental of {{car}}. Open this page and pay the week there (once): {{url}}',
+  'rent.payoutSetupSubject': 'Set up your payouts to receive your rent',
+  'rent.payoutSetupOwner':
+    '{{amount}} of rent is waiting for you on Medallion. Stripe, our payment partner, pays it into your bank account once you have set up your payouts there; it takes about 5 minutes. Start from My rentals: {{url}}',
 
   'review.subject': 'Listing to review: {{title}}',
   'review.editedSubject': 'Edited listing to review: {{title}}',
@@ -352,6 +355,9 @@ export const MAIL_MESSAGES_RU: Record<EnglishKey | `${PluralKey}_${'few' | 'many
   'rent.actionSubject': 'Подтвердите оплату аренды за неделю {{week}}',
   'rent.actionDriver':
     'Ваш банк просит подтвердить платёж {{amount}} за неделю {{week}} аренды машины {{car}}. Откройте эту страницу и оплатите неделю там (один раз): {{url}}',
+  'rent.payoutSetupSubject': 'Настройте выплаты, чтобы получать аренду',
+  'rent.payoutSetupOwner':
+    'Вас ждёт аренда на сумму {{amount}} в Medallion. Stripe, наш платёжный партнёр, переведёт её на ваш банковский счёт, как только вы настроите там выплаты; это займёт около 5 минут. Начните в разделе «Мои аренды»: {{url}}',
 
   'review.subject': 'Объявление на проверку: {{title}}',
   'review.editedSubject': 'Изменённое объявление на проверку: {{title}}',

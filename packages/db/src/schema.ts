@@ -385,6 +385,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the provider first said the account can receive transfers (its owner finished onboarding); null until then. */
   readyAt: timestamp('ready_at', { withTimezone: true }),
+  /** When the owner was last e-mailed that rent waits for this setup (at most once a week). */
+  setupRemindedAt: timestamp('setup_reminded_at', { withTimezone: true }),
 });
 
 /** Webhook events already handled: a replayed event has no second effect. */

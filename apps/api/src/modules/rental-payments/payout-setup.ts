@@ -22,13 +22,28 @@ export async function getPayoutSetup(db: Database, gateway: PaymentGateway, owne
   if (gateway.kind === 'sandbox') return { state: 'ready' };
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
   if (!account) return { state: 'needed' };
-  if (account.readyAt) return { state: 'ready' };
-  if (!(await atProvider(() => gateway.payoutAccountReady(account.providerAccountId)))) return { state: 'needed' };
+  return (await atProvider(() => payoutAccountReady(db, gateway, owner.id, account))) ? { state: 'ready' } : { state: 'needed' };
+}
+
+/**
+ * Whether the owner's connected account can receive transfers: remembered once the provider has said
+ * so (`ready_at`), else asked (and remembered when it says yes). The sandbox's accounts always can. The
+ * payouts round asks this before a transfer: Stripe keeps the answer of a refused transfer under its
+ * idempotency key for a day, so a transfer tried too early would be refused again after the setup.
+ */
+export async function payoutAccountReady(
+  db: Database,
+  gateway: PaymentGateway,
+  ownerId: string,
+  account: { providerAccountId: string; readyAt: Date | null },
+): Promise<boolean> {
+  if (gateway.kind === 'sandbox' || account.readyAt) return true;
+  if (!(await gateway.payoutAccountReady(account.providerAccountId))) return false;
   await db
     .update(payoutAccounts)
     .set({ readyAt: sql`coalesce(${payoutAccounts.readyAt}, now())` })
-    .where(eq(payoutAccounts.userId, owner.id));
-  return { state: 'ready' };
+    .where(eq(payoutAccounts.userId, ownerId));
+  return true;
 }
 
 /**

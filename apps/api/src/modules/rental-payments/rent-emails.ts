@@ -72,3 +72,21 @@ export function rentActionEmail(input: { driver: RentMailParty; car: string; wee
     })),
   };
 }
+
+/**
+ * Rent is waiting for an owner whose payout account Stripe cannot pay yet: where to set it up (My
+ * rentals), with what is due. Sent by the payouts round at most once a week per owner.
+ */
+export function payoutSetupEmail(input: { owner: RentMailParty; dueCents: number; url: string }): OutgoingMail {
+  return {
+    to: input.owner.email,
+    ...inLanguages(READER_LANGUAGES, (t, language) => ({
+      subject: t('rent.payoutSetupSubject'),
+      text: [
+        t('common.hello', { name: input.owner.name }),
+        '',
+        t('rent.payoutSetupOwner', { amount: formatCents(input.dueCents, language), url: input.url }),
+      ].join('\n'),
+    })),
+  };
+}

@@ -16,7 +16,7 @@ export function registerRentJobs(app: FastifyInstance): void {
     intervalMs: app.config.RENT_JOB_INTERVAL_MS,
     async round(log) {
       const { rent, payouts } = await runRentJobRound(app, new Date());
-      if (rent.charged + rent.declined + rent.needsAction + payouts.paid + payouts.failed > 0) log.info({ rent, payouts }, 'rent round');
+      if (rent.charged + rent.declined + rent.needsAction + payouts.paid + payouts.failed + payouts.waiting > 0) log.info({ rent, payouts }, 'rent round');
     },
   });
 }
@@ -25,6 +25,6 @@ export function registerRentJobs(app: FastifyInstance): void {
 export async function runRentJobRound(app: FastifyInstance, now: Date) {
   const leaseMs = app.config.PAYMENT_PROCESSING_LEASE_MS;
   const rent = await runRentRound(app.db, app.payments, rentServicesFor(app), { now, leaseMs });
-  const payouts = await payOutOwners(app.db, app.payments, { now, leaseMs });
+  const payouts = await payOutOwners(app.db, app.payments, { now, leaseMs }, rentServicesFor(app));
   return { rent, payouts };
 }
