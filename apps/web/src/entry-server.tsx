@@ -159,7 +159,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
     }
     const router = createStaticRouter(handler.dataRoutes, context);
-    const markup = await renderPage(
+    const { head, body } = await renderPage(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <AppProvider client={queryClient}>
@@ -170,7 +170,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </I18nextProvider>
       </StrictMode>,
     );
-    const { head, body } = splitHoistedBytes(markup);
 
     // The state (SsrState), written key by key in its order: the texts' JSON is made once per
     // language and namespaces, the rest once per render.
@@ -216,10 +215,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
  * page that suspends (a lazy part not loaded yet, the first time) would get its fallback that way, marked
  * as left to the browser (`<!--$!-->`): that page is rendered again by the streaming renderer, which waits.
  */
-function renderPage(element: React.ReactNode): Promise<Buffer> {
+async function renderPage(element: React.ReactNode): Promise<{ head: string; body: Buffer }> {
   const markup = renderToString(element);
-  if (markup.includes('<!--$!-->')) return renderToBytes(element);
-  return Promise.resolve(Buffer.from(markup));
+  if (markup.includes('<!--$!-->')) return splitHoistedBytes(await renderToBytes(element));
+  // The head elements are split off the string (the match reads only them), not off its bytes.
+  const { head, body } = splitHoisted(markup);
+  return { head, body: Buffer.from(body) };
 }
 
 /**
