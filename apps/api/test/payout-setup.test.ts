@@ -93,34 +93,42 @@ describe('rent waiting for a payout account that is not set up (Stripe mode)', a
 
   it('waits, e-mails the owner where to set it up (once a week), and pays once they have', async () => {
     const rental = await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
-    const [charge] = await app.db
-      .insert(rentalCharges)
-      .values({ rentalId: rental.id, kind: 'week', week: 1, amountCents: 45_000, dueDate: START, status: 'succeeded', paymentMethodId: 'pm_test' })
-      .returning();
-    const [payout] = await app.db.insert(rentalPayouts).values({ rentalChargeId: charge!.id, ownerId: owner.id, amountCents: 45_000 }).returning();
+    // Two paid weeks due to the owner.
+    const payouts = [];
+    for (const week of [1, 2]) {
+      const [charge] = await app.db
+        .insert(rentalCharges)
+        .values({ rentalId: rental.id, kind: 'week', week, amountCents: 45_000, dueDate: START, status: 'succeeded', paymentMethodId: 'pm_test' })
+        .returning();
+      payouts.push((await app.db.insert(rentalPayouts).values({ rentalChargeId: charge!.id, ownerId: owner.id, amountCents: 45_000 }).returning())[0]!);
+    }
     const round = (at: number) => payOutOwners(app.db, app.payments, { now: new Date(at), leaseMs: LEASE_MS }, rentServicesFor(app));
+    const accountReads = () => stripeServer.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/accounts/')).length;
     const t0 = Date.now();
 
-    // Stripe could not pay the owner yet: no transfer is tried, the payout waits, and the owner is told where to finish.
-    expect(await round(t0)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    // Stripe could not pay the owner yet: no transfer is tried, the payouts wait (Stripe asked once for
+    // both), and the owner is told where to finish, with what is due.
+    const reads = accountReads();
+    expect(await round(t0)).toEqual({ paid: 0, failed: 0, waiting: 2 });
+    expect(accountReads() - reads).toBe(1);
     expect(await reminders()).toBe(1);
     const [mail] = await app.db.select().from(mailOutbox).where(like(mailOutbox.subject, 'Set up your payouts to receive your rent%'));
-    expect(mail!.text).toContain('$450.00 of rent is waiting for you on Medallion.');
+    expect(mail!.text).toContain('$900.00 of rent is waiting for you on Medallion.');
     expect(mail!.text).toContain(new URL('/dashboard?tab=rentals', app.config.PUBLIC_URL).toString());
-    expect(mail!.text).toContain('Вас ждёт аренда на сумму 450,00');
+    expect(mail!.text).toContain('Вас ждёт аренда на сумму 900,00');
     // The next rounds: no second e-mail within the week; a week later, one more.
-    expect(await round(t0 + LEASE_MS + 1)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    expect(await round(t0 + LEASE_MS + 1)).toEqual({ paid: 0, failed: 0, waiting: 2 });
     expect(await reminders()).toBe(1);
-    expect(await round(t0 + 8 * 86_400_000)).toEqual({ paid: 0, failed: 0, waiting: 1 });
+    expect(await round(t0 + 8 * 86_400_000)).toEqual({ paid: 0, failed: 0, waiting: 2 });
     expect(await reminders()).toBe(2);
     expect(stripeServer.transfers).toHaveLength(0);
 
     // Set up: the next round pays it, once, and e-mails nothing.
     const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
     stripeServer.finishOnboarding(account!.providerAccountId);
-    expect(await round(t0 + 9 * 86_400_000)).toEqual({ paid: 1, failed: 0, waiting: 0 });
+    expect(await round(t0 + 9 * 86_400_000)).toEqual({ paid: 2, failed: 0, waiting: 0 });
     expect(await round(t0 + 10 * 86_400_000)).toEqual({ paid: 0, failed: 0, waiting: 0 });
-    expect(stripeServer.transfers.map((t) => [t.amount, t.idempotencyKey])).toEqual([[45_000, `payout:${payout!.id}`]]);
+    expect(stripeServer.transfers.map((t) => [t.amount, t.idempotencyKey]).sort()).toEqual(payouts.map((p) => [45_000, `payout:${p.id}`]).sort());
     expect(await reminders()).toBe(2);
   });
 });

@@ -42,12 +42,18 @@ export async function payOutOwners(db: Database, gateway: PaymentGateway, option
   let paid = 0;
   let failed = 0;
   let waiting = 0;
+  // Asked once per owner in a round, however many of their weeks are due.
+  const readiness = new Map<string, Promise<boolean>>();
+  const ready = async (ownerId: string) => {
+    const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, ownerId));
+    return !account || payoutAccountReady(db, gateway, ownerId, account);
+  };
   for (const payout of claimed) {
     const owner = byId.get(payout.owner_id)!;
     try {
       const { accountId } = await gateway.payoutAccount(owner);
-      const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, owner.id));
-      if (account && !(await payoutAccountReady(db, gateway, owner.id, account))) {
+      if (!readiness.has(owner.id)) readiness.set(owner.id, ready(owner.id));
+      if (!(await readiness.get(owner.id))) {
         await db
           .update(rentalPayouts)
           .set({ status: 'pending', claimToken: null, leaseUntil: null })

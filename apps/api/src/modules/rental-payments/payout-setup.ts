@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error';
 /**
  * An owner's payouts, set up: the weekly rent reaches an owner through their connected account (Stripe
  * Connect Express, created by the first payout or the first setup link), and Stripe moves money to it
- * only once its owner has finished onboarding on Stripe's pages. Until then the payouts job's transfers
- * are refused and wait (pay-out-owners.ts retries them), so My rentals asks the owner to finish.
+ * only once its owner has finished onboarding on Stripe's pages. Until then the payouts round tries no
+ * transfer to it and the owner's payouts wait (pay-out-owners.ts), so My rentals asks the owner to finish.
  *
  *   not_needed  the account has never had a car or plate requested (no Stripe call is made for it);
  *   needed      an owner whose account cannot receive transfers yet (or has none yet);
