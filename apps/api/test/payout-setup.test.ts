@@ -12,14 +12,20 @@ import { insertRentalAwaitingPickup } from './helpers/rentals';
 
 const START = newYorkDate(new Date());
 
+/** A Stripe-mode app against its own fake, with an owner and a driver (e-mails `<name>-owner@…`, `<name>-driver@…`). */
+async function stripeModeApp(name: string, options: { closeAfter?: boolean } = {}) {
+  const stripeServer = await startFakeStripe({ publishableKey: `pk_test_${name}` });
+  if (options.closeAfter !== false) afterAll(() => stripeServer.close());
+  const { app } = await buildTestApp(stripeModeEnv(stripeServer, name));
+  const owner = await createConfirmedUser(app, `${name}-owner@example.com`, 'Secret123', 'Olga Owner');
+  const driver = await createConfirmedUser(app, `${name}-driver@example.com`, 'Secret123', 'Dmitri Driver');
+  return { stripeServer, app, owner, driver };
+}
+
 // An owner's payouts set up (Stripe Connect Express): Stripe moves rent to an owner's account only once
 // they have finished onboarding on Stripe's pages. My rentals asks them to, with a fresh link each time.
 describe('payout setup (Stripe mode)', async () => {
-  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts' });
-  afterAll(() => stripeServer.close());
-  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts'));
-  const owner = await createConfirmedUser(app, 'payout-owner@example.com', 'Secret123', 'Olga Owner');
-  const driver = await createConfirmedUser(app, 'payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+  const { stripeServer, app, owner, driver } = await stripeModeApp('payouts');
   const setup = (cookie: string) => app.inject({ method: 'GET', url: '/api/rentals/payouts/setup', headers: { cookie } });
   const link = (cookie: string) => app.inject({ method: 'POST', url: '/api/rentals/payouts/setup-link', headers: { cookie } });
   const accountCalls = () => stripeServer.requests.filter((r) => r.path.startsWith('/v1/account')).length;
@@ -77,18 +83,14 @@ describe('payout setup (Stripe mode)', async () => {
 });
 
 describe('rent waiting for a payout account that is not set up (Stripe mode)', async () => {
-  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts_wait' });
-  afterAll(() => stripeServer.close());
-  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts_wait'));
-  const owner = await createConfirmedUser(app, 'wait-payout-owner@example.com', 'Secret123', 'Olga Owner');
-  const driver = await createConfirmedUser(app, 'wait-payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+  const { stripeServer, app, owner, driver } = await stripeModeApp('payouts-wait');
   const LEASE_MS = 60_000;
   const reminders = async () =>
     (
       await app.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, 'wait-payout-owner@example.com'), like(mailOutbox.subject, 'Set up your payouts to receive your rent%')))
+        .where(and(eq(mailOutbox.to, 'payouts-wait-owner@example.com'), like(mailOutbox.subject, 'Set up your payouts to receive your rent%')))
     ).length;
 
   it('waits, e-mails the owner where to set it up (once a week), and pays once they have', async () => {
@@ -134,10 +136,8 @@ describe('rent waiting for a payout account that is not set up (Stripe mode)', a
 });
 
 describe('payout setup when Stripe cannot be reached', async () => {
-  const stripeServer = await startFakeStripe({ publishableKey: 'pk_test_payouts_down' });
-  const { app } = await buildTestApp(stripeModeEnv(stripeServer, 'payouts_down'));
-  const owner = await createConfirmedUser(app, 'down-payout-owner@example.com', 'Secret123', 'Olga Owner');
-  const driver = await createConfirmedUser(app, 'down-payout-driver@example.com', 'Secret123', 'Dmitri Driver');
+  // The test closes the fake itself (Stripe going away).
+  const { stripeServer, app, owner, driver } = await stripeModeApp('payouts-down', { closeAfter: false });
 
   it('answers 503 in words, and asks again once Stripe is back', async () => {
     await insertRentalAwaitingPickup(app, { driverId: driver.id, ownerId: owner.id, startDate: START });
