@@ -24,6 +24,12 @@ describe('OwnerPayouts', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/abc'));
     expect(calls).toContain('POST /api/rentals/payouts/setup-link');
     expect(screen.getByRole('button', { name: 'Opening Stripe…' }).hasAttribute('disabled')).toBe(true);
+
+    // Back from Stripe's page, out of the back-forward cache: the button works again, the setup is read again.
+    const setupReads = calls.filter((c) => c === 'GET /api/rentals/payouts/setup').length;
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect((await screen.findByRole('button', { name: 'Set up payouts' })).hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/rentals/payouts/setup').length).toBe(setupReads + 1));
   });
 
   it('says why when the link cannot be made, and the button works again', async () => {

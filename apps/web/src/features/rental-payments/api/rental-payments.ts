@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from '@medallion/contracts/payments';
 import type { PayoutSetupLinkResponse, PayRentalWeekRequest, RentalWeekPaymentResponse } from '@medallion/contracts/rental-payments';
 import { apiFetch } from '@/lib/api-client';
@@ -55,4 +56,23 @@ async function goToPayoutSetup(): Promise<void> {
   window.location.assign(answer.data.url);
 }
 
-export const useGoToPayoutSetup = () => useMutation({ mutationFn: goToPayoutSetup });
+/**
+ * The button's state while the browser leaves for Stripe. An owner who comes back with Back may get this
+ * page from the browser's back-forward cache, as it was when they left ("Opening Stripe…", disabled):
+ * the state starts again and the setup is read again.
+ */
+export function useGoToPayoutSetup() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({ mutationFn: goToPayoutSetup });
+  const { reset } = mutation;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      reset();
+      void queryClient.invalidateQueries({ queryKey: rentalKeys.payoutSetup() });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset, queryClient]);
+  return mutation;
+}
